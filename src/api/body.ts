@@ -1,0 +1,63 @@
+/**
+ * Turns an error body into one readable line (API.md, Errors): `{"message": ...}`,
+ * `{"errors":[{"source":{"pointer"},"detail"}]}`, `{"error": ...}`, the admin `{"code","message"}`, a
+ * bare JSON string (raw-trace node failures), or a proxy's HTML page, which is reduced to the status.
+ */
+import { safeText } from '../render/safe.js';
+
+const MAX = 300;
+
+function clip(s: string): string {
+  const one = safeText(s.replace(/\s+/g, ' ').trim());
+  return one.length > MAX ? one.slice(0, MAX - 1) + '…' : one;
+}
+
+function fromJson(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  if (Array.isArray(o.errors) && o.errors.length > 0) {
+    const parts = o.errors.map((e) => {
+      if (!e || typeof e !== 'object') return String(e);
+      const err = e as { detail?: unknown; title?: unknown; source?: { pointer?: unknown } };
+      const text = String(err.detail ?? err.title ?? 'invalid');
+      const ptr = err.source?.pointer;
+      return typeof ptr === 'string' && ptr ? `${ptr.replace(/^\//, '')}: ${text}` : text;
+    });
+    return parts.join('; ');
+  }
+  for (const key of ['message', 'error', 'detail', 'title']) {
+    const m = o[key];
+    if (typeof m === 'string' && m) return m;
+  }
+  return undefined;
+}
+
+/** One line describing an error response; never the raw HTML of a proxy page. */
+export function messageFromBody(body: string, contentType: string | undefined, status: number): string {
+  const trimmed = body.trim();
+  if (trimmed && !/html/i.test(contentType ?? '') && !trimmed.startsWith('<')) {
+    try {
+      const m = fromJson(JSON.parse(trimmed));
+      if (m) return clip(m);
+    } catch {
+      // Not JSON: a short plain-text body is still the best description there is.
+      if (trimmed.length <= 200) return clip(trimmed);
+    }
+  }
+  return `HTTP ${status}${STATUS_TEXT[status] ? ' ' + STATUS_TEXT[status] : ''}`;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};

@@ -1,0 +1,172 @@
+/**
+ * Clients for the explorer (Blockscout API v2) and the Merits admin API, on top of the one HTTP layer.
+ * They build URLs, attach the right key to the right host only, and cut list bodies into pages whose
+ * items keep the server's exact text.
+ */
+import { ResponseShapeError, UsageError } from '../errors.js';
+import { arrayElements, assertJson, objectMembers, RawJsonError } from '../rawjson.js';
+import { type Cursor, cursorFromRaw } from './cursor.js';
+import type { Http, RequestContext } from './http.js';
+
+/** Ordered query parameters; values already in their query-string form. */
+export type Params = ReadonlyArray<readonly [string, string]>;
+
+/** One page of a list. */
+export interface Page<T = unknown> {
+  /** Each item's exact JSON text as the server sent it. */
+  readonly rawItems: readonly string[];
+  /** The cursor of the next page, or null on the last one. */
+  readonly next: Cursor | null;
+  /** The items decoded with JSON.parse (numbers beyond 2^53 lose precision here, not in rawItems). */
+  items(): T[];
+}
+
+/** A list endpoint bound to its parameters; `T` is the item type its schema describes. */
+export interface ListRequest<T = unknown> {
+  /** Path under the base URL, e.g. `/api/v2/addresses/0x…/transactions`. */
+  readonly path: string;
+  /** The caller's own filters, re-sent on every page (the server does not echo them). */
+  readonly params: Params;
+  /** Words for error messages: "address 0x…". */
+  readonly what: string;
+  /** The key of the items array in the body. */
+  readonly itemsKey?: string;
+  /** Phantom: the item type, for library users. */
+  readonly __item?: T;
+}
+
+function makePage<T>(rawItems: string[], next: Cursor | null): Page<T> {
+  let parsed: T[] | undefined;
+  return {
+    rawItems,
+    next,
+    items: () => (parsed ??= rawItems.map((r) => JSON.parse(r) as T)),
+  };
+}
+
+function shapeError(origin: string, detail: string, cause?: unknown): ResponseShapeError {
+  return new ResponseShapeError(`unusable response from ${origin}: ${detail}`, { cause });
+}
+
+/** Parses a list body `{items: [...], next_page_params}` into a page, exactly. */
+export function parseListBody<T>(body: string, origin: string, itemsKey = 'items'): Page<T> {
+  let members: Map<string, string>;
+  try {
+    assertJson(body);
+    members = objectMembers(body);
+  } catch (e) {
+    if (e instanceof RawJsonError) throw shapeError(origin, `not JSON (${e.message})`, e);
+    throw e;
+  }
+  const items = members.get(itemsKey);
+  if (items === undefined || !items.startsWith('[')) {
+    throw shapeError(origin, `expected a list with "${itemsKey}"`);
+  }
+  return makePage<T>(arrayElements(items), cursorFromRaw(members.get('next_page_params')));
+}
+
+/** Joins a base URL (which may carry a path, like the PRO API's `/1`) with an API path and query. */
+export function buildUrl(base: string, path: string, params: Params = []): URL {
+  const b = new URL(base);
+  const url = new URL(b.origin);
+  url.pathname = b.pathname.replace(/\/+$/, '') + (path.startsWith('/') ? path : '/' + path);
+  // URLSearchParams encodes brackets in `token[name]`; the server decodes them back, as browsers do.
+  for (const [k, v] of params) url.searchParams.append(k, v);
+  return url;
+}
+
+/** Own parameters first, then the cursor's keys that the caller did not set (search cursors echo `q`). */
+export function mergeParams(own: Params, cursor: Cursor | null | undefined): Params {
+  if (!cursor) return own;
+  const seen = new Set(own.map(([k]) => k));
+  return [...own, ...cursor.filter(([k]) => !seen.has(k))];
+}
+
+export interface ExplorerClientOptions {
+  baseUrl: string;
+  http: Http;
+  /** Sent as `x-api-key`, or as `Authorization: Bearer` to the hosted PRO API. */
+  explorerKey?: string | undefined;
+  /** The hosted multichain PRO API wants the key as a bearer token. */
+  bearer?: boolean;
+}
+
+/** The explorer API. */
+export class ExplorerClient {
+  readonly baseUrl: string;
+  private readonly http: Http;
+  private readonly headers: Record<string, string>;
+
+  constructor(options: ExplorerClientOptions) {
+    this.baseUrl = options.baseUrl;
+    this.http = options.http;
+    const key = options.explorerKey;
+    this.headers = !key ? {} : options.bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key };
+  }
+
+  private context(what: string): RequestContext {
+    return {
+      what,
+      authHint: this.headers['x-api-key'] || this.headers.authorization ? 'check the explorer key' : 'this explorer wants a key: --explorer-key or SCOUT_EXPLORER_KEY',
+    };
+  }
+
+  /** GETs `path` and returns the body text, checked to be JSON. */
+  async getRaw(path: string, params: Params = [], what = path): Promise<string> {
+    const url = buildUrl(this.baseUrl, path, params);
+    const res = await this.http.get(url, this.headers, this.context(what));
+    try {
+      assertJson(res.body);
+    } catch (e) {
+      if (e instanceof RawJsonError) throw shapeError(url.origin, `not JSON (${e.message})`, e);
+      throw e;
+    }
+    return res.body;
+  }
+
+  /** One page of a list, starting at `cursor` (the first page when absent). */
+  async page<T>(req: ListRequest<T>, cursor?: Cursor | null): Promise<Page<T>> {
+    const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
+    const res = await this.http.get(url, this.headers, this.context(req.what));
+    return parseListBody<T>(res.body, url.origin, req.itemsKey);
+  }
+}
+
+export interface AdminClientOptions {
+  adminUrl: string;
+  http: Http;
+  apiKey: string;
+}
+
+/** The Merits admin API. The key travels in `Authorization`, only to the admin host. */
+export class AdminClient {
+  readonly adminUrl: string;
+  private readonly http: Http;
+  private readonly headers: Record<string, string>;
+
+  constructor(options: AdminClientOptions) {
+    const url = new URL(options.adminUrl);
+    const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
+    // A key over plain http to another host could be read on the way: refuse before sending.
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+      throw new UsageError(`refusing to send the admin key over ${url.protocol}// to ${url.host}`, {
+        hint: 'use an https:// admin URL',
+      });
+    }
+    this.adminUrl = options.adminUrl;
+    this.http = options.http;
+    // The service documents `Bearer <token>`; a value that already names a scheme goes as is.
+    const key = options.apiKey;
+    this.headers = { authorization: /^\S+\s+\S/.test(key) ? key : `Bearer ${key}` };
+  }
+
+  /** The admin networks: one page, no cursor. */
+  async networks(): Promise<Page> {
+    const url = buildUrl(this.adminUrl, '/admin/api/v1/networks');
+    const res = await this.http.get(url, this.headers, {
+      what: 'admin networks',
+      authHint: 'check the admin key (--api-key, --api-key-file or SCOUT_ADMIN_KEY)',
+    });
+    return parseListBody(res.body, url.origin);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * One function per API operation (API.md, Query parameters): typed parameters in, a list request or
+ * object path out. Only the parameter names the server accepts are ever produced: it answers 422
+ * "Unexpected field" to anything else.
+ */
+import type { ListRequest, Params } from './client.js';
+import type {
+  InternalTransaction,
+  NftCollection,
+  SearchResult,
+  TokenBalance,
+  TokenTransfer,
+  Transaction,
+  Withdrawal,
+} from './schemas.js';
+
+export type Filter = 'to' | 'from';
+export const TOKEN_TYPES = ['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404'] as const;
+export const NFT_TYPES = ['ERC-721', 'ERC-404', 'ERC-1155'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+function params(p: Record<string, string | readonly string[] | undefined>): Params {
+  const out: [string, string][] = [];
+  for (const [k, v] of Object.entries(p)) {
+    if (v === undefined) continue;
+    if (typeof v === 'string') out.push([k, v]);
+    else if (v.length > 0) out.push([k, v.join(',')]);
+  }
+  return out;
+}
+
+const addr = (hash: string, tail: string) => `/api/v2/addresses/${hash}/${tail}`;
+
+/** Token balances of an address. */
+export function addressTokens(hash: string, o: { type?: readonly TokenType[] } = {}): ListRequest<TokenBalance> {
+  return { path: addr(hash, 'tokens'), params: params({ type: o.type }), what: `address ${hash}` };
+}
+
+/** NFT collections an address holds, with its instances. */
+export function addressNftCollections(hash: string, o: { type?: readonly TokenType[] } = {}): ListRequest<NftCollection> {
+  return { path: addr(hash, 'nft/collections'), params: params({ type: o.type }), what: `address ${hash}` };
+}
+
+/** Token transfers to or from an address. */
+export function addressTokenTransfers(
+  hash: string,
+  o: { type?: readonly TokenType[]; filter?: Filter; token?: string } = {},
+): ListRequest<TokenTransfer> {
+  return {
+    path: addr(hash, 'token-transfers'),
+    params: params({ type: o.type, filter: o.filter, token: o.token }),
+    what: `address ${hash}`,
+  };
+}
+
+/** Transactions of an address. */
+export function addressTransactions(hash: string, o: { filter?: Filter } = {}): ListRequest<Transaction> {
+  return { path: addr(hash, 'transactions'), params: params({ filter: o.filter }), what: `address ${hash}` };
+}
+
+/** Internal transactions of an address. */
+export function addressInternalTransactions(hash: string, o: { filter?: Filter } = {}): ListRequest<InternalTransaction> {
+  return { path: addr(hash, 'internal-transactions'), params: params({ filter: o.filter }), what: `address ${hash}` };
+}
+
+/** Beacon withdrawals to an address. */
+export function addressWithdrawals(hash: string): ListRequest<Withdrawal> {
+  return { path: addr(hash, 'withdrawals'), params: [], what: `address ${hash}` };
+}
+
+/** Path of one transaction. */
+export function transactionPath(hash: string): string {
+  return `/api/v2/transactions/${hash}`;
+}
+
+/** Token transfers of one transaction (all of them; `tx show` carries at most 10). */
+export function transactionTokenTransfers(hash: string, o: { type?: readonly TokenType[] } = {}): ListRequest<TokenTransfer> {
+  return { path: `/api/v2/transactions/${hash}/token-transfers`, params: params({ type: o.type }), what: `transaction ${hash}` };
+}
+
+/** Path of a transaction's raw trace, as the node returned it. */
+export function rawTracePath(hash: string): string {
+  return `/api/v2/transactions/${hash}/raw-trace`;
+}
+
+/** Free-text search: tokens, addresses, blocks, transactions, ENS names, labels... */
+export function search(q: string): ListRequest<SearchResult> {
+  return { path: '/api/v2/search', params: [['q', q]], what: `search "${q}"` };
+}

@@ -1,0 +1,278 @@
+/**
+ * The one module that owns the network: a keep-alive undici Pool per origin, a deadline per request,
+ * retries with backoff for what is safe to retry, rate-limit waits, redaction of secrets in anything it
+ * prints, and non-2xx answers turned into typed errors (errors.ts).
+ */
+import { type Dispatcher, Pool } from 'undici';
+import {
+  AuthError,
+  HttpError,
+  InterruptedError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  ScoutError,
+  TimeoutError,
+} from '../errors.js';
+import { messageFromBody } from './body.js';
+
+export interface HttpOptions {
+  /** Deadline for one attempt: connect, headers and the whole body. */
+  timeoutMs: number;
+  /** Extra attempts after the first, for connection faults, timeouts, 429 and 502/503/504. */
+  retries: number;
+  userAgent: string;
+  /** Where --verbose lines go (already redacted). */
+  log?: ((line: string) => void) | undefined;
+  /** Values never to print: API keys. */
+  secrets?: string[];
+  /** First backoff step; doubles each retry, with jitter. */
+  backoffMs?: number;
+  /** Longest single wait for a rate limit or backoff. */
+  maxWaitMs?: number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  /** Aborts everything (Ctrl-C). */
+  signal?: AbortSignal | undefined;
+  /** The dispatcher for an origin; a keep-alive Pool by default (tests pass undici's MockAgent). */
+  dispatcher?: ((origin: string) => Dispatcher) | undefined;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** What a request is about, for error messages: "transaction 0xabc…". */
+export interface RequestContext {
+  what?: string | undefined;
+  /** Hint printed with a 401/402/403. */
+  authHint?: string | undefined;
+}
+
+const RETRY_STATUS = new Set([429, 502, 503, 504]);
+
+/** Sleeps `ms`, ending early with an error when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new InterruptedError('interrupted'));
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new InterruptedError('interrupted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function header(h: HttpResponse['headers'], name: string): string | undefined {
+  const v = h[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** A URL as it may be printed: query parameters that look like keys are masked. */
+export function displayUrl(url: URL): string {
+  const u = new URL(url.href);
+  for (const k of [...u.searchParams.keys()]) {
+    if (/key|token|secret|auth/i.test(k)) u.searchParams.set(k, '***');
+  }
+  return u.href;
+}
+
+class AttemptError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'network',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** HTTP client shared by the explorer and admin clients. */
+export class Http {
+  private readonly pools = new Map<string, Dispatcher>();
+  /** Per-origin rate-limit state from the last response: wait before the next request when spent. */
+  private readonly budget = new Map<string, { remaining: number; resetAt: number }>();
+  private readonly opts: Required<Omit<HttpOptions, 'log' | 'signal' | 'dispatcher'>> &
+    Pick<HttpOptions, 'log' | 'signal' | 'dispatcher'>;
+
+  constructor(options: HttpOptions) {
+    this.opts = {
+      secrets: [],
+      backoffMs: 250,
+      maxWaitMs: 60_000,
+      sleep,
+      now: Date.now,
+      random: Math.random,
+      ...options,
+    };
+  }
+
+  /** Masks every secret in `text`. */
+  redact(text: string): string {
+    let out = text;
+    for (const s of this.opts.secrets) if (s) out = out.split(s).join('***');
+    return out;
+  }
+
+  private log(line: string): void {
+    this.opts.log?.(this.redact(line));
+  }
+
+  private pool(origin: string): Dispatcher {
+    let p = this.pools.get(origin);
+    if (!p) {
+      p = this.opts.dispatcher?.(origin) ?? new Pool(origin, {
+        connections: 4,
+        keepAliveTimeout: 10_000,
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+        connect: { timeout: this.opts.timeoutMs },
+      });
+      this.pools.set(origin, p);
+    }
+    return p;
+  }
+
+  /** Closes every pooled connection. */
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    if (this.opts.dispatcher) return; // the caller owns injected dispatchers
+    await Promise.all(pools.map((p) => p.destroy().catch(() => undefined)));
+  }
+
+  /** One attempt, bounded by the deadline; resolves with any status. */
+  private async attempt(url: URL, headers: Record<string, string>): Promise<HttpResponse> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.opts.timeoutMs);
+    const outer = this.opts.signal;
+    const onOuter = () => deadline.abort();
+    outer?.addEventListener('abort', onOuter, { once: true });
+    try {
+      const res = await this.pool(url.origin).request({
+        method: 'GET',
+        path: url.pathname + url.search,
+        headers: { 'user-agent': this.opts.userAgent, accept: 'application/json', ...headers },
+        signal: deadline.signal,
+      });
+      const body = await res.body.text();
+      return { status: res.statusCode, headers: res.headers, body };
+    } catch (e) {
+      if (outer?.aborted) throw new InterruptedError('interrupted');
+      const code = (e as { code?: string }).code ?? '';
+      if (deadline.signal.aborted || /TIMEOUT/.test(code)) {
+        throw new AttemptError('timeout', `timed out after ${this.opts.timeoutMs / 1000}s`, { cause: e });
+      }
+      const msg = code || (e as Error).message || String(e);
+      throw new AttemptError('network', msg, { cause: e });
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuter);
+    }
+  }
+
+  /** How long to wait before retry number `n` (0-based): server's word for 429, else backoff. */
+  private waitFor(n: number, res: HttpResponse | undefined): number {
+    if (res?.status === 429) {
+      const reset = Number(header(res.headers, 'x-ratelimit-reset'));
+      if (Number.isFinite(reset) && reset > 0) return Math.min(reset, this.opts.maxWaitMs);
+      const ra = header(res.headers, 'retry-after');
+      if (ra !== undefined) {
+        const secs = Number(ra);
+        const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(ra) - this.opts.now();
+        if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, this.opts.maxWaitMs);
+      }
+    }
+    const base = this.opts.backoffMs * 2 ** n;
+    // Jitter in [base/2, base) so parallel clients do not retry in step.
+    return Math.min(base / 2 + (this.opts.random() * base) / 2, this.opts.maxWaitMs);
+  }
+
+  private remember(origin: string, res: HttpResponse): void {
+    const remaining = Number(header(res.headers, 'x-ratelimit-remaining'));
+    const reset = Number(header(res.headers, 'x-ratelimit-reset'));
+    // x-ratelimit-reset is milliseconds until the window resets; -1 means no limit applied.
+    if (Number.isFinite(remaining) && Number.isFinite(reset) && reset >= 0) {
+      this.budget.set(origin, { remaining, resetAt: this.opts.now() + reset });
+    } else {
+      this.budget.delete(origin);
+    }
+  }
+
+  /**
+   * GET `url`; resolves with a 2xx response, else throws the typed error for the status. Retries
+   * connection faults, timeouts, 429 and 502/503/504 up to `retries` times (GET is safe to repeat).
+   */
+  async get(url: URL, headers: Record<string, string> = {}, ctx: RequestContext = {}): Promise<HttpResponse> {
+    const shown = displayUrl(url);
+    const spent = this.budget.get(url.origin);
+    if (spent && spent.remaining <= 0) {
+      const wait = Math.min(spent.resetAt - this.opts.now(), this.opts.maxWaitMs);
+      if (wait > 0) {
+        this.log(`rate limit spent; waiting ${Math.ceil(wait)}ms for the window to reset`);
+        await this.opts.sleep(wait, this.opts.signal);
+      }
+    }
+    let last: HttpResponse | undefined;
+    let lastError: AttemptError | undefined;
+    for (let n = 0; ; n++) {
+      const started = this.opts.now();
+      try {
+        last = await this.attempt(url, headers);
+        lastError = undefined;
+        this.remember(url.origin, last);
+        this.log(`GET ${shown} -> ${last.status} (${this.opts.now() - started}ms)`);
+        if (last.status >= 200 && last.status < 300) return last;
+        if (!RETRY_STATUS.has(last.status)) break;
+      } catch (e) {
+        if (!(e instanceof AttemptError)) throw e;
+        lastError = e;
+        last = undefined;
+        this.log(`GET ${shown} -> ${e.message}`);
+      }
+      if (n >= this.opts.retries) break;
+      const wait = this.waitFor(n, last);
+      this.log(`retry ${n + 1}/${this.opts.retries} in ${Math.round(wait)}ms`);
+      await this.opts.sleep(wait, this.opts.signal);
+    }
+    const tries = this.opts.retries === 1 ? '1 retry' : `${this.opts.retries} retries`;
+    if (lastError) {
+      const after = this.opts.retries > 0 ? ` (after ${tries})` : '';
+      if (lastError.kind === 'timeout') {
+        throw new TimeoutError(`request to ${url.origin} ${lastError.message}${after}`, {
+          hint: 'raise --timeout or try again later',
+          cause: lastError.cause,
+        });
+      }
+      throw new NetworkError(`cannot reach ${url.origin}: ${this.redact(lastError.message)}${after}`, {
+        cause: lastError.cause,
+      });
+    }
+    throw this.statusError(url, last as HttpResponse, ctx, tries);
+  }
+
+  private statusError(url: URL, res: HttpResponse, ctx: RequestContext, tries: string): ScoutError {
+    const status = res.status;
+    const detail = this.redact(messageFromBody(res.body, header(res.headers, 'content-type'), status));
+    if (status === 404) {
+      const what = ctx.what ?? url.pathname;
+      return new NotFoundError(`${what} not found on ${url.origin} (HTTP 404)`);
+    }
+    if (status === 401 || status === 402 || status === 403) {
+      return new AuthError(`${url.origin} refused the request (HTTP ${status}): ${detail}`, { hint: ctx.authHint });
+    }
+    if (status === 429) {
+      return new RateLimitError(`rate limited by ${url.origin} after ${tries}`, {
+        hint: 'an explorer key raises the limit (--explorer-key), or wait and try again',
+      });
+    }
+    return new HttpError(`${url.origin} answered HTTP ${status}: ${detail}`, status);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The root program: global options, topic registration, and the one place that maps errors to exit
+ * codes. Command modules are imported only when their command runs (STYLE.md, habit 10), so --help
+ * and --version load commander and nothing else.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { registerAddress } from './commands/address/index.js';
+import { registerAdmin } from './commands/admin/index.js';
+import { registerApi } from './commands/api/index.js';
+import { registerSearch } from './commands/search/index.js';
+import { registerTx } from './commands/tx/index.js';
+import { ScoutError } from './errors.js';
+import type { Io } from './io.js';
+
+/** What every command runs with. */
+export interface RunEnv {
+  io: Io;
+  version: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** A command's run function, as exported by its module. */
+export type CommandRun = (env: RunEnv, cmd: Command) => Promise<void>;
+
+/** An action that imports its module on first use and calls its `run`. */
+export function lazy(env: RunEnv, load: () => Promise<{ run: CommandRun }>): (...args: unknown[]) => Promise<void> {
+  return async (...args: unknown[]) => {
+    const cmd = args[args.length - 1] as Command;
+    const mod = await load();
+    await mod.run(env, cmd);
+  };
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Builds the commander tree. */
+export function buildProgram(env: RunEnv): Command {
+  const program = new Command('scout');
+  program
+    .description('Explore EVM chains through a Blockscout explorer: addresses, transactions, traces, search.')
+    .version(env.version, '-V, --version', 'print the version')
+    .addOption(new Option('--base-url <url>', 'explorer base URL (env SCOUT_BASE_URL; default https://eth.blockscout.com)'))
+    .addOption(new Option('--explorer-key <key>', 'explorer API key, sent as x-api-key (env SCOUT_EXPLORER_KEY)'))
+    .addOption(new Option('--admin-url <url>', 'Merits admin URL (env SCOUT_ADMIN_URL; default https://merits.blockscout.com)'))
+    .addOption(new Option('--api-key <key>', 'admin API key (env SCOUT_ADMIN_KEY)'))
+    .addOption(new Option('--api-key-file <path>', 'read the admin API key from a file (keeps it out of ps)'))
+    .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'))
+    .addOption(new Option('--retries <n>', 'retries for failed requests (default 3)'))
+    .addOption(new Option('--verbose', 'print each request and its status to stderr, keys redacted'))
+    .addOption(new Option('--no-color', 'never colour the output'))
+    .showSuggestionAfterError(true)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout tx show 0x… --json | jq .status\n  scout search USDT\n',
+    );
+
+  registerAddress(program, env);
+  registerTx(program, env);
+  registerSearch(program, env);
+  registerAdmin(program, env);
+  registerApi(program, env);
+
+  // Errors come back to run() as exceptions; commander prints help and its own messages through io.
+  const configure = (cmd: Command) => {
+    cmd.exitOverride();
+    cmd.configureOutput({
+      writeOut: (s) => void env.io.out.write(s),
+      writeErr: (s) => void env.io.err.write(s),
+      outputError: () => undefined,
+    });
+    cmd.commands.forEach(configure);
+  };
+  configure(program);
+  return program;
+}
+
+/** Maps a failure to its one-line message and exit code. */
+async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
+  if (e instanceof CommanderError) {
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return 0;
+    // 'commander.help': a topic run without a verb; its help is already on stderr.
+    if (e.code === 'commander.help') return 2;
+    const msg = e.message.replace(/^error:\s*/, '');
+    await io.err.write(`scout: ${msg}\n`);
+    await io.err.write(`scout: see 'scout --help'\n`);
+    return 2;
+  }
+  if (e instanceof ScoutError) {
+    await io.err.write(`scout: ${e.message}\n`);
+    if (e.hint) await io.err.write(`scout: ${e.hint}\n`);
+    if (verbose && e.stack) await io.err.write(e.stack + '\n');
+    return e.exitCode;
+  }
+  const err = e as Error;
+  await io.err.write(`scout: unexpected error: ${err?.message ?? String(e)}\n`);
+  if (verbose && err?.stack) await io.err.write(err.stack + '\n');
+  return 1;
+}
+
+/** Runs the CLI with `argv` (as process.argv) and returns the exit code. */
+export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
+  const env: RunEnv = { io, version: readVersion(), signal };
+  const program = buildProgram(env);
+  if (argv.length <= 2) {
+    program.outputHelp();
+    return 0;
+  }
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (e) {
+    if ((e as Error)?.constructor?.name === 'ClosedPipeError') return 0;
+    return report(io, e, argv.includes('--verbose'));
+  }
+}

@@ -1,0 +1,14 @@
+/** `scout address txs <address> [--filter to|from]`: transactions, newest first. */
+import type { Command } from 'commander';
+import { addressTransactions } from '../../api/endpoints.js';
+import type { RunEnv } from '../../cli.js';
+import { views } from '../../render/views.js';
+import { parseAddress, parseFilter } from '../../validate.js';
+import { runListCommand } from '../list-command.js';
+
+export async function run(env: RunEnv, cmd: Command): Promise<void> {
+  await runListCommand(env, cmd, ([address = ''], o) => ({
+    req: addressTransactions(parseAddress(address), { filter: parseFilter(o.filter) }),
+    view: views.transactions,
+  }));
+}

@@ -1,0 +1,64 @@
+/**
+ * `scout api <path> [-F key=value]...`: a GET of any path under the base URL. Without page flags the
+ * body is printed as sent (JSON by default, like `gh api`); with --all, --limit or --cursor a list
+ * body is followed through `next_page_params` and its items printed like any list command.
+ */
+import type { Command } from 'commander';
+import { type Params, parseListBody } from '../../api/client.js';
+import type { Cursor } from '../../api/cursor.js';
+import type { RunEnv } from '../../cli.js';
+import { UsageError } from '../../errors.js';
+import { objectMembers } from '../../rawjson.js';
+import { views } from '../../render/views.js';
+import { type PageFlags, pageOptions } from '../flags.js';
+import { hintArgs } from '../list-command.js';
+import { printDocument, printList } from '../output.js';
+import { withSession } from '../session.js';
+
+/** Normalises the path: relative to the base URL, never another host. */
+export function apiPath(input: string): string {
+  const p = input.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('//')) {
+    throw new UsageError(`invalid path "${p}": give a path under the base URL, not a URL (use --base-url for the host)`);
+  }
+  if (!p || /\s/.test(p)) throw new UsageError(`invalid path "${p}"`);
+  if (p.includes('?')) throw new UsageError(`invalid path "${p}": pass query parameters with -F key=value`);
+  const clean = p.replace(/^\/+/, '');
+  return clean.startsWith('api/') || clean.startsWith('admin/') ? '/' + clean : '/api/v2/' + clean;
+}
+
+/** `-F key=value` pairs, in order. */
+export function apiFields(fields: readonly string[] | undefined): Params {
+  return (fields ?? []).map((f) => {
+    const i = f.indexOf('=');
+    if (i <= 0) throw new UsageError(`invalid -F "${f}": expected key=value`);
+    return [f.slice(0, i), f.slice(i + 1)] as const;
+  });
+}
+
+export async function run(env: RunEnv, cmd: Command): Promise<void> {
+  const flags = cmd.opts() as PageFlags & { field?: string[] };
+  const page = pageOptions(flags);
+  const path = apiPath(cmd.args[0] ?? '');
+  const params = apiFields(flags.field);
+  const paged = page.all || page.limit !== undefined || page.cursor !== undefined;
+  await withSession(env, cmd, async (s) => {
+    const client = s.explorer();
+    const req = { path, params, what: path };
+    let fetchPage = (r: typeof req, c: Cursor | null) => client.page(r, c);
+    if (!paged) {
+      const body = await client.getRaw(path, params);
+      const items = body.trimStart().startsWith('{') ? objectMembers(body).get('items') : undefined;
+      if (page.mode === 'json' || page.mode === 'table' || items === undefined || !items.startsWith('[')) {
+        // Not a list, or no list mode asked for: the body as the server sent it.
+        if (page.mode === 'csv') throw new UsageError(`--csv needs a list response; ${path} is not one`);
+        await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
+        return;
+      }
+      // NDJSON or CSV of one list page: reuse the body already fetched.
+      const origin = new URL(client.baseUrl).origin;
+      fetchPage = async (r, c) => (c ? client.page(r, c) : parseListBody(body, origin));
+    }
+    await printList(s, req, views.generic, page, fetchPage, hintArgs(cmd));
+  });
+}

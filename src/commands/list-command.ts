@@ -1,0 +1,40 @@
+/**
+ * The shape every list command shares: parse and check its input (no request yet), then fetch and
+ * print pages through the one paginator and the one output path.
+ */
+import type { Command } from 'commander';
+import type { ListRequest } from '../api/client.js';
+import type { RunEnv } from '../cli.js';
+import { type PageFlags, pageOptions } from './flags.js';
+import { type ListView, printList } from './output.js';
+import { withSession } from './session.js';
+
+const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
+
+/** The command's own arguments and options again, for the next-page hint (page flags left out). */
+export function hintArgs(cmd: Command): string[] {
+  const words = [...cmd.args];
+  for (const o of cmd.options) {
+    const name = o.attributeName();
+    const v = cmd.getOptionValue(name) as unknown;
+    if (v === undefined || v === false || PAGE_FLAGS.has(name)) continue;
+    words.push(o.long ?? `--${name}`);
+    if (v !== true) words.push(String(v));
+  }
+  return words;
+}
+
+/** Runs a list command: `prepare` validates input and names the request and view. */
+export async function runListCommand<T>(
+  env: RunEnv,
+  cmd: Command,
+  prepare: (args: string[], opts: Record<string, string | undefined>) => { req: ListRequest<T>; view: ListView<T> },
+): Promise<void> {
+  const flags = cmd.opts() as PageFlags & Record<string, string | undefined>;
+  const page = pageOptions(flags);
+  const { req, view } = prepare(cmd.args, flags);
+  await withSession(env, cmd, async (s) => {
+    const client = s.explorer();
+    await printList(s, req, view, page, (r, c) => client.page(r, c), hintArgs(cmd));
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Printing lists and single objects in the chosen mode. Lists stream page by page: JSON arrays,
+ * NDJSON lines, CSV rows and piped table lines are written as each page arrives; only a terminal
+ * table waits for its rows so the columns line up.
+ */
+import type { ZodType } from 'zod';
+import type { ListRequest, Page } from '../api/client.js';
+import { encodeCursor } from '../api/cursor.js';
+import { paginate } from '../api/paginate.js';
+import { csvHeader, csvRows } from '../render/csv.js';
+import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
+import { type Column, renderTable, renderTsv } from '../render/table.js';
+import type { PageOptions } from './flags.js';
+import type { Session } from './session.js';
+
+/** How to show items of one kind as rows. */
+export interface ListView<T> {
+  columns: readonly Column<T>[] | ((sample: readonly unknown[]) => readonly Column<T>[]);
+  schema?: ZodType<T> | undefined;
+}
+
+/** Quotes a word for a shell when it needs it (for the next-page hint). */
+function shellWord(w: string): string {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Items decoded for rendering. A schema mismatch is a warning on stderr, never lost data: the item
+ * is still shown as well as the renderer can.
+ */
+function decode<T>(page: Page, view: ListView<T>, warned: { done: boolean }, s: Session): T[] {
+  const values = page.items();
+  if (!view.schema) return values as T[];
+  return values.map((v) => {
+    const r = view.schema!.safeParse(v);
+    if (r.success) return r.data;
+    if (!warned.done) {
+      warned.done = true;
+      const issue = r.error.issues[0];
+      void s.io.err.write(`scout: warning: an item has an unexpected shape (${issue?.path.join('.') || 'item'}: ${issue?.message ?? 'invalid'}); showing it as best we can\n`);
+    }
+    return v as T;
+  });
+}
+
+/** Cells that throw (a shape nobody expected) show `?` instead of crashing the table. */
+function guarded<T>(columns: readonly Column<T>[]): Column<T>[] {
+  return columns.map((c) => ({
+    ...c,
+    cell: (item, ctx) => {
+      try {
+        return c.cell(item, ctx);
+      } catch {
+        return '?';
+      }
+    },
+  }));
+}
+
+/** Fetches and prints a list according to the page options. */
+export async function printList<T>(
+  s: Session,
+  req: ListRequest<T>,
+  view: ListView<T>,
+  opts: PageOptions,
+  fetchPage: (req: ListRequest<T>, cursor: import('../api/cursor.js').Cursor | null) => Promise<Page<T>>,
+  hintArgs: readonly string[],
+): Promise<void> {
+  const { io } = s;
+  const limit = opts.limit ?? Infinity;
+  const maxPages = opts.all || opts.limit !== undefined ? Infinity : 1;
+  const json = opts.mode === 'json' ? new JsonArrayWriter(io.out, io.stdoutIsTTY) : undefined;
+  const warned = { done: false };
+  const ttyRows: T[] = [];
+  let columns: readonly Column<T>[] | undefined;
+  let printed = 0;
+  let next: import('../api/cursor.js').Cursor | null = null;
+  let cutMidPage = false;
+
+  for await (const page of paginate(fetchPage, req, { cursor: opts.cursor, maxPages })) {
+    let raws = page.rawItems;
+    if (printed + raws.length > limit) {
+      raws = raws.slice(0, limit - printed);
+      cutMidPage = true;
+    }
+    printed += raws.length;
+    next = page.next;
+    if (opts.mode === 'json') await json!.write(raws);
+    else if (opts.mode === 'ndjson') await io.out.write(ndjsonLines(raws));
+    else {
+      const items = decode(page, view, warned, s).slice(0, raws.length);
+      columns ??= guarded(typeof view.columns === 'function' ? view.columns(items) : view.columns);
+      if (opts.mode === 'csv') {
+        await io.out.write((printed === raws.length ? csvHeader(columns) : '') + csvRows(items, columns, s.render));
+      } else if (s.render.tty) ttyRows.push(...items);
+      else await io.out.write(renderTsv(items, columns, s.render));
+    }
+    if (printed >= limit) break;
+  }
+
+  if (json) await json.end();
+  if (opts.mode === 'csv' && printed === 0 && columns === undefined) {
+    const cols = typeof view.columns === 'function' ? view.columns([]) : view.columns;
+    await io.out.write(csvHeader(cols));
+  }
+  if (opts.mode === 'table' && s.render.tty) {
+    if (ttyRows.length > 0) await io.out.write(renderTable(ttyRows, columns!, s.render));
+    else await io.err.write('no items\n');
+  }
+  // Offer the way on when more exist and the next page starts exactly where we stopped.
+  if (next && !opts.all && !cutMidPage) {
+    const words = ['scout', ...s.commandPath, ...hintArgs, '--cursor', encodeCursor(next)].map(shellWord);
+    await io.err.write(`${printed} items; more exist. next page: ${words.join(' ')}\n`);
+  }
+}
+
+/** Prints one JSON document (an object, or a trace) in the chosen mode. */
+export async function printDocument(s: Session, raw: string, mode: 'json' | 'ndjson'): Promise<void> {
+  await s.io.out.write(jsonDocument(raw, mode === 'json' && s.io.stdoutIsTTY));
+}

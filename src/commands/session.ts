@@ -1,0 +1,62 @@
+/**
+ * A command's session: resolved settings, the one HTTP layer, clients and the render context. Loaded
+ * only when a command runs, so --help and --version never import undici.
+ */
+import type { Command } from 'commander';
+import { AdminClient, ExplorerClient } from '../api/client.js';
+import { Http } from '../api/http.js';
+import { type GlobalFlags, resolveSettings, type Settings } from '../config/settings.js';
+import { UsageError } from '../errors.js';
+import type { RunEnv } from '../cli.js';
+import type { Io } from '../io.js';
+import type { RenderContext } from '../render/context.js';
+
+export interface Session {
+  io: Io;
+  settings: Settings;
+  http: Http;
+  render: RenderContext;
+  explorer(): ExplorerClient;
+  admin(): AdminClient;
+  /** Words of the command line for hints: ["address", "txs", "0x…"]. */
+  commandPath: string[];
+}
+
+/** Runs `fn` with a session built from the command's global flags; closes connections after. */
+export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) => Promise<void>): Promise<void> {
+  const flags = cmd.optsWithGlobals() as GlobalFlags;
+  const settings = resolveSettings(flags, env.io.env);
+  const io = env.io;
+  const http = new Http({
+    timeoutMs: settings.timeoutMs,
+    retries: settings.retries,
+    userAgent: `scout-cli/${env.version} (+node ${process.versions.node})`,
+    secrets: settings.secrets(),
+    log: settings.verbose ? (line) => void io.err.write(`scout: ${line}\n`) : undefined,
+    signal: env.signal,
+  });
+  const path: string[] = [];
+  for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
+  const session: Session = {
+    io,
+    settings,
+    http,
+    render: { tty: io.stdoutIsTTY, color: io.color && flags.color !== false, width: io.width, now: io.now(), coin: 'ETH' },
+    explorer: () => new ExplorerClient({ baseUrl: settings.baseUrl, http, explorerKey: settings.explorerKey }),
+    admin: () => {
+      const key = settings.adminKey();
+      if (!key) {
+        throw new UsageError('admin commands need an admin key', {
+          hint: 'pass --api-key, --api-key-file <path>, or set SCOUT_ADMIN_KEY',
+        });
+      }
+      return new AdminClient({ adminUrl: settings.adminUrl, http, apiKey: key });
+    },
+    commandPath: path,
+  };
+  try {
+    await fn(session);
+  } finally {
+    await http.close();
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Error classes, each carrying the exit code the contract gives it (CONTRACT.md, Exit codes).
+ * One top-level handler in cli.ts prints `scout: <message>` (plus the hint) and exits with `exitCode`.
+ */
+export class ScoutError extends Error {
+  /** Process exit code for this kind of failure. */
+  readonly exitCode: number = 1;
+  /** One short line telling the user what to do next, printed after the message. */
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: { hint?: string | undefined; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint;
+  }
+}
+
+/** Bad input: unknown option, malformed argument, missing key. Nothing was sent. */
+export class UsageError extends ScoutError {
+  override readonly exitCode = 2;
+}
+
+/** The server answered 404. */
+export class NotFoundError extends ScoutError {
+  override readonly exitCode = 3;
+}
+
+/** The server refused the credentials (401, 402, 403). */
+export class AuthError extends ScoutError {
+  override readonly exitCode = 4;
+}
+
+/** Still rate limited (429) after every retry. */
+export class RateLimitError extends ScoutError {
+  override readonly exitCode = 5;
+}
+
+/** Any other non-2xx answer. */
+export class HttpError extends ScoutError {
+  readonly status: number;
+  constructor(message: string, status: number, options: { hint?: string; cause?: unknown } = {}) {
+    super(message, options);
+    this.status = status;
+  }
+}
+
+/** The connection failed (refused, reset, DNS). */
+export class NetworkError extends ScoutError {}
+
+/** A request took longer than --timeout. */
+export class TimeoutError extends ScoutError {}
+
+/** The body was not the JSON we can use (truncated, HTML, wrong envelope). */
+export class ResponseShapeError extends ScoutError {}
+
+/** The server handed back a cursor it had already given: following it would never end. */
+export class CursorLoopError extends ScoutError {}
+
+/** Ctrl-C. */
+export class InterruptedError extends ScoutError {
+  override readonly exitCode = 130;
+}

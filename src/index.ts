@@ -1,0 +1,31 @@
+/**
+ * scout as a library: the HTTP layer, the clients, one function per API operation, the paginator and
+ * the schemas, typed.
+ *
+ * ```ts
+ * import { Http, ExplorerClient, addressTransactions, paginate } from 'scout-cli';
+ * const http = new Http({ timeoutMs: 30_000, retries: 3, userAgent: 'me' });
+ * const api = new ExplorerClient({ baseUrl: 'https://eth.blockscout.com', http });
+ * for await (const page of paginate((r, c) => api.page(r, c), addressTransactions('0x…'))) {
+ *   for (const tx of page.items()) console.log(tx.hash, tx.status);
+ * }
+ * await http.close();
+ * ```
+ */
+export { Http, type HttpOptions, type HttpResponse, displayUrl } from './api/http.js';
+export {
+  AdminClient,
+  ExplorerClient,
+  buildUrl,
+  parseListBody,
+  type ListRequest,
+  type Page,
+  type Params,
+} from './api/client.js';
+export { type Cursor, cursorFromRaw, decodeCursor, encodeCursor } from './api/cursor.js';
+export { collectRaw, paginate, type PageFetcher, type PaginateOptions } from './api/paginate.js';
+export * from './api/endpoints.js';
+export * as schemas from './api/schemas.js';
+export * from './errors.js';
+export { formatUnits } from './render/units.js';
+export { safeText } from './render/safe.js';

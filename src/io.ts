@@ -1,0 +1,43 @@
+/**
+ * The world a command sees: two output streams, what they are connected to, the environment and a
+ * clock. Commands never touch process.stdout, process.exit or Date.now() directly, so tests can hand
+ * them string buffers in terminal or pipe mode.
+ */
+export interface Writer {
+  /** Write text; the promise settles when the stream can take more (backpressure for --all). */
+  write(chunk: string): Promise<void>;
+}
+
+export interface Io {
+  out: Writer;
+  err: Writer;
+  /** stdout is a terminal: tables, indentation, colour. */
+  stdoutIsTTY: boolean;
+  /** stderr is a terminal: spinners and progress. */
+  stderrIsTTY: boolean;
+  /** Colour decided once from the terminal, NO_COLOR, FORCE_COLOR and --no-color. */
+  color: boolean;
+  /** Terminal width in columns (80 when unknown). */
+  width: number;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+/** An Io that collects output in strings, for tests. */
+export function memoryIo(options: Partial<Omit<Io, 'out' | 'err'>> = {}): Io & { stdout(): string; stderr(): string } {
+  let out = '';
+  let err = '';
+  return {
+    out: { write: async (s) => void (out += s) },
+    err: { write: async (s) => void (err += s) },
+    stdoutIsTTY: options.stdoutIsTTY ?? false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
+    color: options.color ?? false,
+    width: options.width ?? 100,
+    env: options.env ?? {},
+    now: options.now ?? (() => Date.UTC(2026, 10, 21, 12, 0, 0)),
+    stdout: () => out,
+    stderr: () => err,
+  };
+}

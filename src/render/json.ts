@@ -1,0 +1,44 @@
+/**
+ * JSON and NDJSON output: the server's items unchanged (CONTRACT.md, Output). Items arrive as raw
+ * text slices and are only re-spaced: indented on a terminal, compact when piped.
+ */
+import type { Writer } from '../io.js';
+import { formatRaw } from '../rawjson.js';
+
+/** One JSON document: indented (2 spaces) or compact, ending in a newline. */
+export function jsonDocument(raw: string, pretty: boolean): string {
+  return formatRaw(raw, pretty ? 2 : 0) + '\n';
+}
+
+/** NDJSON lines for a page of items, as one chunk. */
+export function ndjsonLines(rawItems: readonly string[]): string {
+  let s = '';
+  for (const r of rawItems) s += formatRaw(r, 0) + '\n';
+  return s;
+}
+
+/** Streams a JSON array page by page: `[` before the first item, `]` at the end. */
+export class JsonArrayWriter {
+  private count = 0;
+  constructor(
+    private readonly out: Writer,
+    private readonly pretty: boolean,
+  ) {}
+
+  /** Writes a page of items as one chunk. */
+  async write(rawItems: readonly string[]): Promise<void> {
+    if (rawItems.length === 0) return;
+    let s = '';
+    for (const r of rawItems) {
+      s += this.count === 0 ? '[' : ',';
+      s += this.pretty ? '\n  ' + formatRaw(r, 2, 1) : formatRaw(r, 0);
+      this.count++;
+    }
+    await this.out.write(s);
+  }
+
+  /** Closes the array (an empty list prints `[]`). */
+  async end(): Promise<void> {
+    await this.out.write(this.count === 0 ? '[]\n' : this.pretty ? '\n]\n' : ']\n');
+  }
+}

@@ -1,0 +1,16 @@
+/** Which columns and schema show each kind of item. */
+import * as schemas from '../api/schemas.js';
+import * as columns from './columns.js';
+import type { ListView } from '../commands/output.js';
+
+export const views = {
+  transactions: { columns: columns.transactionColumns, schema: schemas.Transaction },
+  tokenBalances: { columns: columns.tokenBalanceColumns, schema: schemas.TokenBalance },
+  nftCollections: { columns: columns.nftCollectionColumns, schema: schemas.NftCollection },
+  tokenTransfers: { columns: columns.tokenTransferColumns, schema: schemas.TokenTransfer },
+  internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
+  withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
+  search: { columns: columns.searchColumns, schema: schemas.SearchResult },
+  networks: { columns: columns.networkColumns, schema: schemas.Network },
+  generic: { columns: columns.genericColumns },
+} satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { parseListBody, type ListRequest, type Page } from '../../src/api/client.js';
+import type { Cursor } from '../../src/api/cursor.js';
+import { collectRaw, paginate } from '../../src/api/paginate.js';
+import { CursorLoopError } from '../../src/errors.js';
+
+const req: ListRequest = { path: '/x', params: [['filter', 'to']], what: 'test list' };
+
+/** Serves bodies by cursor (undefined key = first page) and records the cursors asked for. */
+function server(bodies: Record<string, string>) {
+  const asked: (Cursor | null)[] = [];
+  const fetch = async (_r: ListRequest, c: Cursor | null): Promise<Page> => {
+    asked.push(c);
+    const key = c ? JSON.stringify(c) : 'first';
+    const body = bodies[key];
+    if (body === undefined) throw new Error(`unexpected cursor ${key}`);
+    return parseListBody(body, 'http://test');
+  };
+  return { fetch, asked };
+}
+
+describe('paginate', () => {
+  const pages = {
+    first: '{"items":[1,2],"next_page_params":{"block_number":null,"index":2}}',
+    '[["block_number","null"],["index","2"]]': '{"items":[3,4],"next_page_params":{"index":4}}',
+    '[["index","4"]]': '{"items":[5],"next_page_params":null}',
+  };
+
+  it('follows cursors to the last page, in order', async () => {
+    const s = server(pages);
+    expect(await collectRaw(s.fetch, req)).toEqual(['1', '2', '3', '4', '5']);
+    expect(s.asked).toHaveLength(3);
+  });
+
+  it('stops after maxPages and after limit, without fetching more', async () => {
+    const s = server(pages);
+    expect(await collectRaw(s.fetch, req, { maxPages: 1 })).toEqual(['1', '2']);
+    const t = server(pages);
+    expect(await collectRaw(t.fetch, req, { limit: 3 })).toEqual(['1', '2', '3']);
+    expect(t.asked).toHaveLength(2);
+  });
+
+  it('resumes from a given cursor', async () => {
+    const s = server(pages);
+    expect(await collectRaw(s.fetch, req, { cursor: [['index', '4']] })).toEqual(['5']);
+  });
+
+  it('stops with CursorLoopError when the server repeats a cursor', async () => {
+    const s = server({
+      first: '{"items":[1],"next_page_params":{"index":1}}',
+      '[["index","1"]]': '{"items":[2],"next_page_params":{"index":1}}',
+    });
+    const seen: string[] = [];
+    await expect(async () => {
+      for await (const p of paginate(s.fetch, req)) seen.push(...p.rawItems);
+    }).rejects.toThrow(CursorLoopError);
+    expect(seen).toEqual(['1', '2']);
+  });
+
+  it('treats {} as the last page', async () => {
+    const s = server({ first: '{"items":[1],"next_page_params":{}}' });
+    expect(await collectRaw(s.fetch, req)).toEqual(['1']);
+  });
+});

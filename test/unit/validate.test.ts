@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { TOKEN_TYPES, NFT_TYPES } from '../../src/api/endpoints.js';
+import { parseAddress, parseFilter, parseHash, parsePositiveInt, parseTypes } from '../../src/validate.js';
+
+describe('input validation', () => {
+  it('accepts addresses in any case and refuses malformed ones', () => {
+    expect(parseAddress('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045')).toBe('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045');
+    for (const bad of ['0x1234', 'd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '0xZZdA6BF26964aF9D7eEd9e03E53415D37aA96045', 'vitalik.eth']) {
+      expect(() => parseAddress(bad)).toThrow(/invalid address .*expected 0x followed by 40 hex digits/);
+    }
+  });
+
+  it('accepts 32-byte hashes only', () => {
+    const h = '0x' + 'ab'.repeat(32);
+    expect(parseHash(h)).toBe(h);
+    expect(() => parseHash('0x' + 'ab'.repeat(31))).toThrow(UsageError);
+  });
+
+  it('reads --type case-insensitively, sends upper case, refuses unknown values', () => {
+    expect(parseTypes('erc-20, Erc-1155', TOKEN_TYPES)).toEqual(['ERC-20', 'ERC-1155']);
+    expect(parseTypes('erc721', TOKEN_TYPES)).toEqual(['ERC-721']);
+    expect(parseTypes(undefined, TOKEN_TYPES)).toBeUndefined();
+    expect(() => parseTypes('ERC-20', NFT_TYPES)).toThrow(/invalid --type "ERC-20": expected one of ERC-721, ERC-404, ERC-1155/);
+    expect(() => parseTypes('ERC-777', TOKEN_TYPES)).toThrow(UsageError);
+    expect(() => parseTypes(',', TOKEN_TYPES)).toThrow(UsageError);
+  });
+
+  it('allows only to and from as --filter', () => {
+    expect(parseFilter('TO')).toBe('to');
+    expect(() => parseFilter('to|from')).toThrow(/expected to or from/);
+  });
+
+  it('wants --limit of at least 1', () => {
+    expect(parsePositiveInt('25', '--limit')).toBe(25);
+    for (const bad of ['0', '-1', '1.5', 'ten', '']) expect(() => parsePositiveInt(bad, '--limit')).toThrow(UsageError);
+  });
+});
