@@ -84,7 +84,7 @@ async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return 0;
     // 'commander.help': a topic run without a verb; its help is already on stderr.
     if (e.code === 'commander.help') return 2;
-    const msg = e.message.replace(/^error:\s*/, '');
+    const msg = e.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
     await io.err.write(`scout: ${msg}\n`);
     await io.err.write(`scout: see 'scout --help'\n`);
     return 2;

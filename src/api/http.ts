@@ -273,6 +273,8 @@ export class Http {
         hint: 'an explorer key raises the limit (--explorer-key), or wait and try again',
       });
     }
-    return new HttpError(`${url.origin} answered HTTP ${status}: ${detail}`, status);
+    // A body that said nothing useful (a proxy's HTML page) is already reduced to "HTTP 502 Bad Gateway".
+    const said = detail.startsWith(`HTTP ${status}`) ? detail : `HTTP ${status}: ${detail}`;
+    return new HttpError(`${url.origin} answered ${said}`, status);
   }
 }

@@ -1,13 +1,8 @@
 /**
- * Output and page flags shared by commands: declared once as data (registration stays light) and
- * parsed into typed options before any request.
+ * Output and page flags shared by commands, declared once. This module is loaded at start-up to
+ * build the command tree, so it imports nothing but types; parsing lives in ./page-options.ts.
  */
 import type { Command } from 'commander';
-import { decodeCursor, type Cursor } from '../api/cursor.js';
-import { UsageError } from '../errors.js';
-import { parsePositiveInt } from '../validate.js';
-
-export type OutputMode = 'table' | 'json' | 'ndjson' | 'csv';
 
 export interface OutputFlags {
   json?: boolean;
@@ -38,28 +33,3 @@ export function addPageFlags(cmd: Command): Command {
   return cmd;
 }
 
-/** The one output mode asked for; two at once is a usage error. */
-export function outputMode(flags: OutputFlags): OutputMode {
-  const chosen = (['json', 'ndjson', 'csv'] as const).filter((m) => flags[m]);
-  if (chosen.length > 1) {
-    throw new UsageError(`choose one output format: ${chosen.map((m) => '--' + m).join(' and ')} cannot be used together`);
-  }
-  return chosen[0] ?? 'table';
-}
-
-export interface PageOptions {
-  mode: OutputMode;
-  all: boolean;
-  limit: number | undefined;
-  cursor: Cursor | undefined;
-}
-
-/** Parses the page flags of a list command. */
-export function pageOptions(flags: PageFlags): PageOptions {
-  return {
-    mode: outputMode(flags),
-    all: Boolean(flags.all),
-    limit: parsePositiveInt(flags.limit, '--limit'),
-    cursor: flags.cursor === undefined ? undefined : decodeCursor(flags.cursor),
-  };
-}

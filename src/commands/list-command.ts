@@ -5,7 +5,8 @@
 import type { Command } from 'commander';
 import type { ListRequest } from '../api/client.js';
 import type { RunEnv } from '../cli.js';
-import { type PageFlags, pageOptions } from './flags.js';
+import type { PageFlags } from './flags.js';
+import { pageOptions } from './page-options.js';
 import { type ListView, printList } from './output.js';
 import { withSession } from './session.js';
 

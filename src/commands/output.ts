@@ -5,12 +5,12 @@
  */
 import type { ZodType } from 'zod';
 import type { ListRequest, Page } from '../api/client.js';
-import { encodeCursor } from '../api/cursor.js';
+import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { paginate } from '../api/paginate.js';
 import { csvHeader, csvRows } from '../render/csv.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
 import { type Column, renderTable, renderTsv } from '../render/table.js';
-import type { PageOptions } from './flags.js';
+import type { PageOptions } from './page-options.js';
 import type { Session } from './session.js';
 
 /** How to show items of one kind as rows. */
@@ -63,7 +63,7 @@ export async function printList<T>(
   req: ListRequest<T>,
   view: ListView<T>,
   opts: PageOptions,
-  fetchPage: (req: ListRequest<T>, cursor: import('../api/cursor.js').Cursor | null) => Promise<Page<T>>,
+  fetchPage: (req: ListRequest<T>, cursor: Cursor | null) => Promise<Page<T>>,
   hintArgs: readonly string[],
 ): Promise<void> {
   const { io } = s;
@@ -74,7 +74,7 @@ export async function printList<T>(
   const ttyRows: T[] = [];
   let columns: readonly Column<T>[] | undefined;
   let printed = 0;
-  let next: import('../api/cursor.js').Cursor | null = null;
+  let next: Cursor | null = null;
   let cutMidPage = false;
 
   for await (const page of paginate(fetchPage, req, { cursor: opts.cursor, maxPages })) {
@@ -108,10 +108,14 @@ export async function printList<T>(
     else await io.err.write('no items\n');
   }
   // Offer the way on when more exist and the next page starts exactly where we stopped.
-  if (next && !opts.all && !cutMidPage) {
-    const words = ['scout', ...s.commandPath, ...hintArgs, '--cursor', encodeCursor(next)].map(shellWord);
-    await io.err.write(`${printed} items; more exist. next page: ${words.join(' ')}\n`);
-  }
+  if (next && !opts.all && !cutMidPage) await nextPageHint(s, next, hintArgs, printed);
+}
+
+/** The stderr hint that resumes a list: `… next page: scout <same command> --cursor <token>`. */
+export async function nextPageHint(s: Session, next: Cursor, hintArgs: readonly string[], printed?: number): Promise<void> {
+  const words = ['scout', ...s.commandPath, ...hintArgs, '--cursor', encodeCursor(next)].map(shellWord);
+  const count = printed === undefined ? 'more items exist' : `${printed} items; more exist`;
+  await s.io.err.write(`${count}. next page: ${words.join(' ')}\n`);
 }
 
 /** Prints one JSON document (an object, or a trace) in the chosen mode. */

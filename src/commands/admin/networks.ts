@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import type { RunEnv } from '../../cli.js';
 import { views } from '../../render/views.js';
-import { type OutputFlags, outputMode } from '../flags.js';
+import type { OutputFlags } from '../flags.js';
+import { outputMode } from '../page-options.js';
 import { printList } from '../output.js';
 import { withSession } from '../session.js';
 

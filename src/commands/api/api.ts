@@ -5,14 +5,15 @@
  */
 import type { Command } from 'commander';
 import { type Params, parseListBody } from '../../api/client.js';
-import type { Cursor } from '../../api/cursor.js';
+import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
 import type { RunEnv } from '../../cli.js';
 import { UsageError } from '../../errors.js';
 import { objectMembers } from '../../rawjson.js';
 import { views } from '../../render/views.js';
-import { type PageFlags, pageOptions } from '../flags.js';
+import type { PageFlags } from '../flags.js';
+import { pageOptions } from '../page-options.js';
 import { hintArgs } from '../list-command.js';
-import { printDocument, printList } from '../output.js';
+import { nextPageHint, printDocument, printList } from '../output.js';
 import { withSession } from '../session.js';
 
 /** Normalises the path: relative to the base URL, never another host. */
@@ -53,6 +54,8 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
         // Not a list, or no list mode asked for: the body as the server sent it.
         if (page.mode === 'csv') throw new UsageError(`--csv needs a list response; ${path} is not one`);
         await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
+        const next = items === undefined ? null : cursorFromRaw(objectMembers(body).get('next_page_params'));
+        if (next) await nextPageHint(s, next, hintArgs(cmd));
         return;
       }
       // NDJSON or CSV of one list page: reuse the body already fetched.

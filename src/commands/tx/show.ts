@@ -5,7 +5,8 @@ import { Transaction } from '../../api/schemas.js';
 import type { RunEnv } from '../../cli.js';
 import { renderTransaction } from '../../render/transaction.js';
 import { parseHash } from '../../validate.js';
-import { type OutputFlags, outputMode } from '../flags.js';
+import type { OutputFlags } from '../flags.js';
+import { outputMode } from '../page-options.js';
 import { printDocument } from '../output.js';
 import { withSession } from '../session.js';
 

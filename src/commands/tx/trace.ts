@@ -4,7 +4,8 @@ import { rawTracePath } from '../../api/endpoints.js';
 import type { RunEnv } from '../../cli.js';
 import { renderTrace } from '../../render/trace.js';
 import { parseHash } from '../../validate.js';
-import { type OutputFlags, outputMode } from '../flags.js';
+import type { OutputFlags } from '../flags.js';
+import { outputMode } from '../page-options.js';
 import { printDocument } from '../output.js';
 import { withSession } from '../session.js';
 

@@ -1,0 +1,33 @@
+/** Parsing of the shared output and page flags into typed options, before any request. */
+import { decodeCursor, type Cursor } from '../api/cursor.js';
+import { UsageError } from '../errors.js';
+import { parsePositiveInt } from '../validate.js';
+import type { OutputFlags, PageFlags } from './flags.js';
+
+export type OutputMode = 'table' | 'json' | 'ndjson' | 'csv';
+
+/** The one output mode asked for; two at once is a usage error. */
+export function outputMode(flags: OutputFlags): OutputMode {
+  const chosen = (['json', 'ndjson', 'csv'] as const).filter((m) => flags[m]);
+  if (chosen.length > 1) {
+    throw new UsageError(`choose one output format: ${chosen.map((m) => '--' + m).join(' and ')} cannot be used together`);
+  }
+  return chosen[0] ?? 'table';
+}
+
+export interface PageOptions {
+  mode: OutputMode;
+  all: boolean;
+  limit: number | undefined;
+  cursor: Cursor | undefined;
+}
+
+/** Parses the page flags of a list command. */
+export function pageOptions(flags: PageFlags): PageOptions {
+  return {
+    mode: outputMode(flags),
+    all: Boolean(flags.all),
+    limit: parsePositiveInt(flags.limit, '--limit'),
+    cursor: flags.cursor === undefined ? undefined : decodeCursor(flags.cursor),
+  };
+}
