@@ -114,21 +114,23 @@ export class ExplorerClient {
   /** GETs `path` and returns the body text, checked to be JSON. */
   async getRaw(path: string, params: Params = [], what = path): Promise<string> {
     const url = buildUrl(this.baseUrl, path, params);
-    const res = await this.http.get(url, this.headers, this.context(what));
-    try {
-      assertJson(res.body);
-    } catch (e) {
-      if (e instanceof RawJsonError) throw shapeError(url.origin, `not JSON (${e.message})`, e);
-      throw e;
-    }
-    return res.body;
+    return this.http.getParsed(url, this.headers, this.context(what), (res) => {
+      try {
+        assertJson(res.body);
+      } catch (e) {
+        if (e instanceof RawJsonError) throw shapeError(url.origin, `not JSON (${e.message})`, e);
+        throw e;
+      }
+      return res.body;
+    });
   }
 
   /** One page of a list, starting at `cursor` (the first page when absent). */
   async page<T>(req: ListRequest<T>, cursor?: Cursor | null): Promise<Page<T>> {
     const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
-    const res = await this.http.get(url, this.headers, this.context(req.what));
-    return parseListBody<T>(res.body, url.origin, req.itemsKey);
+    return this.http.getParsed(url, this.headers, this.context(req.what), (res) =>
+      parseListBody<T>(res.body, url.origin, req.itemsKey),
+    );
   }
 }
 
@@ -163,10 +165,7 @@ export class AdminClient {
   /** The admin networks: one page, no cursor. */
   async networks(): Promise<Page> {
     const url = buildUrl(this.adminUrl, '/admin/api/v1/networks');
-    const res = await this.http.get(url, this.headers, {
-      what: 'admin networks',
-      authHint: 'check the admin key (--api-key, --api-key-file or SCOUT_ADMIN_KEY)',
-    });
-    return parseListBody(res.body, url.origin);
+    const ctx = { what: 'admin networks', authHint: 'check the admin key (--api-key, --api-key-file or SCOUT_ADMIN_KEY)' };
+    return this.http.getParsed(url, this.headers, ctx, (res) => parseListBody(res.body, url.origin));
   }
 }

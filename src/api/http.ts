@@ -11,6 +11,7 @@ import {
   NetworkError,
   NotFoundError,
   RateLimitError,
+  ResponseShapeError,
   ScoutError,
   TimeoutError,
 } from '../errors.js';
@@ -53,6 +54,8 @@ export interface RequestContext {
 }
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
+/** Error codes meaning no connection was made at all. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** Sleeps `ms`, ending early with an error when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -86,7 +89,7 @@ export function displayUrl(url: URL): string {
 
 class AttemptError extends Error {
   constructor(
-    readonly kind: 'timeout' | 'network',
+    readonly kind: 'timeout' | 'unreachable' | 'broken',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -170,8 +173,11 @@ export class Http {
       if (deadline.signal.aborted || /TIMEOUT/.test(code)) {
         throw new AttemptError('timeout', `timed out after ${this.opts.timeoutMs / 1000}s`, { cause: e });
       }
-      const msg = code || (e as Error).message || String(e);
-      throw new AttemptError('network', msg, { cause: e });
+      // Could not connect at all, versus a connection that broke mid-answer (reset, body cut short).
+      if (UNREACHABLE.has(code)) throw new AttemptError('unreachable', code, { cause: e });
+      const cause = (e as { cause?: { code?: string } }).cause?.code;
+      if (cause && UNREACHABLE.has(cause)) throw new AttemptError('unreachable', cause, { cause: e });
+      throw new AttemptError('broken', (e as Error).message || code || String(e), { cause: e });
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onOuter);
@@ -211,17 +217,32 @@ export class Http {
    * connection faults, timeouts, 429 and 502/503/504 up to `retries` times (GET is safe to repeat).
    */
   async get(url: URL, headers: Record<string, string> = {}, ctx: RequestContext = {}): Promise<HttpResponse> {
+    return this.getParsed(url, headers, ctx, (res) => res);
+  }
+
+  /**
+   * Like `get`, then `parse` turns the 2xx response into a value. A body `parse` rejects with
+   * ResponseShapeError (truncated, an HTML page served with 200) is a fault like any other: retried,
+   * and reported as unusable when the retries are spent.
+   */
+  async getParsed<T>(
+    url: URL,
+    headers: Record<string, string>,
+    ctx: RequestContext,
+    parse: (res: HttpResponse) => T,
+  ): Promise<T> {
+    if (this.opts.signal?.aborted) throw new InterruptedError('interrupted');
     const shown = displayUrl(url);
     const spent = this.budget.get(url.origin);
     if (spent && spent.remaining <= 0) {
       const wait = Math.min(spent.resetAt - this.opts.now(), this.opts.maxWaitMs);
       if (wait > 0) {
-        this.log(`rate limit spent; waiting ${Math.ceil(wait)}ms for the window to reset`);
+        this.log(`rate limit spent (x-ratelimit-remaining 0); waiting ${Math.ceil(wait)}ms for the window to reset`);
         await this.opts.sleep(wait, this.opts.signal);
       }
     }
     let last: HttpResponse | undefined;
-    let lastError: AttemptError | undefined;
+    let lastError: AttemptError | ResponseShapeError | undefined;
     for (let n = 0; ; n++) {
       const started = this.opts.now();
       try {
@@ -229,13 +250,18 @@ export class Http {
         lastError = undefined;
         this.remember(url.origin, last);
         this.log(`GET ${shown} -> ${last.status} (${this.opts.now() - started}ms)`);
-        if (last.status >= 200 && last.status < 300) return last;
+        if (last.status >= 200 && last.status < 300) return parse(last);
         if (!RETRY_STATUS.has(last.status)) break;
       } catch (e) {
-        if (!(e instanceof AttemptError)) throw e;
-        lastError = e;
-        last = undefined;
-        this.log(`GET ${shown} -> ${e.message}`);
+        if (e instanceof ResponseShapeError) {
+          lastError = e;
+          last = undefined;
+          this.log(`GET ${shown} -> unusable body: ${e.message}`);
+        } else if (e instanceof AttemptError) {
+          lastError = e;
+          last = undefined;
+          this.log(`GET ${shown} -> ${e.message}`);
+        } else throw e;
       }
       if (n >= this.opts.retries) break;
       const wait = this.waitFor(n, last);
@@ -243,17 +269,19 @@ export class Http {
       await this.opts.sleep(wait, this.opts.signal);
     }
     const tries = this.opts.retries === 1 ? '1 retry' : `${this.opts.retries} retries`;
+    const after = this.opts.retries > 0 ? ` (after ${tries})` : '';
+    if (lastError instanceof ResponseShapeError) {
+      throw new ResponseShapeError(lastError.message + after, { cause: lastError.cause });
+    }
     if (lastError) {
-      const after = this.opts.retries > 0 ? ` (after ${tries})` : '';
       if (lastError.kind === 'timeout') {
         throw new TimeoutError(`request to ${url.origin} ${lastError.message}${after}`, {
           hint: 'raise --timeout or try again later',
           cause: lastError.cause,
         });
       }
-      throw new NetworkError(`cannot reach ${url.origin}: ${this.redact(lastError.message)}${after}`, {
-        cause: lastError.cause,
-      });
+      const what = lastError.kind === 'unreachable' ? `cannot reach ${url.origin}` : `connection to ${url.origin} broke`;
+      throw new NetworkError(`${what}: ${this.redact(lastError.message)}${after}`, { cause: lastError.cause });
     }
     throw this.statusError(url, last as HttpResponse, ctx, tries);
   }

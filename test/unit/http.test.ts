@@ -4,9 +4,11 @@ import { displayUrl, Http, type HttpOptions } from '../../src/api/http.js';
 import {
   AuthError,
   HttpError,
+  InterruptedError,
   NetworkError,
   NotFoundError,
   RateLimitError,
+  ResponseShapeError,
   ScoutError,
   TimeoutError,
 } from '../../src/errors.js';
@@ -404,5 +406,48 @@ describe('Http secrets and logging', () => {
   it('redact masks every secret occurrence', () => {
     const http = client({ secrets: [KEY, 'other'] });
     expect(http.redact(`a ${KEY} b ${KEY} other`)).toBe('a *** b *** ***');
+  });
+});
+
+describe('Http.getParsed', () => {
+  const parseJson = (res: { body: string }) => {
+    try {
+      return JSON.parse(res.body) as unknown;
+    } catch {
+      throw new ResponseShapeError('unusable response: not JSON');
+    }
+  };
+
+  it('retries a body the parser rejects, then returns the parsed value', async () => {
+    pool().intercept({ path: PATH, method: 'GET' }).reply(200, '{"hash":"0x', { headers: JSON_HEADERS });
+    pool().intercept({ path: PATH, method: 'GET' }).reply(200, '{"hash":"0xabc"}', { headers: JSON_HEADERS });
+    await expect(client().getParsed(url(), {}, {}, parseJson)).resolves.toEqual({ hash: '0xabc' });
+    expect(waits).toEqual([50]);
+  });
+
+  it('reports an unusable body once the retries are spent', async () => {
+    for (let i = 0; i < 3; i++) pool().intercept({ path: PATH, method: 'GET' }).reply(200, '<html>', { headers: JSON_HEADERS });
+    const e = await failure(client().getParsed(url(), {}, {}, parseJson));
+    expect(e).toBeInstanceOf(ResponseShapeError);
+    expect(e.exitCode).toBe(1);
+    expect(e.message).toBe('unusable response: not JSON (after 2 retries)');
+  });
+
+  it('does not start a request once interrupted', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const e = await failure(client({ signal: ac.signal }).get(url()));
+    expect(e).toBeInstanceOf(InterruptedError);
+    expect(e.exitCode).toBe(130);
+  });
+
+  it('tells a refused connection from one that broke mid-answer', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    pool().intercept({ path: PATH, method: 'GET' }).replyWithError(refused);
+    const a = await failure(client({ retries: 0 }).get(url()));
+    expect(a.message).toBe(`cannot reach ${ORIGIN}: ECONNREFUSED`);
+    pool().intercept({ path: PATH, method: 'GET' }).replyWithError(new Error('other side closed'));
+    const b = await failure(client({ retries: 0 }).get(url()));
+    expect(b.message).toBe(`connection to ${ORIGIN} broke: other side closed`);
   });
 });
