@@ -1,7 +1,9 @@
 /**
  * Printing lists and single objects in the chosen mode. Lists stream page by page: JSON arrays,
- * NDJSON lines, CSV rows and piped table lines are written as each page arrives; only a terminal
- * table waits for its rows so the columns line up.
+ * NDJSON lines, CSV rows, piped lines and terminal tables are written as each page arrives. A
+ * terminal table takes its header and column widths from the first page and keeps them for the
+ * rest (TerminalTable), so `--all` over thousands of items holds one page at a time and stays
+ * aligned. While pages load, a spinner on stderr counts the items (progress.ts).
  */
 import type { ZodType } from 'zod';
 import type { ListRequest, Page } from '../api/client.js';
@@ -9,8 +11,10 @@ import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { paginate } from '../api/paginate.js';
 import { csvHeader, csvRows } from '../render/csv.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
-import { type Column, renderTable, renderTsv } from '../render/table.js';
+import { type Column, renderTsv, TerminalTable } from '../render/table.js';
+import { groupDigits } from '../render/units.js';
 import type { PageOptions } from './page-options.js';
+import { openProgress, type ProgressFactory } from './progress.js';
 import type { Session } from './session.js';
 
 /** How to show items of one kind as rows. */
@@ -57,6 +61,11 @@ function guarded<T>(columns: readonly Column<T>[]): Column<T>[] {
   }));
 }
 
+/** What printList needs besides the session; tests replace the spinner. */
+export interface PrintDeps {
+  progress?: ProgressFactory;
+}
+
 /** Fetches and prints a list according to the page options. */
 export async function printList<T>(
   s: Session,
@@ -65,37 +74,50 @@ export async function printList<T>(
   opts: PageOptions,
   fetchPage: (req: ListRequest<T>, cursor: Cursor | null) => Promise<Page<T>>,
   hintArgs: readonly string[],
+  deps: PrintDeps = {},
 ): Promise<void> {
   const { io } = s;
   const limit = opts.limit ?? Infinity;
   const maxPages = opts.all || opts.limit !== undefined ? Infinity : 1;
   const json = opts.mode === 'json' ? new JsonArrayWriter(io.out, io.stdoutIsTTY) : undefined;
   const warned = { done: false };
-  const ttyRows: T[] = [];
+  const label = s.commandPath.join(' ');
   let columns: readonly Column<T>[] | undefined;
+  let table: TerminalTable<T> | undefined;
   let printed = 0;
+  let pages = 0;
   let next: Cursor | null = null;
   let cutMidPage = false;
 
-  for await (const page of paginate(fetchPage, req, { cursor: opts.cursor, maxPages })) {
-    let raws = page.rawItems;
-    if (printed + raws.length > limit) {
-      raws = raws.slice(0, limit - printed);
-      cutMidPage = true;
+  const progress = await (deps.progress ?? openProgress)(io, opts.mode, `${label} · loading`);
+  try {
+    for await (const page of paginate(fetchPage, req, { cursor: opts.cursor, maxPages })) {
+      let raws = page.rawItems;
+      if (printed + raws.length > limit) {
+        raws = raws.slice(0, limit - printed);
+        cutMidPage = true;
+      }
+      printed += raws.length;
+      pages++;
+      next = page.next;
+      if (opts.mode === 'json') await json!.write(raws);
+      else if (opts.mode === 'ndjson') await io.out.write(ndjsonLines(raws));
+      else {
+        const items = decode(page, view, warned, s).slice(0, raws.length);
+        columns ??= guarded(typeof view.columns === 'function' ? view.columns(items) : view.columns);
+        if (opts.mode === 'csv') {
+          await io.out.write((printed === raws.length ? csvHeader(columns) : '') + csvRows(items, columns, s.render));
+        } else if (s.render.tty) {
+          table ??= new TerminalTable(columns, s.render);
+          const more = page.next !== null && printed < limit && maxPages > pages;
+          if (items.length > 0) await io.out.write(table.page(items, more));
+        } else await io.out.write(renderTsv(items, columns, s.render));
+      }
+      if (printed >= limit) break;
+      progress.update(`${label} · ${groupDigits(String(printed))} items · page ${pages}`);
     }
-    printed += raws.length;
-    next = page.next;
-    if (opts.mode === 'json') await json!.write(raws);
-    else if (opts.mode === 'ndjson') await io.out.write(ndjsonLines(raws));
-    else {
-      const items = decode(page, view, warned, s).slice(0, raws.length);
-      columns ??= guarded(typeof view.columns === 'function' ? view.columns(items) : view.columns);
-      if (opts.mode === 'csv') {
-        await io.out.write((printed === raws.length ? csvHeader(columns) : '') + csvRows(items, columns, s.render));
-      } else if (s.render.tty) ttyRows.push(...items);
-      else await io.out.write(renderTsv(items, columns, s.render));
-    }
-    if (printed >= limit) break;
+  } finally {
+    progress.stop();
   }
 
   if (json) await json.end();
@@ -103,10 +125,7 @@ export async function printList<T>(
     const cols = typeof view.columns === 'function' ? view.columns([]) : view.columns;
     await io.out.write(csvHeader(cols));
   }
-  if (opts.mode === 'table' && s.render.tty) {
-    if (ttyRows.length > 0) await io.out.write(renderTable(ttyRows, columns!, s.render));
-    else await io.err.write('no items\n');
-  }
+  if (opts.mode === 'table' && s.render.tty && printed === 0) await io.err.write('no items\n');
   // Offer the way on when more exist and the next page starts exactly where we stopped.
   if (next && !opts.all && !cutMidPage) await nextPageHint(s, next, hintArgs, printed);
 }

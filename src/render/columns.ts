@@ -1,142 +1,227 @@
 /**
- * Column sets for each kind of list. Piped cells carry full values (hashes, ISO times, raw integers
- * next to formatted amounts); terminal cells carry the short forms.
+ * The columns of each kind of list. Each set has terminal columns (what a person looks for, short
+ * forms), data columns (piped lines and CSV: full hashes, ISO times, raw integers beside scaled
+ * amounts) and a few CSV-only columns (names beside addresses) that would leave holes in piped lines.
  */
 import type {
-  AddressParam,
   InternalTransaction,
   Network,
   NftCollection,
   SearchResult,
+  Token,
   TokenBalance,
   TokenTransfer,
   Transaction,
   Withdrawal,
 } from '../api/schemas.js';
-import type { RenderContext } from './context.js';
-import { addressName, age, isoTime, shortHash } from './format.js';
-import { safeText } from './safe.js';
+import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, plainCell, statusCell, timeCell } from './cells.js';
+import { shortHash, shortId } from './format.js';
+import { safeText, text } from './safe.js';
+import { searchInfo } from './search.js';
 import type { Cell, Column } from './table.js';
-import { formatUnits, groupDigits } from './units.js';
+import { usd, valueAt } from './units.js';
+import { displayWidth, truncate } from './width.js';
 
-const text = (v: unknown): string => (v === null || v === undefined ? '' : safeText(String(v)));
+const tokenAddress = (t: Token | null | undefined): string => text(t?.address_hash ?? t?.address);
 
-function addressCell(a: AddressParam | null | undefined, ctx: RenderContext, created?: AddressParam | null): Cell {
-  const target = a ?? created;
-  if (!target) return { full: '', short: '—', style: 'dim' };
-  const name = addressName(target);
-  const hash = target.hash;
-  const suffix = !a && created ? ' (new)' : '';
+/** A token: "USDC (0xA0b8…eB48)" on a terminal, its contract address piped; the symbol gives way first. */
+function tokenCell(t: Token | null | undefined): Cell {
+  const addr = tokenAddress(t);
+  const label = text(t?.symbol) || text(t?.name);
+  if (!addr) return label ? { full: '', short: label } : NONE;
+  const tail = label ? ` (${shortHash(addr)})` : shortHash(addr);
   return {
-    full: hash,
-    short: (name ? `${name} (${shortHash(hash)})` : shortHash(hash)) + suffix,
+    full: addr,
+    short: label + tail,
+    fit: (w) => {
+      const room = w - displayWidth(tail);
+      return label && room >= Math.min(6, displayWidth(label)) ? truncate(label, room) + tail : truncate(shortHash(addr), w);
+    },
   };
 }
 
-function hashCell(h: string | null | undefined): Cell {
-  return h ? { full: h, short: shortHash(h) } : { full: '' };
+/** An NFT token id: whole piped, `#id` on a terminal (long ids shortened in the middle). */
+function tokenIdCell(id: unknown): Cell {
+  const s = text(id);
+  return s ? { full: s, short: '#' + shortId(s) } : NONE;
 }
 
-function timeCell(iso: string | null | undefined, ctx: RenderContext): Cell {
-  if (!iso) return { full: '', short: 'pending', style: 'warn' };
-  return { full: isoTime(iso), short: age(iso, ctx.now) ?? isoTime(iso) };
-}
-
-/** An amount: piped, the raw integer and the scaled value; on a terminal, the scaled value. */
-function amountCell(raw: unknown, decimals: unknown, unit?: string | null): Cell {
-  if (raw === null || raw === undefined) return { full: '' };
-  const scaled = formatUnits(raw, decimals ?? 0);
-  if (scaled === undefined) return { full: text(raw) };
-  const label = unit ? ` ${safeText(unit)}` : '';
-  return { full: scaled, short: groupDigits(scaled) + label };
-}
-
-function statusCell(status: string | null | undefined, result: string | null | undefined): Cell {
-  if (!status) return { full: result === 'pending' || !result ? 'pending' : text(result), style: 'warn' };
-  if (status === 'ok') return { full: 'ok', style: 'ok' };
-  return { full: status === 'error' ? 'error' : text(status), style: 'error' };
-}
+const coin = (v: unknown, ctx: { coin: string }) => ({ raw: v, decimals: 18, unit: ctx.coin });
 
 export const transactionColumns: Column<Transaction>[] = [
-  { header: 'HASH', cell: (t) => hashCell(t.hash) },
-  { header: 'BLOCK', cell: (t) => text(t.block_number ?? t.block), align: 'right' },
-  { header: 'AGE', cell: (t, c) => timeCell(t.timestamp, c) },
-  { header: 'METHOD', cell: (t) => text(t.method) },
-  { header: 'FROM', cell: (t, c) => addressCell(t.from, c) },
-  { header: 'TO', cell: (t, c) => addressCell(t.to, c, t.created_contract) },
-  { header: 'VALUE', cell: (t) => ({ ...amountCell(t.value, 18), full: text(t.value) }), align: 'right' },
-  { header: 'FEE', cell: (t) => ({ ...amountCell(t.fee?.value, 18), full: text(t.fee?.value) }), align: 'right' },
-  { header: 'STATUS', cell: (t) => statusCell(t.status, t.result) },
+  { header: 'HASH', cell: (t) => hashCell(t.hash), fixed: true },
+  { header: 'BLOCK', name: 'block', show: 'data', cell: (t) => text(t.block_number ?? t.block) },
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c), fixed: true },
+  // The method gives way with the amounts, before the names do.
+  { header: 'METHOD', cell: (t) => plainCell(t.method), min: 10, yieldsFirst: true },
+  { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
+  { header: 'TO', cell: (t) => addressCell(t.to, t.created_contract, true), min: 13 },
+  ...amountColumns<Transaction>('VALUE', 'value', (t, c) => coin(t.value, c), 'value_wei'),
+  ...amountColumns<Transaction>('FEE', 'fee', (t) => ({ raw: t.fee?.value, decimals: 18, prefix: t.fee?.type === 'maximum' ? '≤' : '' }), 'fee_wei'),
+  { header: 'STATUS', cell: (t) => statusCell(t.status, t.result), fixed: true },
+  { header: 'FEE TYPE', name: 'fee_type', show: 'csv', cell: (t) => text(t.fee?.type) },
+  { header: 'RESULT', name: 'result', show: 'csv', cell: (t) => text(t.result) },
+  { header: 'FROM NAME', name: 'from_name', show: 'csv', cell: (t) => nameCell(t.from) },
+  { header: 'TO NAME', name: 'to_name', show: 'csv', cell: (t) => nameCell(t.to) },
+  { header: 'CREATED', name: 'created_contract', show: 'csv', cell: (t) => text(t.created_contract?.hash) },
+];
+
+const TRANSFER_KIND: Record<string, string> = {
+  token_transfer: 'transfer',
+  token_minting: 'mint',
+  token_burning: 'burn',
+  token_spawning: 'spawn',
+};
+
+export const tokenTransferColumns: Column<TokenTransfer>[] = [
+  { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash ?? t.tx_hash), fixed: true },
+  { header: 'LOG', name: 'log_index', show: 'data', cell: (t) => text(t.log_index) },
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c), fixed: true },
+  { header: 'TYPE', cell: (t) => ({ full: text(t.type), short: TRANSFER_KIND[t.type ?? ''] ?? (text(t.type) || '—') }), min: 8 },
+  { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
+  { header: 'TO', cell: (t) => addressCell(t.to, null, true), min: 13 },
+  ...amountColumns<TokenTransfer>('AMOUNT', 'amount', (t) =>
+    t.total?.value === undefined || t.total?.value === null
+      ? undefined
+      : { raw: t.total.value, decimals: t.total.decimals ?? t.token?.decimals, unit: t.token?.symbol },
+  ),
+  { header: 'TOKEN', cell: (t) => tokenCell(t.token), min: 13 },
+  { header: 'SYMBOL', name: 'token_symbol', show: 'data', cell: (t) => text(t.token?.symbol) },
+  { header: 'TOKEN TYPE', name: 'token_type', show: 'data', cell: (t) => text(t.token_type ?? t.token?.type) },
+  { header: 'TOKEN ID', cell: (t) => tokenIdCell(t.total?.token_id), fixed: true },
+  { header: 'BLOCK', name: 'block_number', show: 'csv', cell: (t) => text(t.block_number) },
+  { header: 'TOKEN NAME', name: 'token_name', show: 'csv', cell: (t) => text(t.token?.name) },
+  { header: 'METHOD', name: 'method', show: 'csv', cell: (t) => text(t.method) },
+  { header: 'FROM NAME', name: 'from_name', show: 'csv', cell: (t) => nameCell(t.from) },
+  { header: 'TO NAME', name: 'to_name', show: 'csv', cell: (t) => nameCell(t.to) },
 ];
 
 export const tokenBalanceColumns: Column<TokenBalance>[] = [
-  { header: 'TOKEN', cell: (b) => ({ full: text(b.token?.address_hash ?? b.token?.address), short: text(b.token?.symbol ?? b.token?.name) || shortHash(text(b.token?.address_hash ?? b.token?.address)) }) },
-  { header: 'NAME', cell: (b) => text(b.token?.name) },
-  { header: 'TYPE', cell: (b) => text(b.token?.type) },
-  { header: 'TOKEN ID', cell: (b) => ({ full: text(b.token_id), short: b.token_id && b.token_id.length > 16 ? b.token_id.slice(0, 15) + '…' : text(b.token_id) }) },
-  { header: 'BALANCE', cell: (b) => amountCell(b.value, b.token?.decimals), align: 'right' },
+  { header: 'TOKEN', cell: (b) => tokenCell(b.token), min: 13 },
+  { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (b) => text(b.token?.symbol) },
+  { header: 'NAME', cell: (b) => plainCell(b.token?.name), min: 8 },
+  { header: 'TYPE', cell: (b) => plainCell(b.token?.type), fixed: true },
+  { header: 'TOKEN ID', cell: (b) => tokenIdCell(b.token_id), fixed: true },
+  ...amountColumns<TokenBalance>('BALANCE', 'balance', (b) => ({ raw: b.value, decimals: b.token?.decimals })),
+  {
+    header: 'VALUE',
+    name: 'value_usd',
+    align: 'right',
+    fixed: true,
+    cell: (b) => {
+      const rate = b.token?.exchange_rate;
+      const full = valueAt(b.value, b.token?.decimals, rate);
+      return full === undefined ? NONE : { full, short: usd(b.value, b.token?.decimals, rate) };
+    },
+  },
+  { header: 'DECIMALS', name: 'decimals', show: 'csv', cell: (b) => text(b.token?.decimals) },
+  { header: 'EXCHANGE RATE', name: 'exchange_rate', show: 'csv', cell: (b) => text(b.token?.exchange_rate) },
 ];
+
+/** Token ids of a collection: all of them piped; on a terminal as many as fit, then "+n more". */
+function tokenIdsCell(n: NftCollection): Cell {
+  const ids = (Array.isArray(n.token_instances) ? n.token_instances : []).map((i) => text(i?.id ?? i?.token_id)).filter(Boolean);
+  if (ids.length === 0) return NONE;
+  const shortIds = ids.map((id) => '#' + shortId(id, 12));
+  const list = (k: number) => shortIds.slice(0, k).join(' ') + (k < ids.length ? ` +${ids.length - k} more` : '');
+  return {
+    full: ids.join(','),
+    short: list(ids.length),
+    fit: (w) => {
+      for (let k = ids.length - 1; k >= 1; k--) if (displayWidth(list(k)) <= w) return list(k);
+      return `${ids.length} ids`;
+    },
+  };
+}
 
 export const nftCollectionColumns: Column<NftCollection>[] = [
-  { header: 'COLLECTION', cell: (n) => ({ full: text(n.token?.address_hash ?? n.token?.address), short: text(n.token?.name) || shortHash(text(n.token?.address_hash ?? n.token?.address)) }) },
-  { header: 'TYPE', cell: (n) => text(n.token?.type) },
-  { header: 'AMOUNT', cell: (n) => text(n.amount), align: 'right' },
-  { header: 'TOKEN IDS', cell: (n) => (n.token_instances ?? []).map((i) => text(i.id ?? i.token_id)).join(',') },
-];
-
-export const tokenTransferColumns: Column<TokenTransfer>[] = [
-  { header: 'TX', cell: (t) => hashCell(t.transaction_hash ?? t.tx_hash) },
-  { header: 'AGE', cell: (t, c) => timeCell(t.timestamp, c) },
-  { header: 'TYPE', cell: (t) => text(t.type) },
-  { header: 'FROM', cell: (t, c) => addressCell(t.from, c) },
-  { header: 'TO', cell: (t, c) => addressCell(t.to, c) },
-  { header: 'TOKEN', cell: (t) => ({ full: text(t.token?.address_hash ?? t.token?.address), short: text(t.token?.symbol ?? t.token?.name) }) },
-  { header: 'TOKEN ID', cell: (t) => text(t.total?.token_id) },
-  { header: 'AMOUNT', cell: (t) => amountCell(t.total?.value, t.total?.decimals ?? t.token?.decimals), align: 'right' },
+  { header: 'COLLECTION', name: 'token', cell: (n) => tokenCell(n.token ? { ...n.token, symbol: n.token.name ?? n.token.symbol } : n.token), min: 13 },
+  { header: 'NAME', name: 'name', show: 'data', cell: (n) => text(n.token?.name) },
+  { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (n) => text(n.token?.symbol) },
+  { header: 'TYPE', cell: (n) => plainCell(n.token?.type), fixed: true },
+  { header: 'AMOUNT', cell: (n) => numberCell(n.amount), align: 'right', fixed: true },
+  { header: 'TOKEN IDS', cell: (n) => tokenIdsCell(n), min: 12 },
 ];
 
 export const internalTxColumns: Column<InternalTransaction>[] = [
-  { header: 'TX', cell: (t) => hashCell(t.transaction_hash) },
-  { header: 'BLOCK', cell: (t) => text(t.block_number ?? t.block), align: 'right' },
-  { header: 'TYPE', cell: (t) => text(t.type) },
-  { header: 'FROM', cell: (t, c) => addressCell(t.from, c) },
-  { header: 'TO', cell: (t, c) => addressCell(t.to, c, t.created_contract) },
-  { header: 'VALUE', cell: (t) => ({ ...amountCell(t.value, 18), full: text(t.value) }), align: 'right' },
-  { header: 'STATUS', cell: (t) => (t.success === false || t.error ? { full: text(t.error) || 'error', style: 'error' } : { full: 'ok', style: 'ok' }) },
+  { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash), fixed: true },
+  { header: 'BLOCK', name: 'block_number', show: 'data', cell: (t) => text(t.block_number ?? t.block) },
+  { header: 'INDEX', name: 'index', show: 'data', cell: (t) => text(t.index) },
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, NONE), fixed: true },
+  { header: 'TYPE', cell: (t) => plainCell(t.type), fixed: true },
+  { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
+  { header: 'TO', cell: (t) => addressCell(t.to, t.created_contract, true), min: 13 },
+  ...amountColumns<InternalTransaction>('VALUE', 'value', (t, c) => coin(t.value, c), 'value_wei'),
+  { header: 'GAS LIMIT', name: 'gas_limit', show: 'data', cell: (t) => text(t.gas_limit) },
+  {
+    header: 'STATUS',
+    cell: (t) => (t.success === false || t.error ? { full: 'error', short: t.error ? `error: ${safeText(t.error)}` : 'error', style: 'error' } : { full: 'ok', style: 'ok' }),
+    min: 8,
+  },
+  { header: 'ERROR', name: 'error', show: 'data', cell: (t) => text(t.error) },
+  { header: 'FROM NAME', name: 'from_name', show: 'csv', cell: (t) => nameCell(t.from) },
+  { header: 'TO NAME', name: 'to_name', show: 'csv', cell: (t) => nameCell(t.to) },
+  { header: 'CREATED', name: 'created_contract', show: 'csv', cell: (t) => text(t.created_contract?.hash) },
 ];
 
 export const withdrawalColumns: Column<Withdrawal>[] = [
-  { header: 'INDEX', cell: (w) => text(w.index), align: 'right' },
-  { header: 'VALIDATOR', cell: (w) => text(w.validator_index), align: 'right' },
-  { header: 'BLOCK', cell: (w) => text(w.block_number), align: 'right' },
-  { header: 'AGE', cell: (w, c) => timeCell(w.timestamp, c) },
-  { header: 'AMOUNT', cell: (w) => ({ ...amountCell(w.amount, 18), full: text(w.amount) }), align: 'right' },
+  { header: 'INDEX', cell: (w) => numberCell(w.index), align: 'right', fixed: true },
+  { header: 'VALIDATOR', name: 'validator_index', cell: (w) => numberCell(w.validator_index), align: 'right', fixed: true },
+  { header: 'BLOCK', name: 'block_number', cell: (w) => numberCell(w.block_number), align: 'right', fixed: true },
+  { header: 'AGE', name: 'timestamp', cell: (w, c) => timeCell(w.timestamp, c, NONE), fixed: true },
+  // Older servers send no receiver on the address endpoint (it is the address itself).
+  { header: 'RECEIVER', cell: (w) => (w.receiver ? addressCell(w.receiver) : NONE), min: 11, optional: true },
+  ...amountColumns<Withdrawal>('AMOUNT', 'amount', (w, c) => coin(w.amount, c), 'amount_wei'),
 ];
 
 export const searchColumns: Column<SearchResult>[] = [
-  { header: 'TYPE', cell: (r) => text(r.type) },
-  { header: 'NAME', cell: (r) => text(r.name ?? (typeof r.ens_info === 'object' && r.ens_info ? (r.ens_info as { name?: unknown }).name : undefined)) },
-  { header: 'SYMBOL', cell: (r) => text(r.symbol) },
-  {
-    header: 'ID',
-    cell: (r) => {
-      const id = r.address_hash ?? r.address ?? r.transaction_hash ?? r.block_hash ?? '';
-      return { full: text(id), short: id.length > 20 ? shortHash(text(id)) : text(id) };
-    },
-  },
-  { header: 'BLOCK', cell: (r) => text(r.block_number), align: 'right' },
+  { header: 'TYPE', cell: (r) => plainCell(r.type), fixed: true },
+  { header: 'NAME', cell: (r) => { const i = searchInfo(r); return i.name || i.symbol ? { full: i.name, short: i.label } : NONE; }, min: 12 },
+  { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (r) => searchInfo(r).symbol },
+  { header: 'ID', cell: (r) => { const id = searchInfo(r).id; return id ? { full: id, short: id.length > 20 ? shortHash(id) : id } : NONE; }, fixed: true },
+  { header: 'DETAIL', cell: (r) => { const d = searchInfo(r).detail; return d ? { full: d } : NONE; }, min: 10 },
+  { header: 'AGE', name: 'timestamp', cell: (r, c) => timeCell(r.timestamp, c, NONE), fixed: true, optional: true },
 ];
 
-export const networkColumns: Column<Network>[] = [
-  { header: 'CHAIN', cell: (n) => text(n.chain_id), align: 'right' },
-  { header: 'NAME', cell: (n) => text(n.name) },
-  { header: 'DOMAIN', cell: (n) => text(n.domain) },
-  { header: 'ACTIVE', cell: (n) => (n.active ? { full: 'yes', style: 'ok' } : { full: 'no', style: 'dim' }) },
-  { header: 'RPC', cell: (n) => text(n.rpc_url) },
-  { header: 'SKEW', cell: (n) => text(n.block_timestamp_skew ?? 0), align: 'right' },
-];
+export interface NetworkColumnOptions {
+  /** Show the network's explorer API key (a secret): only when the user asked (`--show-secrets`). */
+  showSecrets?: boolean;
+}
 
-/** Any list of objects (`scout api`): the item's scalar fields, as JSON text for anything nested. */
+const flag = (v: unknown) => (v === true ? 'true' : 'false');
+// The seed calls the secret `explorer_api_key`; the real service `blockscout_api_key` (API.md).
+const apiKey = (n: Network): unknown => n.blockscout_api_key ?? n.explorer_api_key;
+
+/** Admin networks. The explorer API key never appears unless `showSecrets`; otherwise only whether one is set. */
+export function networkColumns(opts: NetworkColumnOptions = {}): Column<Network>[] {
+  const activity = (n: Network) =>
+    [
+      n.sent_transactions_activity_enabled === true ? 'sent' : '',
+      n.verified_contracts_activity_enabled === true ? 'contracts' : '',
+      n.blockscout_usage_activity_enabled === true ? 'usage' : '',
+    ].filter(Boolean).join(', ');
+  const hasKey = (n: Network) => typeof apiKey(n) === 'string' && apiKey(n) !== '';
+  return [
+    { header: 'CHAIN', name: 'chain_id', cell: (n) => text(n.chain_id), align: 'right', fixed: true },
+    { header: 'NAME', cell: (n) => plainCell(n.name), min: 8 },
+    { header: 'DOMAIN', cell: (n) => plainCell(n.domain), min: 12 },
+    { header: 'ACTIVE', cell: (n) => (n.active === true ? { full: 'true', short: 'yes', style: 'ok' } : { full: 'false', short: 'no', style: 'dim' }), fixed: true },
+    { header: 'RPC', name: 'rpc_url', cell: (n) => plainCell(n.rpc_url), min: 10 },
+    // Proto3 JSON drops zero values: a missing skew is 0.
+    { header: 'SKEW', name: 'block_timestamp_skew', cell: (n) => text(n.block_timestamp_skew ?? 0), align: 'right', fixed: true },
+    { header: 'ACTIVITY', show: 'tty', cell: (n) => activity(n) || NONE, min: 8 },
+    { header: 'SENT', name: 'sent_transactions_activity_enabled', show: 'data', cell: (n) => flag(n.sent_transactions_activity_enabled) },
+    { header: 'CONTRACTS', name: 'verified_contracts_activity_enabled', show: 'data', cell: (n) => flag(n.verified_contracts_activity_enabled) },
+    { header: 'USAGE', name: 'blockscout_usage_activity_enabled', show: 'data', cell: (n) => flag(n.blockscout_usage_activity_enabled) },
+    opts.showSecrets
+      ? { header: 'API KEY', name: 'api_key', cell: (n) => plainCell(apiKey(n)), fixed: true }
+      : { header: 'KEY', name: 'api_key_set', cell: (n) => (hasKey(n) ? { full: 'true', short: 'set' } : { full: 'false', short: '—', style: 'dim' }), fixed: true },
+  ];
+}
+
+export const networkColumnsDefault: Column<Network>[] = networkColumns();
+
+/** Any list of objects (`scout api`): the items' first keys, nested values as JSON, hashes shortened on a terminal. */
 export function genericColumns(sample: readonly unknown[]): Column<unknown>[] {
   const keys: string[] = [];
   for (const item of sample) {
@@ -144,14 +229,16 @@ export function genericColumns(sample: readonly unknown[]): Column<unknown>[] {
       for (const k of Object.keys(item)) if (!keys.includes(k) && keys.length < 8) keys.push(k);
     }
   }
-  if (keys.length === 0) return [{ header: 'VALUE', cell: (v) => text(typeof v === 'object' ? JSON.stringify(v) : v) }];
+  if (keys.length === 0) return [{ header: 'VALUE', cell: (v) => text(v) }];
   return keys.map((k) => ({
-    header: k.toUpperCase(),
+    header: safeText(k.toUpperCase()),
+    name: safeText(k),
+    min: 8,
     cell: (v) => {
       const x = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
       if (x && typeof x === 'object') {
         const h = (x as { hash?: unknown }).hash;
-        return typeof h === 'string' ? hashCell(h) : text(JSON.stringify(x));
+        return typeof h === 'string' ? hashCell(h) : text(x);
       }
       return typeof x === 'string' && /^0x[0-9a-fA-F]{40,64}$/.test(x) ? hashCell(x) : text(x);
     },

@@ -1,12 +1,13 @@
 /**
  * CSV (RFC 4180): a header row, one row per item, CRLF line ends, fields quoted when they hold a
- * comma, quote or line break. Text from the chain that starts like a spreadsheet formula (`=`, `+`,
- * `-`, `@`, tab, CR) gets a leading apostrophe so no spreadsheet evaluates it; plain numbers such as
- * `-1.5` are left alone.
+ * comma, quote or line break. Rows carry the data columns (full hashes, ISO times, raw integers
+ * beside scaled amounts) plus the CSV-only ones (names). Text from the chain that starts like a
+ * spreadsheet formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading apostrophe so no spreadsheet
+ * evaluates it; plain numbers such as `-1.5` are left alone. Control characters become visible.
  */
 import type { RenderContext } from './context.js';
 import { safeText } from './safe.js';
-import type { Cell, Column } from './table.js';
+import { type Cell, type Column, csvColumns } from './table.js';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
@@ -21,16 +22,20 @@ function full(c: Cell | string | undefined): string {
   return c === undefined ? '' : typeof c === 'string' ? c : c.full;
 }
 
+/** The CSV name of a column: its own, else its header in lower case with underscores. */
+export function csvName<T>(c: Column<T>): string {
+  return c.name ?? c.header.toLowerCase().replace(/\s+/g, '_');
+}
+
 /** The header row. */
 export function csvHeader<T>(columns: readonly Column<T>[]): string {
-  return columns.map((c) => csvField(c.header.toLowerCase().replace(/\s+/g, '_'))).join(',') + '\r\n';
+  return csvColumns(columns).map((c) => csvField(csvName(c))).join(',') + '\r\n';
 }
 
 /** Rows for `items`. */
 export function csvRows<T>(items: readonly T[], columns: readonly Column<T>[], ctx: RenderContext): string {
+  const cols = csvColumns(columns);
   let s = '';
-  for (const item of items) {
-    s += columns.map((c) => csvField(full(c.cell(item, ctx)))).join(',') + '\r\n';
-  }
+  for (const item of items) s += cols.map((c) => csvField(full(c.cell(item, ctx)))).join(',') + '\r\n';
   return s;
 }

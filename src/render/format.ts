@@ -1,10 +1,15 @@
-/** Small formatters shared by the table renderers. Chain text always goes through safeText. */
+/** Small formatters shared by the renderers. Chain text always goes through safeText. */
 import type { AddressParam } from '../api/schemas.js';
 import { safeText } from './safe.js';
 
 /** 0xd8dA6BF2…6045 → 0xd8dA…6045. */
 export function shortHash(h: string, keep = 4): string {
   return h.length > 2 + keep * 2 + 1 ? `${h.slice(0, 2 + keep)}…${h.slice(-keep)}` : h;
+}
+
+/** A long number (a 78-digit token id) shortened in the middle for a terminal: 8015096408…874122. */
+export function shortId(id: string, max = 16): string {
+  return id.length > max ? `${id.slice(0, max - 7)}…${id.slice(-6)}` : id;
 }
 
 /** Relative age: "12s ago", "5m ago", "3h ago", "4d ago", "2y ago". */
@@ -29,10 +34,28 @@ export function isoTime(iso: string | null | undefined): string {
   return new Date(t).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-/** The best human name for an address: ENS, its name, a public tag. Sanitised. */
+/** A time for people: "2025-08-11 09:32:59 UTC". */
+export function humanTime(iso: string | null | undefined): string {
+  const s = isoTime(iso);
+  return /^\d{4}-\d\d-\d\dT/.test(s) ? s.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC') : s;
+}
+
+/**
+ * The best human name for an address, sanitised: the explorer's curated name tag (as "Uniswap V3:
+ * Router"), else the ENS name, else the contract name, else a public tag. Names are chosen by
+ * whoever deployed the contract, so callers always show the address beside them.
+ */
 export function addressName(a: AddressParam | null | undefined): string | undefined {
   if (!a) return undefined;
-  const tag = a.metadata?.tags?.find((t) => t?.tagType === 'name')?.name ?? a.public_tags?.[0]?.label ?? a.public_tags?.[0]?.display_name;
-  const name = a.ens_domain_name || a.name || tag;
+  const tags = Array.isArray(a.metadata?.tags) ? a.metadata.tags : [];
+  const curated = tags.find((t) => t?.tagType === 'name')?.name;
+  const publicTags = Array.isArray(a.public_tags) ? a.public_tags : [];
+  const tag = publicTags[0]?.display_name ?? publicTags[0]?.label;
+  const name = [curated, a.ens_domain_name, a.name, tag].find((n) => typeof n === 'string' && n.trim() !== '');
   return name ? safeText(name) : undefined;
+}
+
+/** An address object's hash, or '' when the object is missing or odd. */
+export function addressHash(a: AddressParam | null | undefined): string {
+  return typeof a?.hash === 'string' ? safeText(a.hash) : '';
 }

@@ -1,40 +1,69 @@
 /**
- * Tables (CONTRACT.md, Output): on a terminal aligned columns with a header; piped, tab-separated
- * lines with no header, no colour and no truncation, so `cut` and `while read` work (the gh
- * convention). Every cell is sanitised here, the one place text leaves for the terminal.
+ * Tables (CONTRACT.md, Output). On a terminal: a header, aligned columns fitted to the width (the
+ * widest columns give way first; amounts and short hashes never do), colour. Piped: tab-separated
+ * lines with no header, no colour and no truncation, full values (the gh convention), so `cut` and
+ * `while read` work. Every cell is sanitised here, the one place text leaves for the terminal.
  */
+import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import type { RenderContext } from './context.js';
 import { safeText } from './safe.js';
+import { displayWidth, pad, truncate } from './width.js';
 
 export type Style = 'ok' | 'error' | 'warn' | 'dim' | 'bold';
 
-/** A cell: `full` piped, `short` (when given) on a terminal. */
+/** A cell: `full` piped and in CSV, `short` (when given) on a terminal. */
 export interface Cell {
   full: string;
   short?: string | undefined;
   style?: Style | undefined;
+  /** Terminal: `short` fitted into `width` columns when plain cutting would lose the point (an address beside its name). */
+  fit?: ((width: number) => string) | undefined;
+  /** Terminal: the narrowest `fit` can make this cell (an amount's integer part and unit). */
+  minWidth?: number | undefined;
 }
 
 export interface Column<T> {
+  /** Terminal header. */
   header: string;
+  /** CSV header; default: the terminal header in lower case, spaces as underscores. */
+  name?: string;
   cell(item: T, ctx: RenderContext): Cell | string | undefined;
   align?: 'left' | 'right';
+  /** Where the column appears: 'tty' on a terminal only, 'data' piped and in CSV, 'csv' in CSV only; default everywhere. */
+  show?: 'tty' | 'data' | 'csv';
+  /** Terminal: never cut this column (short hashes, ages, statuses). */
+  fixed?: boolean;
+  /**
+   * Terminal: give way before the other columns do (amounts, whose long fractions are elided with
+   * `…` so names can stay; the integer part never goes, and piped and CSV output stay exact).
+   */
+  yieldsFirst?: boolean;
+  /** Terminal: the narrowest this column gives way to (default 10). */
+  min?: number;
+  /** Terminal: leave the column out when it is empty on the first page (a field older servers do not send). */
+  optional?: boolean;
 }
 
-const ANSI: Record<Style, [string, string]> = {
-  ok: ['\u001b[32m', '\u001b[39m'],
-  error: ['\u001b[31m', '\u001b[39m'],
-  warn: ['\u001b[33m', '\u001b[39m'],
-  dim: ['\u001b[2m', '\u001b[22m'],
-  bold: ['\u001b[1m', '\u001b[22m'],
-};
+const GAP = '  ';
+let chalk: ChalkInstance | undefined;
 
-/** Wraps `text` in the colour of `style` when colour is on. */
+/** Wraps `text` in the colour of `style` when colour is on (chalk at a fixed level: we decide, not chalk). */
 export function paint(text: string, style: Style | undefined, ctx: RenderContext): string {
   if (!style || !ctx.color || !text) return text;
-  const [open, close] = ANSI[style];
-  return open + text + close;
+  chalk ??= new Chalk({ level: 1 });
+  switch (style) {
+    case 'ok':
+      return chalk.green(text);
+    case 'error':
+      return chalk.red(text);
+    case 'warn':
+      return chalk.yellow(text);
+    case 'dim':
+      return chalk.dim(text);
+    case 'bold':
+      return chalk.bold(text);
+  }
 }
 
 function toCell(c: Cell | string | undefined): Cell {
@@ -42,52 +71,217 @@ function toCell(c: Cell | string | undefined): Cell {
   return typeof c === 'string' ? { full: c } : c;
 }
 
-/** One piped line: tab-separated; tabs and newlines inside values become spaces. */
-function tsvLine(cells: Cell[]): string {
-  return cells.map((c) => safeText(c.full.replace(/[\t\r\n]+/g, ' '))).join('\t') + '\n';
+/** One field on one line: tabs and line breaks inside a value become spaces, the rest is made visible. */
+function flat(s: string): string {
+  return safeText(s.replace(/[\t\r\n]+/g, ' '));
 }
 
-/** Piped rows for `items` (no header), one line each. */
+/** The columns shown on a terminal. */
+export function ttyColumns<T>(columns: readonly Column<T>[]): Column<T>[] {
+  return columns.filter((c) => c.show === undefined || c.show === 'tty');
+}
+
+/** The columns of piped lines. */
+export function pipeColumns<T>(columns: readonly Column<T>[]): Column<T>[] {
+  return columns.filter((c) => c.show === undefined || c.show === 'data');
+}
+
+/** The columns of CSV. */
+export function csvColumns<T>(columns: readonly Column<T>[]): Column<T>[] {
+  return columns.filter((c) => c.show !== 'tty');
+}
+
+/** Piped rows for `items` (no header), one line each, fields in the order of the data columns. */
 export function renderTsv<T>(items: readonly T[], columns: readonly Column<T>[], ctx: RenderContext): string {
+  const cols = pipeColumns(columns);
   let s = '';
-  for (const item of items) s += tsvLine(columns.map((c) => toCell(c.cell(item, ctx))));
+  for (const item of items) s += cols.map((c) => flat(toCell(c.cell(item, ctx)).full)).join('\t') + '\n';
   return s;
 }
 
-/** A terminal table with a header row, fitted to the width by the widest columns giving way. */
-export function renderTable<T>(items: readonly T[], columns: readonly Column<T>[], ctx: RenderContext): string {
-  const table = new Table({
-    head: columns.map((c) => paint(c.header, 'bold', ctx)),
-    chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-      right: '', 'right-mid': '', middle: '  ',
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-    colAligns: columns.map((c) => c.align ?? 'left'),
-    wordWrap: false,
-  });
-  for (const item of items) {
-    table.push(
-      columns.map((c) => {
-        const cell = toCell(c.cell(item, ctx));
-        return paint(safeText((cell.short ?? cell.full).replace(/[\t\r\n]+/g, ' ')), cell.style, ctx);
-      }),
-    );
+/**
+ * Column widths for `natural` widths in `total` columns. When they do not fit, the columns of tier 1
+ * give way first, then those of tier 2 (tier 0 never does): within a tier every column is capped at
+ * one level, as high as fits (the widest give way first), never below its minimum. What still does
+ * not fit overflows (the terminal wraps) rather than lose an address or a digit before the point.
+ */
+export function fitWidths(natural: readonly number[], mins: readonly number[], tiers: readonly number[], total: number): number[] {
+  const avail = total - GAP.length * Math.max(0, natural.length - 1);
+  const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
+  let widths = [...natural];
+  for (const tier of [1, 2]) {
+    if (sum(widths) <= avail) break;
+    const base = widths;
+    const at = (cap: number) => base.map((n, i) => (tiers[i] === tier ? Math.min(n, Math.max(mins[i] ?? 0, cap)) : n));
+    let lo = 0;
+    let hi = Math.max(0, ...base);
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (sum(at(mid)) <= avail) lo = mid;
+      else hi = mid - 1;
+    }
+    widths = at(lo);
+    // Hand out what the cap left over, one column of this tier at a time, left to right.
+    let spare = avail - sum(widths);
+    for (let i = 0; i < widths.length && spare > 0; i++) {
+      const grow = Math.min(spare, (base[i] ?? 0) - (widths[i] ?? 0));
+      if (grow > 0 && tiers[i] === tier) {
+        widths[i] = (widths[i] ?? 0) + grow;
+        spare -= grow;
+      }
+    }
   }
-  return table
-    .toString()
-    .split('\n')
-    .map((l) => l.replace(/\s+$/, ''))
-    .join('\n') + '\n';
+  return widths;
 }
 
-/** Key/value block for one object: labels aligned, values as given (already safe). */
-export function renderKeyValue(rows: ReadonlyArray<readonly [string, string]>, ctx: RenderContext): string {
-  const w = Math.max(0, ...rows.map(([k]) => k.length));
-  return rows
-    .filter(([, v]) => v !== '')
-    .map(([k, v]) => (ctx.tty ? paint(k.padEnd(w), 'bold', ctx) + '  ' + v : `${k}\t${v}`))
+interface Shown {
+  text: string;
+  style: Style | undefined;
+  fit: ((width: number) => string) | undefined;
+  min?: number | undefined;
+}
+
+/** A cell's text in `w` columns: as it is, its own narrower form, or cut with `…`. */
+function fitText(cell: Shown | undefined, w: number): string {
+  const t = cell?.text ?? '';
+  if (displayWidth(t) <= w) return t;
+  return truncate(cell?.fit ? safeText(cell.fit(w)) : t, w);
+}
+
+/**
+ * A terminal table printed page by page (for --all): the first page sets the header and the
+ * column widths; later pages keep them, so the columns stay aligned down the whole list. A cell
+ * wider than its column is fitted (its `fit`) or cut with `…`; a fixed column, or a cell that cannot
+ * be made that narrow (an amount's integer part), widens the column instead.
+ */
+export class TerminalTable<T> {
+  private columns: Column<T>[];
+  private widths: number[] | undefined;
+
+  constructor(
+    columns: readonly Column<T>[],
+    private readonly ctx: RenderContext,
+  ) {
+    this.columns = ttyColumns(columns);
+  }
+
+  /**
+   * The lines for one page of items; the first call includes the header. `more` says later pages
+   * will follow: the first page then leaves the terminal's spare width to its flexible columns, so
+   * longer text further down the list has room without breaking the alignment.
+   */
+  page(items: readonly T[], more = false): string {
+    const { ctx } = this;
+    const cellsOf = (item: T) => this.columns.map((c) => toCell(c.cell(item, ctx)));
+    let cells = items.map(cellsOf);
+    let head = false;
+    if (this.widths === undefined) {
+      // Optional columns that are empty on the first page stay out for the whole table.
+      const keep = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
+      if (keep.includes(false)) {
+        this.columns = this.columns.filter((_, i) => keep[i]);
+        cells = cells.map((r) => r.filter((_, i) => keep[i]));
+      }
+    }
+    const { columns } = this;
+    const rows: Shown[][] = cells.map((r) => r.map((cell) => ({ text: flat(cell.short ?? cell.full), style: cell.style, fit: cell.fit, min: cell.minWidth })));
+    const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i]?.text ?? ''))));
+    if (this.widths === undefined) {
+      const mins = columns.map((c, i) => {
+        const cellMin = Math.max(0, ...rows.map((r) => r[i]?.min ?? 0));
+        return Math.min(natural[i] ?? 0, Math.max(c.min ?? (c.yieldsFirst ? 0 : 10), displayWidth(c.header), cellMin));
+      });
+      const tiers = columns.map((c) => (c.fixed ? 0 : c.yieldsFirst ? 1 : 2));
+      const fitted = fitWidths(natural, mins, tiers, ctx.width);
+      // A column whose cells came out narrower than its share (names dropped, addresses kept)
+      // hands the rest to the columns still cut, the first tier first.
+      const used = fitted.map((w, i) => Math.max(displayWidth(columns[i]?.header ?? ''), ...rows.map((r) => displayWidth(fitText(r[i], w)))));
+      let spare = fitted.reduce((a, w, i) => a + w - (used[i] ?? w), 0);
+      const widths = [...used];
+      for (const tier of [1, 2]) {
+        for (let i = 0; i < widths.length && spare > 0; i++) {
+          const grow = Math.min(spare, (natural[i] ?? 0) - (widths[i] ?? 0));
+          if (grow > 0 && tiers[i] === tier) {
+            widths[i] = (widths[i] ?? 0) + grow;
+            spare -= grow;
+          }
+        }
+      }
+      const room = ctx.width - GAP.length * Math.max(0, widths.length - 1) - widths.reduce((a, b) => a + b, 0);
+      if (more && room > 0) {
+        const text = widths.map((_, i) => i).filter((i) => tiers[i] === 2);
+        const flexible = text.length ? text : widths.map((_, i) => i).filter((i) => tiers[i] === 1);
+        flexible.forEach((i, k) => {
+          widths[i] = (widths[i] ?? 0) + Math.floor(room / flexible.length) + (k < room % flexible.length ? 1 : 0);
+        });
+      }
+      this.widths = widths;
+      head = true;
+    } else {
+      this.widths = this.widths.map((w, i) =>
+        columns[i]?.fixed ? Math.max(w, natural[i] ?? 0) : Math.max(w, ...rows.map((r) => r[i]?.min ?? 0)),
+      );
+    }
+    const lines: Shown[][] = head ? [columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined })), ...rows] : rows;
+    return this.draw(lines);
+  }
+
+  /**
+   * Draws rows with cli-table3 at the widths decided above: no borders, two spaces between
+   * columns, every cell already fitted and painted (cli-table3 measures colour codes and wide
+   * characters when it pads).
+   */
+  private draw(rows: Shown[][]): string {
+    if (rows.length === 0) return '';
+    const widths = this.widths ?? [];
+    const table = new Table({
+      chars: {
+        top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+        bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+        left: '', 'left-mid': '', mid: '', 'mid-mid': '',
+        right: '', 'right-mid': '', middle: GAP,
+      },
+      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
+      colWidths: widths,
+      colAligns: this.columns.map((c) => c.align ?? 'left'),
+      wordWrap: false,
+    });
+    for (const r of rows) table.push(r.map((cell, i) => paint(fitText(cell, widths[i] ?? 0), cell.style, this.ctx)));
+    return (
+      table
+        .toString()
+        .split('\n')
+        .map((l) => l.replace(/ +$/, ''))
+        .join('\n') + '\n'
+    );
+  }
+}
+
+/** A whole terminal table with a header row, fitted to the width. */
+export function renderTable<T>(items: readonly T[], columns: readonly Column<T>[], ctx: RenderContext): string {
+  return new TerminalTable(columns, ctx).page(items);
+}
+
+/** One labelled value of a key/value view. */
+export interface KeyValueRow {
+  label: string;
+  /** Terminal: the value, already safe (and coloured); may span lines. */
+  value: string;
+  /** Piped: one line per entry, the fields after the label; default one line holding `value`. */
+  data?: string[][];
+}
+
+/** Key/value block for one object: on a terminal labels aligned, piped `label<TAB>field…` lines. */
+export function renderKeyValue(rows: readonly KeyValueRow[], ctx: RenderContext): string {
+  const shown = rows.filter((r) => (ctx.tty ? r.value !== '' : (r.data ?? [[r.value]]).some((d) => d.some((f) => f !== ''))));
+  if (!ctx.tty) {
+    let s = '';
+    for (const r of shown) for (const fields of r.data ?? [[r.value]]) s += [r.label, ...fields].map(flat).join('\t') + '\n';
+    return s;
+  }
+  const w = Math.max(0, ...shown.map((r) => displayWidth(r.label)));
+  const indent = ' '.repeat(w + GAP.length);
+  return shown
+    .map((r) => paint(pad(r.label, w), 'bold', ctx) + GAP + r.value.split('\n').join('\n' + indent))
     .join('\n') + '\n';
 }

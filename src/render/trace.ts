@@ -1,8 +1,11 @@
 /**
- * The call tree of a raw trace, after Foundry's `cast run`. Both shapes a node can return become the
- * same frames (API.md, raw trace): a flat Parity array (children of `p` are entries whose
- * `traceAddress` extends `p`'s by one) and Geth's nested callTracer object (`calls`).
+ * The call tree of a raw trace, after Foundry's `cast run` (UX.md): one line per call, indented by
+ * depth with tree glyphs, `[gas used] type  from → to  value  method selector`, failed calls marked
+ * `✗ reverted: <error>` (and red). Both shapes a node can return become the same frames (API.md, raw
+ * trace): a flat Parity array (children of `p` are entries whose `traceAddress` extends `p`'s by one;
+ * `action`/`result`, or the same fields at the top level) and Geth's nested callTracer object.
  */
+import { decodeRevert, SELECTORS, selectorOf } from './abi.js';
 import type { RenderContext } from './context.js';
 import { shortHash } from './format.js';
 import { safeText } from './safe.js';
@@ -24,6 +27,14 @@ type Obj = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** A Geth frame's error, with the revert reason when the node decoded one (or the output holds one). */
+function gethError(o: Obj): string | undefined {
+  const error = str(o.error);
+  if (!error) return undefined;
+  const reason = str(o.revertReason) ?? (str(o.output) ? decodeRevert(str(o.output)!) : undefined);
+  return reason && reason !== error ? `${error}: ${reason}` : error;
+}
+
 function gethFrame(o: Obj): Frame {
   return {
     type: (str(o.type) ?? 'call').toLowerCase(),
@@ -32,7 +43,7 @@ function gethFrame(o: Obj): Frame {
     value: toBigInt(o.value),
     gasUsed: toBigInt(o.gasUsed),
     input: str(o.input),
-    error: str(o.error),
+    error: gethError(o),
     children: Array.isArray(o.calls) ? o.calls.filter(isObj).map(gethFrame) : [],
   };
 }
@@ -40,8 +51,15 @@ function gethFrame(o: Obj): Frame {
 function parityFrame(e: Obj): Frame {
   const action = isObj(e.action) ? e.action : e;
   const result = isObj(e.result) ? e.result : e;
+  const kind = (str(e.type) ?? 'call').toLowerCase();
+  if (kind === 'suicide' || kind === 'selfdestruct') {
+    return { type: 'selfdestruct', from: str(action.address) ?? str(action.from), to: str(action.refundAddress) ?? str(action.to), value: toBigInt(action.balance ?? action.value), error: str(e.error), children: [] };
+  }
+  if (kind === 'reward') {
+    return { type: 'reward', to: str(action.author), value: toBigInt(action.value), error: str(e.error), children: [] };
+  }
   return {
-    type: (str(action.callType) ?? str(e.callType) ?? str(e.type) ?? 'call').toLowerCase(),
+    type: (str(action.callType) ?? str(e.callType) ?? kind).toLowerCase(),
     from: str(action.from),
     to: str(action.to) ?? str(result.address),
     value: toBigInt(action.value),
@@ -74,36 +92,84 @@ export function traceFrames(trace: unknown): Frame[] {
   return roots;
 }
 
-function selector(input: string | undefined): string {
-  return input && input.length >= 10 ? input.slice(0, 10) : '';
+/** What the transaction says about an address of the trace: its checksummed hash and a name. */
+export interface KnownAddress {
+  hash: string;
+  name?: string | undefined;
 }
 
-function line(f: Frame, ctx: RenderContext): string {
-  const addr = (a: string | undefined) => (a ? (ctx.tty ? shortHash(a) : a) : '?');
-  const parts = [
-    f.gasUsed !== undefined ? `[${ctx.tty ? groupDigits(f.gasUsed.toString()) : f.gasUsed}]` : '[?]',
-    safeText(f.type),
-    `${addr(f.from)} → ${addr(f.to)}`,
-  ];
-  if (f.value !== undefined && f.value !== 0n) parts.push(`${formatUnits(f.value, 18)} ${ctx.coin}`);
+export interface TraceOptions {
+  /** Addresses by lower-case hash (traces are lower case): on a terminal, names shown beside them. */
+  known?: ReadonlyMap<string, KnownAddress>;
+}
+
+function line(f: Frame, parent: Frame | undefined, ctx: RenderContext, opts: TraceOptions): string {
+  const addr = (a: string | undefined) => {
+    if (!a) return '?';
+    if (!ctx.tty) return safeText(a);
+    const known = opts.known?.get(a.toLowerCase());
+    const shown = shortHash(safeText(known?.hash ?? a));
+    return known?.name ? `${safeText(known.name)} ${shown}` : shown;
+  };
+  const creates = f.type.startsWith('create');
+  // On a terminal a child call's caller is its parent's callee: shown once, as in `cast run`.
+  const from = ctx.tty && parent && f.from && parent.to && f.from.toLowerCase() === parent.to.toLowerCase() ? '' : addr(f.from) + ' ';
+  const gas = f.gasUsed === undefined ? '?' : ctx.tty ? groupDigits(f.gasUsed.toString()) : f.gasUsed.toString();
+  const parts = [`[${gas}] ${safeText(f.type)}`, `${from}→ ${addr(f.to)}${creates && f.to ? ' (new)' : ''}`];
+  // Delegate and static calls run with the caller's value; no coin moves.
+  if (f.value !== undefined && f.value !== 0n && f.type !== 'delegatecall' && f.type !== 'staticcall') {
+    const v = formatUnits(f.value, 18) ?? f.value.toString();
+    parts.push(`${ctx.tty ? groupDigits(v) : v} ${ctx.coin}`);
+  }
   // A create's input is init code, not calldata: its first bytes (0x60806040...) are no selector.
-  const sel = f.type.startsWith('create') ? '' : selector(f.input);
-  if (sel) parts.push(safeText(sel));
-  let text = parts.join('  ');
-  if (f.error) text += '  ' + paint(`✗ reverted: ${safeText(f.error)}`, 'error', ctx);
-  return text;
+  const sel = creates ? '' : selectorOf(f.input);
+  if (sel) parts.push(SELECTORS[sel] ? `${SELECTORS[sel]} ${sel}` : sel);
+  const body = parts.join('  ');
+  if (!f.error) return body;
+  return paint(`${body}  ✗ reverted: ${safeText(f.error)}`, 'error', ctx);
 }
 
-/** The tree as text, one line per call; empty string for an empty trace. */
-export function renderTrace(trace: unknown, ctx: RenderContext): string {
+/** The tree as text, one line per call; the empty string for an empty trace. */
+export function renderTrace(trace: unknown, ctx: RenderContext, opts: TraceOptions = {}): string {
   const out: string[] = [];
-  const walk = (f: Frame, prefix: string, childPrefix: string) => {
-    out.push(prefix + line(f, ctx));
+  const walk = (f: Frame, parent: Frame | undefined, prefix: string, childPrefix: string) => {
+    out.push(prefix + line(f, parent, ctx, opts));
     f.children.forEach((c, i) => {
       const last = i === f.children.length - 1;
-      walk(c, childPrefix + (last ? '└─ ' : '├─ '), childPrefix + (last ? '   ' : '│  '));
+      walk(c, f, childPrefix + (last ? '└─ ' : '├─ '), childPrefix + (last ? '    ' : '│   '));
     });
   };
-  for (const root of traceFrames(trace)) walk(root, '', '');
+  for (const root of traceFrames(trace)) walk(root, undefined, '', '  ');
   return out.length ? out.join('\n') + '\n' : '';
+}
+
+/**
+ * Names for the call tree from the transaction itself (no extra lookups): its parties, a proxy's
+ * implementations, and the tokens and parties of its token transfers. Unsanitised (the tree does it).
+ */
+export function knownAddresses(tx: unknown): Map<string, KnownAddress> {
+  const known = new Map<string, KnownAddress>();
+  const add = (hash: unknown, name: unknown) => {
+    if (typeof hash !== 'string' || !hash) return;
+    const k = known.get(hash.toLowerCase());
+    const n = typeof name === 'string' && name.trim() ? name : undefined;
+    if (!k) known.set(hash.toLowerCase(), { hash, name: n });
+    else k.name ??= n;
+  };
+  const party = (a: unknown) => {
+    if (!isObj(a)) return;
+    const tags = isObj(a.metadata) && Array.isArray(a.metadata.tags) ? a.metadata.tags.filter(isObj) : [];
+    add(a.hash, [tags.find((t) => t.tagType === 'name')?.name, a.ens_domain_name, a.name].find((n) => typeof n === 'string' && n.trim()));
+    if (Array.isArray(a.implementations)) for (const i of a.implementations.filter(isObj)) add(i.address_hash ?? i.address, i.name);
+  };
+  if (!isObj(tx)) return known;
+  party(tx.from);
+  party(tx.to);
+  party(tx.created_contract);
+  for (const t of Array.isArray(tx.token_transfers) ? tx.token_transfers.filter(isObj) : []) {
+    party(t.from);
+    party(t.to);
+    if (isObj(t.token)) add(t.token.address_hash ?? t.token.address, t.token.symbol ?? t.token.name);
+  }
+  return known;
 }

@@ -1,6 +1,7 @@
 /**
  * Exact amounts (STYLE.md, habit 8): wei and token values are integers scaled by their decimals with
- * BigInt arithmetic, never floats, so 2^256-1 with 18 decimals keeps every digit.
+ * BigInt arithmetic, never floats, so 2^256-1 with 18 decimals keeps every digit. Prices (decimal
+ * strings such as "4273.59") multiply exactly too; only the final USD figure is rounded, to cents.
  */
 
 /** Parses a decimal integer string or a 0x hex quantity; undefined when it is neither. */
@@ -13,12 +14,18 @@ export function toBigInt(v: unknown): bigint | undefined {
   return undefined;
 }
 
+/** Decimals as a small integer, or undefined when absent or not usable (then amounts stay raw). */
+export function toDecimals(decimals: unknown): number | undefined {
+  if (decimals === null || decimals === undefined || decimals === '') return undefined;
+  const d = Number(decimals);
+  return Number.isInteger(d) && d >= 0 && d <= 255 ? d : undefined;
+}
+
 /** `value` scaled down by `decimals`, trailing zeros trimmed: formatUnits("1500000000000000000", 18) = "1.5". */
 export function formatUnits(value: unknown, decimals: unknown): string | undefined {
   const v = toBigInt(value);
   if (v === undefined) return undefined;
-  const d = decimals === null || decimals === undefined ? 0 : Number(decimals);
-  if (!Number.isInteger(d) || d < 0 || d > 255) return v.toString();
+  const d = toDecimals(decimals) ?? 0;
   const neg = v < 0n;
   const abs = neg ? -v : v;
   const s = abs.toString().padStart(d + 1, '0');
@@ -32,4 +39,52 @@ export function groupDigits(s: string): string {
   const [whole = '', frac] = s.split('.');
   const g = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return frac === undefined ? g : `${g}.${frac}`;
+}
+
+/** A plain decimal string ("12", "-0.5", "4273.59") as an integer and a scale; undefined otherwise. */
+function parseDecimal(v: unknown): { int: bigint; scale: number } | undefined {
+  const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : undefined;
+  const m = s === undefined ? null : /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
+  if (!m) return undefined;
+  const frac = m[3] ?? '';
+  return { int: BigInt(`${m[1]}${m[2]}${frac}`), scale: frac.length };
+}
+
+/**
+ * `amount` (an integer in base units with `decimals`) times `price` (a decimal string), rounded half
+ * up to `places` decimals, as a plain decimal string; undefined when either is not a number.
+ */
+export function valueAt(amount: unknown, decimals: unknown, price: unknown, places = 2): string | undefined {
+  const a = toBigInt(amount);
+  const d = toDecimals(decimals);
+  const p = parseDecimal(price);
+  if (a === undefined || d === undefined || p === undefined) return undefined;
+  const scale = d + p.scale;
+  let product = a * p.int;
+  const neg = product < 0n;
+  if (neg) product = -product;
+  // Round half up at `places` decimals.
+  if (scale > places) {
+    const div = 10n ** BigInt(scale - places);
+    product = (product + div / 2n) / div;
+  } else {
+    product *= 10n ** BigInt(places - scale);
+  }
+  const s = product.toString().padStart(places + 1, '0');
+  const whole = s.slice(0, s.length - places);
+  const frac = s.slice(s.length - places);
+  return (neg && product !== 0n ? '-' : '') + whole + (places > 0 ? '.' + frac : '');
+}
+
+/** A USD figure for a terminal: "$1,506.27"; "<$0.01" for a dust amount that rounds to zero. */
+export function usd(amount: unknown, decimals: unknown, price: unknown): string | undefined {
+  const v = valueAt(amount, decimals, price);
+  if (v === undefined) return undefined;
+  if (/^0\.00$/.test(v) && toBigInt(amount) !== 0n && parseDecimal(price)?.int !== 0n) return '<$0.01';
+  return '$' + groupDigits(v);
+}
+
+/** Wei per gas as gwei, exact: 3100000000 → "3.1". */
+export function gwei(v: unknown): string | undefined {
+  return formatUnits(v, 9);
 }

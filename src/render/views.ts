@@ -11,6 +11,12 @@ export const views = {
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
-  networks: { columns: columns.networkColumns, schema: schemas.Network },
+  /** Admin networks without the API key secret; see networkView for `--show-secrets`. */
+  networks: { columns: columns.networkColumnsDefault, schema: schemas.Network },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
+
+/** Admin networks; the explorer API key column only with `showSecrets` (the `--show-secrets` flag). */
+export function networkView(opts: columns.NetworkColumnOptions = {}): ListView<schemas.Network> {
+  return { columns: columns.networkColumns(opts), schema: schemas.Network };
+}

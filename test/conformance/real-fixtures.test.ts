@@ -2,13 +2,22 @@
  * Conformance over the responses recorded from live explorers (../shared/fixtures/real): each one is
  * served by a local HTTP server at the path of its endpoint, and the built CLI must print it through
  * --json and --ndjson unchanged (REAL recordings are minified, so the items must come out as the very
- * same text) and as a table without error. Skipped, saying so, when ../shared is absent.
+ * same text) and as a table without error. Each is also rendered through the pure renderers as a
+ * terminal table (wide and narrow, with and without colour) and as CSV, with nothing raw leaking.
+ * Skipped, saying so, when ../shared is absent.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '../../src/api/schemas.js';
+import type { RenderContext } from '../../src/render/context.js';
+import { csvHeader, csvRows } from '../../src/render/csv.js';
+import { renderTable } from '../../src/render/table.js';
+import { renderTrace } from '../../src/render/trace.js';
+import { renderTransaction } from '../../src/render/transaction.js';
+import { views } from '../../src/render/views.js';
 import { ROOT, runCli } from '../support/cli.js';
 
 const DIR = join(ROOT, '..', 'shared', 'fixtures', 'real');
@@ -39,6 +48,49 @@ const isError = (f: string) => f.includes('-error-');
 /** DEL, C1 and bidi characters may come out as \uXXXX (the contract allows it); apply that to the expectation. */
 function escapeAllowed(text: string): string {
   return text.replace(/[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+// eslint-disable-next-line no-control-regex
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex
+const OUR_SGR = /\u001b\[(?:1|2|22|31|32|33|39)m/g;
+const ttyCtx = (width: number, color: boolean): RenderContext => ({ tty: true, color, width, now: Date.UTC(2026, 10, 21, 12), coin: 'ETH' });
+
+/** The list view of each endpoint prefix (02 and 06 are single objects). */
+const LIST_VIEWS: Record<string, { columns: unknown; schema?: { safeParse(v: unknown): { success: boolean; data?: unknown } } }> = {
+  '01': views.tokenBalances,
+  '03': views.internalTransactions,
+  '04': views.nftCollections,
+  '05': views.tokenTransfers,
+  '07': views.search,
+  '08': views.transactions,
+  '09': views.tokenTransfers,
+  '10': views.withdrawals,
+  '11': views.networks,
+};
+
+/** Items decoded the way output.ts does: the schema's view where it fits, the item as sent where not. */
+function listItems(prefix: string, body: unknown): unknown[] {
+  const view = LIST_VIEWS[prefix]!;
+  const items = Array.isArray(body) ? body : ((body as { items?: unknown[] }).items ?? []);
+  return items.map((i) => {
+    const r = view.schema?.safeParse(i);
+    return r?.success ? r.data : i;
+  });
+}
+
+/** A fixture as a person sees it on a terminal. */
+function renderFixture(prefix: string, body: unknown, c: RenderContext): string {
+  if (prefix === '02') return renderTransaction(body as Transaction, c);
+  if (prefix === '06') return renderTrace(body, c);
+  return renderTable(listItems(prefix, body) as never[], LIST_VIEWS[prefix]!.columns as never, c);
+}
+
+function renderFixtureCsv(prefix: string, body: unknown): string | undefined {
+  const view = LIST_VIEWS[prefix];
+  if (!view) return undefined;
+  const pipe = { ...ttyCtx(80, false), tty: false };
+  return csvHeader(view.columns as never) + csvRows(listItems(prefix, body) as never[], view.columns as never, pipe);
 }
 
 let server: Server;
@@ -112,6 +164,20 @@ describe.skipIf(!present)('every recorded response', () => {
       expect(r.code).toBe(0);
       // eslint-disable-next-line no-control-regex
       expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    });
+  }
+
+  for (const file of files.filter((f) => !isError(f))) {
+    it(`${file} renders on a terminal (120 and 50 columns, colour on and off) and as CSV`, () => {
+      const body = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as unknown;
+      for (const c of [ttyCtx(120, true), ttyCtx(120, false), ttyCtx(50, true)]) {
+        const out = renderFixture(file.slice(0, 2), body, c);
+        expect(out.replace(OUR_SGR, '')).not.toMatch(RAW_CONTROL);
+        if (!c.color) expect(out).not.toContain('\u001b');
+        if (file.slice(0, 2) !== '06' && (body as { items?: unknown[] }).items?.length !== 0) expect(out.length).toBeGreaterThan(0);
+      }
+      const csv = renderFixtureCsv(file.slice(0, 2), body);
+      if (csv !== undefined) expect(csv.replace(/\r\n/g, '\n')).not.toMatch(RAW_CONTROL);
     });
   }
 

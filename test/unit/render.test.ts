@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvField, csvHeader, csvRows } from '../../src/render/csv.js';
 import { age, isoTime, shortHash } from '../../src/render/format.js';
-import { isSafeText, safeText } from '../../src/render/safe.js';
+import { isSafeText, safeText, text } from '../../src/render/safe.js';
 import { type Column, renderTable, renderTsv } from '../../src/render/table.js';
-import { renderTrace, traceFrames } from '../../src/render/trace.js';
-import { formatUnits, groupDigits, toBigInt } from '../../src/render/units.js';
+import { knownAddresses, renderTrace, traceFrames } from '../../src/render/trace.js';
+import { formatUnits, groupDigits, gwei, toBigInt, toDecimals, usd, valueAt } from '../../src/render/units.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 
@@ -47,6 +47,21 @@ describe('safeText', () => {
   it('makes DEL, NUL, tab and newline visible', () => {
     expect(safeText('a\u007fb')).toBe('a\u2421b');
     expect(safeText('a\u0000b\tc\nd')).toBe('a\u2400b\u2409c\u240ad');
+  });
+
+  it('makes soft hyphens, invisible tag characters and interlinear annotations visible', () => {
+    expect(safeText('pay\u00adpal')).toBe('pay<U+00AD>pal');
+    expect(safeText('ok\u{e0041}\u{e0042}')).toBe('ok<U+E0041><U+E0042>');
+    expect(safeText('a\ufff9b\ufffbc')).toBe('a<U+FFF9>b<U+FFFB>c');
+    expect(safeText('\u2028\u2029')).toBe('<U+2028><U+2029>');
+  });
+
+  it('text() shows null and undefined as nothing and objects as JSON, made safe', () => {
+    expect(text(null)).toBe('');
+    expect(text(undefined)).toBe('');
+    expect(text(42)).toBe('42');
+    expect(text({ a: '\u001b[2J' })).toBe('{"a":"\\u001b[2J"}');
+    expect(text('x\u001b[2J')).toBe('x\u241b[2J');
   });
 
   it('leaves plain unicode and emoji untouched', () => {
@@ -111,6 +126,42 @@ describe('formatUnits and friends', () => {
     expect(formatUnits(null, 18)).toBeUndefined();
     expect(toBigInt(2 ** 60)).toBeUndefined();
     expect(toBigInt(' 42 ')).toBe(42n);
+  });
+
+  it('valueAt multiplies by a decimal price exactly and rounds half up to cents', () => {
+    expect(valueAt('1500000000000000000', 18, '4273.59')).toBe('6410.39'); // 6410.385
+    expect(valueAt('1', 0, '0.005')).toBe('0.01');
+    expect(valueAt('1', 0, '0.00499')).toBe('0.00');
+    expect(valueAt('2846646072292752436030', '18', '0.999878')).toBe('2846.30');
+    // 2^256-1 wei at a price with many decimals: no float ever touches it.
+    expect(valueAt(((1n << 256n) - 1n).toString(), 18, '1.5')).toBe('173688133855974293135356477513031861779904976998460846059186.38');
+    expect(valueAt('100', null, '1')).toBeUndefined();
+    expect(valueAt('100', 2, null)).toBeUndefined();
+    expect(valueAt('100', 2, 'abc')).toBeUndefined();
+    expect(valueAt('-150', 2, '2')).toBe('-3.00');
+  });
+
+  it('usd formats for a terminal, and says <$0.01 for dust instead of $0.00', () => {
+    expect(usd('1500000000000000000', 18, '4273.59')).toBe('$6,410.39');
+    expect(usd('1', 18, '4273.59')).toBe('<$0.01');
+    expect(usd('0', 18, '4273.59')).toBe('$0.00');
+    expect(usd('1', 18, null)).toBeUndefined();
+  });
+
+  it('gwei scales wei per gas exactly', () => {
+    expect(gwei('3100000000')).toBe('3.1');
+    expect(gwei('392347649')).toBe('0.392347649');
+    expect(gwei('0')).toBe('0');
+  });
+
+  it('unusable decimals leave the raw integer (never a guess)', () => {
+    expect(toDecimals('18')).toBe(18);
+    expect(toDecimals(null)).toBeUndefined();
+    expect(toDecimals('-1')).toBeUndefined();
+    expect(toDecimals('1e3')).toBeUndefined();
+    expect(toDecimals('1.5')).toBeUndefined();
+    expect(formatUnits('1234', '300')).toBe('1234');
+    expect(formatUnits('1234', 'x')).toBe('1234');
   });
 
   it('groupDigits groups only the whole part', () => {
@@ -317,12 +368,13 @@ const GETH = {
   ],
 };
 
+// Piped: full addresses on every line (no names), gas as plain integers, no colour.
 const PIPED_TREE = [
-  `[21000]  call  ${A} → ${B}  1 ETH  0xa9059cbb`,
-  `├─ [256]  call  ${B} → ${C}`,
-  `│  └─ [128]  staticcall  ${C} → ${D}`,
-  `│     └─ [?]  delegatecall  ${D} → ${E}  ✗ reverted: out of gas`,
-  `└─ [64]  create  ${B} → ${F}`,
+  `[21000] call  ${A} → ${B}  1 ETH  transfer 0xa9059cbb`,
+  `  ├─ [256] call  ${B} → ${C}`,
+  `  │   └─ [128] staticcall  ${C} → ${D}`,
+  `  │       └─ [?] delegatecall  ${D} → ${E}  ✗ reverted: out of gas`,
+  `  └─ [64] create  ${B} → ${F} (new)`,
 ].join('\n') + '\n';
 
 describe('trace', () => {
@@ -345,14 +397,59 @@ describe('trace', () => {
     expect(out).toBe(PIPED_TREE);
   });
 
-  it('on a terminal shortens addresses and groups gas', () => {
-    const out = renderTrace(PARITY, ctx(true, false));
-    expect(out.split('\n')[0]).toBe('[21,000]  call  0xaaaa…aaaa → 0xbbbb…bbbb  1 ETH  0xa9059cbb');
-    expect(out).toContain('│     └─ [?]  delegatecall  0xdddd…dddd → 0xeeee…eeee  ✗ reverted: out of gas');
+  it('on a terminal shortens addresses, groups gas and shows a child’s caller only when it is not the parent', () => {
+    expect(renderTrace(PARITY, ctx(true, false))).toBe(
+      [
+        '[21,000] call  0xaaaa…aaaa → 0xbbbb…bbbb  1 ETH  transfer 0xa9059cbb',
+        '  ├─ [256] call  → 0xcccc…cccc',
+        '  │   └─ [128] staticcall  → 0xdddd…dddd',
+        '  │       └─ [?] delegatecall  → 0xeeee…eeee  ✗ reverted: out of gas',
+        '  └─ [64] create  → 0xffff…ffff (new)',
+      ].join('\n') + '\n',
+    );
+  });
+
+  it('on a terminal puts the transaction’s names beside addresses, checksummed', () => {
+    const known = knownAddresses({
+      from: { hash: '0x' + 'A'.repeat(40), ens_domain_name: 'alice.eth' },
+      to: { hash: '0x' + 'B'.repeat(40), name: 'Router', implementations: [{ address_hash: '0x' + 'E'.repeat(40), name: 'RouterImpl' }] },
+      token_transfers: [{ token: { address_hash: '0x' + 'C'.repeat(40), symbol: 'USDC' } }],
+    });
+    const out = renderTrace(PARITY, ctx(true, false), { known });
+    expect(out.split('\n')[0]).toBe('[21,000] call  alice.eth 0xAAAA…AAAA → Router 0xBBBB…BBBB  1 ETH  transfer 0xa9059cbb');
+    expect(out).toContain('├─ [256] call  → USDC 0xCCCC…CCCC');
+    expect(out).toContain('└─ [?] delegatecall  → RouterImpl 0xEEEE…EEEE');
+    // Piped output stays plain addresses.
+    expect(renderTrace(PARITY, PIPE, { known })).toBe(PIPED_TREE);
+  });
+
+  it('shows no value on delegate and static calls (they run with the caller’s value)', () => {
+    const t = { type: 'CALL', from: A, to: B, value: '0x1', calls: [{ type: 'DELEGATECALL', from: B, to: C, value: '0xde0b6b3a7640000' }] };
+    expect(renderTrace(t, PIPE)).toBe(`[?] call  ${A} → ${B}  0.000000000000000001 ETH\n  └─ [?] delegatecall  ${B} → ${C}\n`);
+  });
+
+  it('names the chain’s coin from the context', () => {
+    expect(renderTrace(PARITY, { ...PIPE, coin: 'xDAI' }).split('\n')[0]).toContain('  1 xDAI  ');
+  });
+
+  it('Geth frames carry the decoded revert reason; Parity selfdestruct and reward entries render', () => {
+    const payload = '0x08c379a0' + (32).toString(16).padStart(64, '0') + (3).toString(16).padStart(64, '0') + Buffer.from('STF').toString('hex').padEnd(64, '0');
+    expect(renderTrace({ type: 'CALL', from: A, to: B, error: 'execution reverted', output: payload }, PIPE)).toBe(
+      `[?] call  ${A} → ${B}  ✗ reverted: execution reverted: STF\n`,
+    );
+    expect(renderTrace({ type: 'CALL', from: A, to: B, error: 'execution reverted', revertReason: 'Too little received' }, PIPE)).toContain(
+      '✗ reverted: execution reverted: Too little received',
+    );
+    const flat = [
+      { type: 'call', traceAddress: [], action: { callType: 'call', from: A, to: B, value: '0x0', input: '0x' }, result: { gasUsed: '0x1' } },
+      { type: 'suicide', traceAddress: [0], action: { address: B, refundAddress: C, balance: '0xde0b6b3a7640000' } },
+      { type: 'reward', traceAddress: [1], action: { author: D, rewardType: 'block', value: '0x1bc16d674ec80000' } },
+    ];
+    expect(renderTrace(flat, PIPE)).toBe(`[1] call  ${A} → ${B}\n  ├─ [?] selfdestruct  ${B} → ${C}  1 ETH\n  └─ [?] reward  ? → ${D}  2 ETH\n`);
   });
 
   it('colours the revert only when color is on', () => {
-    expect(renderTrace(PARITY, ctx(true, true))).toContain('\u001b[31m✗ reverted: out of gas\u001b[39m');
+    expect(renderTrace(PARITY, ctx(true, true))).toContain('\u001b[31m[?] delegatecall  → 0xeeee…eeee  ✗ reverted: out of gas\u001b[39m');
     expect(renderTrace(PARITY, ctx(true, false))).not.toContain('\u001b');
   });
 
@@ -383,9 +480,9 @@ describe('trace', () => {
       expect(() => renderTrace(weird, ctx(true, true))).not.toThrow();
     }
     expect(renderTrace('Error while raw trace fetching', PIPE)).toBe('');
-    expect(renderTrace([{ foo: 'bar' }], PIPE)).toBe('[?]  call  ? → ?\n');
+    expect(renderTrace([{ foo: 'bar' }], PIPE)).toBe('[?] call  ? → ?\n');
     expect(renderTrace({ type: 'CALL', from: A, calls: [null, { type: 'STATICCALL' }] }, PIPE)).toBe(
-      `[?]  call  ${A} → ?\n└─ [?]  staticcall  ? → ?\n`,
+      `[?] call  ${A} → ?\n  └─ [?] staticcall  ? → ?\n`,
     );
   });
 });

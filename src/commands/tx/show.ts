@@ -8,13 +8,20 @@ import { parseHash } from '../../validate.js';
 import type { OutputFlags } from '../flags.js';
 import { outputMode } from '../page-options.js';
 import { printDocument } from '../output.js';
+import { openProgress } from '../progress.js';
 import { withSession } from '../session.js';
 
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
   const mode = outputMode(cmd.opts() as OutputFlags);
   const hash = parseHash(cmd.args[0] ?? '');
   await withSession(env, cmd, async (s) => {
-    const body = await s.explorer().getRaw(transactionPath(hash), [], `transaction ${hash}`);
+    const progress = await openProgress(s.io, mode, 'tx show · loading');
+    let body: string;
+    try {
+      body = await s.explorer().getRaw(transactionPath(hash), [], `transaction ${hash}`);
+    } finally {
+      progress.stop();
+    }
     if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
     const parsed = Transaction.safeParse(JSON.parse(body));
     if (!parsed.success) {

@@ -1,0 +1,74 @@
+/**
+ * Progress while pages load: an ora spinner on stderr ("⠙ address txs · 12,350 items · page 248"),
+ * behind a small interface so the output code reports progress without knowing how (or whether) it
+ * is shown, and tests can record it. A spinner shows only when stderr is a terminal and the output
+ * is a table, never under `CI` or with `TERM=dumb` (CONTRACT.md, Output). ora is imported only when
+ * a spinner is wanted, so --help, --version and piped runs never load it.
+ */
+import type { Io } from '../io.js';
+import type { OutputMode } from './page-options.js';
+
+/** Where progress goes. The output code calls it; it never writes to stdout. */
+export interface Progress {
+  /** What is happening now, e.g. "address txs · 150 items · page 3". */
+  update(text: string): void;
+  /** Removes the spinner; called before anything else is written to stderr and at the end. */
+  stop(): void;
+}
+
+/** Shows nothing. */
+export const silentProgress: Progress = { update: () => undefined, stop: () => undefined };
+
+/** Opens a progress display for a command whose output is in `mode`. */
+export type ProgressFactory = (io: Io, mode: OutputMode, text: string) => Promise<Progress>;
+
+/** Whether a spinner may show: stderr a terminal, table output, not in CI, not a dumb terminal. */
+export function spinnerWanted(io: Io, mode: OutputMode): boolean {
+  const ci = io.env.CI;
+  const inCi = ci !== undefined && ci !== '' && ci !== '0' && ci.toLowerCase() !== 'false';
+  return io.stderrIsTTY && mode === 'table' && !inCi && io.env.TERM !== 'dumb';
+}
+
+/**
+ * The stream ora draws on: stderr through the Io (so tests and the real process see the same
+ * writes), with the few cursor controls ora uses spelled out as escape sequences.
+ */
+function stderrStream(io: Io) {
+  const write = (s: string) => {
+    void io.err.write(s);
+    return true;
+  };
+  return {
+    isTTY: true,
+    columns: io.width,
+    write,
+    cursorTo: (x: number) => write(`\u001b[${x + 1}G`),
+    moveCursor: (dx: number, dy: number) =>
+      write((dy < 0 ? `\u001b[${-dy}A` : dy > 0 ? `\u001b[${dy}B` : '') + (dx < 0 ? `\u001b[${-dx}D` : dx > 0 ? `\u001b[${dx}C` : '')),
+    clearLine: (dir: number) => write(dir < 0 ? '\u001b[1K' : dir > 0 ? '\u001b[0K' : '\u001b[2K'),
+    on: () => undefined,
+    once: () => undefined,
+    removeListener: () => undefined,
+  };
+}
+
+/** The real progress: an ora spinner when wanted, else nothing. */
+export const openProgress: ProgressFactory = async (io, mode, text) => {
+  if (!spinnerWanted(io, mode)) return silentProgress;
+  const { default: ora } = await import('ora');
+  const spinner = ora({
+    text,
+    stream: stderrStream(io) as unknown as NodeJS.WriteStream,
+    isEnabled: true,
+    // Leave stdin alone (no raw mode): Ctrl-C must reach our own handler.
+    discardStdin: false,
+  }).start();
+  return {
+    update: (t) => {
+      spinner.text = t;
+    },
+    stop: () => {
+      if (spinner.isSpinning) spinner.stop();
+    },
+  };
+};

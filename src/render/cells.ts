@@ -1,0 +1,162 @@
+/**
+ * Cell builders shared by the column sets: addresses with their names, hashes, times, amounts and
+ * statuses. Piped cells carry full values (whole hashes, ISO times, plain decimals); terminal cells
+ * the short forms. Text from the chain goes through safeText here and again in the table.
+ */
+import type { AddressParam } from '../api/schemas.js';
+import type { RenderContext } from './context.js';
+import { addressHash, addressName, age, isoTime, shortHash } from './format.js';
+import { safeText, text } from './safe.js';
+import type { Cell, Column } from './table.js';
+import { formatUnits, groupDigits, toBigInt } from './units.js';
+import { displayWidth, truncate } from './width.js';
+
+/** The em dash shown on a terminal where there is no value. */
+export const NONE: Cell = { full: '', short: '—', style: 'dim' };
+
+/**
+ * An address: piped its full hash; on a terminal "name (0xd8dA…6045)", or just the short hash. When
+ * the column is narrow the name gives way, never the address. `created` stands in for a missing
+ * address (a contract creation's `to`) and is marked `(new)`.
+ */
+export function addressCell(a: AddressParam | null | undefined, created?: AddressParam | null, arrow = false): Cell {
+  const target = a ?? created;
+  const hash = addressHash(target);
+  const lead = arrow ? '→ ' : '';
+  if (!hash) return { full: '', short: lead + '—', style: 'dim' };
+  const name = addressName(target);
+  const scam = target?.is_scam === true || target?.reputation === 'scam' ? '[scam] ' : '';
+  const isNew = !a && created ? ' (new)' : '';
+  const short = shortHash(hash);
+  const tail = (name ? ` (${short})` : short) + isNew;
+  const head = lead + scam;
+  // Narrower and narrower forms without the name; the short address is the last thing to go.
+  const bare = [
+    lead + scam + short + isNew,
+    scam + short + isNew,
+    lead + scam + short,
+    scam + short,
+    lead + short + isNew,
+    lead + short,
+    short,
+  ];
+  return {
+    full: hash,
+    short: head + (name ?? '') + tail,
+    style: scam ? 'warn' : undefined,
+    // A scam warning is never cut away (colour alone must not carry it).
+    minWidth: scam ? displayWidth(scam + short) : undefined,
+    fit: (w) => {
+      const room = w - displayWidth(head + tail);
+      // A name cut to a stub says nothing: keep at least a few letters, else show the address alone.
+      if (name && room >= Math.min(6, displayWidth(name))) return head + truncate(name, room) + tail;
+      return bare.find((b) => displayWidth(b) <= w) ?? truncate(short, w);
+    },
+  };
+}
+
+/** The name beside an address, for CSV. */
+export function nameCell(a: AddressParam | null | undefined): string {
+  return addressName(a) ?? '';
+}
+
+/** A transaction or block hash: piped whole, shortened on a terminal. */
+export function hashCell(h: unknown): Cell {
+  const s = typeof h === 'string' ? safeText(h) : '';
+  return s ? { full: s, short: shortHash(s) } : { full: '', short: '—', style: 'dim' };
+}
+
+/** A time: piped ISO, on a terminal how long ago; `missing` says what an absent time means. */
+export function timeCell(iso: unknown, ctx: RenderContext, missing: Cell = { full: '', short: 'pending', style: 'warn' }): Cell {
+  if (typeof iso !== 'string' || !iso) return missing;
+  return { full: isoTime(iso), short: age(iso, ctx.now) ?? isoTime(iso) };
+}
+
+/** A plain value (a number, a type name): the same everywhere, an em dash on a terminal when absent. */
+export function plainCell(v: unknown): Cell {
+  const s = text(v);
+  return s ? { full: s } : NONE;
+}
+
+/** A count or block number, digits grouped on a terminal. */
+export function numberCell(v: unknown): Cell {
+  const s = text(v);
+  if (!s) return NONE;
+  return { full: s, short: /^\d+$/.test(s) ? groupDigits(s) : s };
+}
+
+export interface Amount {
+  raw: unknown;
+  decimals: unknown;
+  /** Symbol shown after the amount on a terminal. */
+  unit?: string | null | undefined;
+  /** Terminal prefix, e.g. `≤` for a maximum fee. */
+  prefix?: string;
+}
+
+/** The scaled amount for data columns: exact, trailing zeros trimmed; the raw text if it is no integer. */
+export function scaled(a: Amount): string {
+  if (a.raw === null || a.raw === undefined) return '';
+  return formatUnits(a.raw, a.decimals) ?? text(a.raw);
+}
+
+/**
+ * Three columns for one amount: on a terminal the scaled value with its unit (right-aligned, never
+ * cut); piped and in CSV the raw integer (`<name>_raw`, or the given raw name) and the scaled value.
+ */
+export function amountColumns<T>(
+  header: string,
+  name: string,
+  get: (item: T, ctx: RenderContext) => Amount | undefined,
+  rawName = `${name}_raw`,
+): Column<T>[] {
+  return [
+    {
+      header,
+      show: 'tty',
+      align: 'right',
+      yieldsFirst: true,
+      min: 0,
+      cell: (item, ctx) => {
+        const a = get(item, ctx);
+        if (!a || a.raw === null || a.raw === undefined || a.raw === '') return NONE;
+        const s = formatUnits(a.raw, a.decimals);
+        if (s === undefined) return text(a.raw);
+        const unit = a.unit && toBigInt(a.raw) !== 0n ? ` ${safeText(a.unit)}` : '';
+        return amountCell(a.prefix ?? '', groupDigits(s), unit);
+      },
+    },
+    { header: rawName.toUpperCase(), name: rawName, show: 'data', cell: (item, ctx) => text(get(item, ctx)?.raw) },
+    { header: name.toUpperCase(), name, show: 'data', cell: (item, ctx) => { const a = get(item, ctx); return a ? scaled(a) : ''; } },
+  ];
+}
+
+/**
+ * An amount on a terminal: every digit when there is room; in a narrow table the fraction gives way
+ * ("0.000059…"), keeping the integer part, the first two significant digits and the unit.
+ */
+export function amountCell(prefix: string, digits: string, unit: string): Cell {
+  const [int = '', frac = ''] = digits.split('.');
+  const short = prefix + digits + unit;
+  if (!frac) return { full: short };
+  const keep = Math.min(frac.length, (/[1-9]/.exec(frac)?.index ?? 0) + 2);
+  const cut = (n: number) => (n >= frac.length ? short : `${prefix}${int}.${frac.slice(0, n)}…${unit}`);
+  const minWidth = displayWidth(cut(keep));
+  return {
+    full: short,
+    minWidth: Math.min(minWidth, displayWidth(short)),
+    fit: (w) => cut(Math.max(keep, w - displayWidth(`${prefix}${int}.…${unit}`))),
+  };
+}
+
+/** ok / error / pending, in words and colour (colour never carries the meaning alone). */
+export function statusCell(status: unknown, result: unknown): Cell {
+  if (status === 'ok') return { full: 'ok', style: 'ok' };
+  if (status === 'error') return { full: 'error', style: 'error' };
+  if (status === null || status === undefined) {
+    // `awaiting_internal_transactions` and `dropped/replaced` are not yet final either.
+    const r = typeof result === 'string' && result && result !== 'pending' ? safeText(result) : 'pending';
+    return { full: r, style: 'warn' };
+  }
+  return { full: text(status), style: 'error' };
+}

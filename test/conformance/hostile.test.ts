@@ -1,0 +1,206 @@
+/**
+ * Hostile text never reaches a terminal or a CSV cell raw (./hostile.ts: CSI, OSC 0/8/52, 8-bit CSI
+ * and OSC, bidi overrides and isolates, zero-width characters, C0 controls, formulas), in every view:
+ * terminal tables with and without colour, narrow and wide (fitting must not cut an escape open),
+ * piped lines, CSV, `tx show` and the call tree, through the pure renderers and through the real
+ * command. JSON stays equal to what the server sent.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli.js';
+import type { Transaction } from '../../src/api/schemas.js';
+import { memoryIo } from '../../src/io.js';
+import type { RenderContext } from '../../src/render/context.js';
+import { csvHeader, csvRows } from '../../src/render/csv.js';
+import { renderTable, renderTsv } from '../../src/render/table.js';
+import { renderTrace } from '../../src/render/trace.js';
+import { renderTransaction } from '../../src/render/transaction.js';
+import { networkView, views } from '../../src/render/views.js';
+import { runCli } from '../support/cli.js';
+import { ATTACKS, HOSTILE_BODIES } from './hostile.js';
+
+// eslint-disable-next-line no-control-regex
+const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+/** The only escapes allowed out: our own SGR colours. */
+// eslint-disable-next-line no-control-regex
+const OUR_SGR = /\u001b\[(?:1|2|22|31|32|33|39)m/g;
+const NOW = Date.UTC(2025, 7, 11, 10);
+const ctx = (tty: boolean, width: number, color: boolean): RenderContext => ({ tty, color, width, now: NOW, coin: 'ETH' });
+const CONTEXTS = [ctx(true, 200, true), ctx(true, 200, false), ctx(true, 40, true), ctx(false, 80, false), ctx(false, 80, true)];
+
+/** No raw control, escape introducer or invisible character besides our colour codes. */
+function expectClean(out: string, what: string): void {
+  const stripped = out.replace(OUR_SGR, '');
+  const m = RAW.exec(stripped);
+  expect(m, `${what}: raw U+${m?.[0].codePointAt(0)?.toString(16).padStart(4, '0')} near ${JSON.stringify(stripped.slice(Math.max(0, (m?.index ?? 0) - 20), (m?.index ?? 0) + 20))}`).toBeNull();
+}
+
+/** Splits CSV text into records of fields (RFC 4180), to look at every cell. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') record.push(field), (field = '');
+    else if (c === '\r' && text[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), i++;
+    else field += c;
+  }
+  return records;
+}
+
+/** Every cell is clean, and none starts like a formula unless it is a plain number. */
+function expectSafeCsv(csv: string, what: string): void {
+  const records = parseCsv(csv);
+  expect(records.length, what).toBeGreaterThan(1);
+  for (const r of records) {
+    expect(r.length, what).toBe(records[0]!.length);
+    for (const cell of r) {
+      expectClean(cell, `${what} cell`);
+      if (/^[=+\-@\t\r]/.test(cell)) expect(cell, `${what}: formula cell`).toMatch(/^-?\d+(\.\d+)?$/);
+    }
+  }
+}
+
+const LISTS = [
+  ['transactions', HOSTILE_BODIES.transactions, views.transactions],
+  ['token transfers', HOSTILE_BODIES.tokenTransfers, views.tokenTransfers],
+  ['token balances', HOSTILE_BODIES.tokenBalances, views.tokenBalances],
+  ['NFT collections', HOSTILE_BODIES.nftCollections, views.nftCollections],
+  ['internal transactions', HOSTILE_BODIES.internalTransactions, views.internalTransactions],
+  ['withdrawals', HOSTILE_BODIES.withdrawals, views.withdrawals],
+  ['search', HOSTILE_BODIES.search, views.search],
+  ['admin networks', HOSTILE_BODIES.networks, views.networks],
+  ['admin networks --show-secrets', HOSTILE_BODIES.networks, networkView({ showSecrets: true })],
+] as const;
+
+describe('renderers: nothing hostile leaks', () => {
+  it.each(LISTS)('%s: terminal, piped and CSV', (name, body, view) => {
+    const items = body.items.map((i) => {
+      const r = view.schema?.safeParse(i);
+      return r?.success ? r.data : i;
+    }) as never[];
+    for (const c of CONTEXTS) {
+      expectClean(c.tty ? renderTable(items, view.columns as never, c) : renderTsv(items, view.columns as never, c), `${name} ${JSON.stringify(c)}`);
+    }
+    const piped = renderTsv(items, view.columns as never, CONTEXTS[3]!);
+    // One line per item, whatever newlines the chain put in its text.
+    expect(piped.split('\n')).toHaveLength(items.length + 1);
+    expectSafeCsv(csvHeader(view.columns as never) + csvRows(items, view.columns as never, CONTEXTS[3]!), name);
+  });
+
+  it('tx show', () => {
+    for (const c of CONTEXTS) expectClean(renderTransaction(HOSTILE_BODIES.transaction as unknown as Transaction, c), `tx show ${JSON.stringify(c)}`);
+    for (const n of [0, 3]) {
+      const failed = HOSTILE_BODIES.transactions.items[n] as unknown as Transaction;
+      for (const c of CONTEXTS) expectClean(renderTransaction(failed, c), `failed tx ${n}`);
+    }
+  });
+
+  it('tx trace, both shapes', () => {
+    for (const c of CONTEXTS) {
+      expectClean(renderTrace(HOSTILE_BODIES.traceGeth, c), 'geth trace');
+      expectClean(renderTrace(HOSTILE_BODIES.traceParity, c), 'parity trace');
+    }
+  });
+
+  it('the attacks stay readable: every one shows in a visible form', () => {
+    const out = renderTsv(HOSTILE_BODIES.search.items.slice(0, Object.keys(ATTACKS).length) as never[], views.search.columns, CONTEXTS[3]!);
+    expect(out).toContain('Evil\u241b[31mRED');
+    expect(out).toContain('\u241b]0;pwned title\u2407');
+    expect(out).toContain('\u241b]8;;https://evil.example/claim\u241b\\Claim airdrop');
+    expect(out).toContain('\u241b]52;c;');
+    expect(out).toContain('Eight<U+009B>31mbit');
+    expect(out).toContain('USD<U+202E>TGI.exe');
+    expect(out).toContain('US<U+200B>D<U+200D>C<U+FEFF>');
+  });
+});
+
+describe('the real commands: nothing hostile leaks, JSON equals what was sent', () => {
+  let server: Server;
+  let base = '';
+  const routes: Record<string, unknown> = {};
+  const ADDR = '0x' + '1'.repeat(40);
+  const HASH = '0x' + '2'.repeat(64);
+  const TRACE_GETH = '0x' + '3'.repeat(64);
+  routes[`/api/v2/addresses/${ADDR}/transactions`] = HOSTILE_BODIES.transactions;
+  routes[`/api/v2/addresses/${ADDR}/token-transfers`] = HOSTILE_BODIES.tokenTransfers;
+  routes[`/api/v2/addresses/${ADDR}/tokens`] = HOSTILE_BODIES.tokenBalances;
+  routes[`/api/v2/addresses/${ADDR}/nft/collections`] = HOSTILE_BODIES.nftCollections;
+  routes[`/api/v2/addresses/${ADDR}/internal-transactions`] = HOSTILE_BODIES.internalTransactions;
+  routes[`/api/v2/addresses/${ADDR}/withdrawals`] = HOSTILE_BODIES.withdrawals;
+  routes['/api/v2/search'] = HOSTILE_BODIES.search;
+  routes['/admin/api/v1/networks'] = HOSTILE_BODIES.networks;
+  routes[`/api/v2/transactions/${HASH}`] = HOSTILE_BODIES.transaction;
+  routes[`/api/v2/transactions/${HASH}/token-transfers`] = HOSTILE_BODIES.tokenTransfers;
+  routes[`/api/v2/transactions/${HASH}/raw-trace`] = HOSTILE_BODIES.traceParity;
+  routes[`/api/v2/transactions/${TRACE_GETH}`] = HOSTILE_BODIES.transaction;
+  routes[`/api/v2/transactions/${TRACE_GETH}/raw-trace`] = HOSTILE_BODIES.traceGeth;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const body = routes[new URL(req.url ?? '/', 'http://x').pathname];
+      if (body === undefined) res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+      // JSON.stringify escapes C0 controls and sends C1, bidi and zero-width characters raw (UTF-8).
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const A = `/api/v2/addresses/${ADDR}`;
+  const T = `/api/v2/transactions/${HASH}`;
+  /** Command, its words, the path it reads, whether it is a list. */
+  const COMMANDS: [string, string[], string, boolean][] = [
+    ['address txs', ['address', 'txs', ADDR], `${A}/transactions`, true],
+    ['address transfers', ['address', 'transfers', ADDR], `${A}/token-transfers`, true],
+    ['address tokens', ['address', 'tokens', ADDR], `${A}/tokens`, true],
+    ['address nfts', ['address', 'nfts', ADDR], `${A}/nft/collections`, true],
+    ['address internal-txs', ['address', 'internal-txs', ADDR], `${A}/internal-transactions`, true],
+    ['address withdrawals', ['address', 'withdrawals', ADDR], `${A}/withdrawals`, true],
+    ['tx transfers', ['tx', 'transfers', HASH], `${T}/token-transfers`, true],
+    ['search', ['search', 'evil'], '/api/v2/search', true],
+    ['admin networks', ['admin', 'networks', '--api-key', 'k'], '/admin/api/v1/networks', true],
+    ['tx show', ['tx', 'show', HASH], T, false],
+    ['tx trace (Parity)', ['tx', 'trace', HASH], `${T}/raw-trace`, false],
+    ['tx trace (Geth)', ['tx', 'trace', TRACE_GETH], `/api/v2/transactions/${TRACE_GETH}/raw-trace`, false],
+  ];
+  const urls = () => ['--base-url', base, '--admin-url', base];
+
+  it.each(COMMANDS)('%s: piped, CSV and --json', async (name, args, path, list) => {
+    const piped = await runCli([...args, ...urls()]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expectClean(piped.stdout, `${name} piped`);
+    expectClean(piped.stderr, `${name} stderr`);
+    if (list) {
+      const csv = await runCli([...args, ...urls(), '--csv']);
+      expect(csv.code).toBe(0);
+      expectSafeCsv(csv.stdout, `${name} --csv`);
+    }
+    const json = await runCli([...args, ...urls(), '--json']);
+    expect(json.code).toBe(0);
+    const sent = routes[path] as { items?: unknown[] };
+    expect(JSON.parse(json.stdout)).toEqual(list ? sent.items : sent);
+  });
+
+  it.each(COMMANDS)('%s: on a terminal, with colour', async (name, args) => {
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    const code = await run(['node', 'scout', ...args, ...urls()], io);
+    expect(code, io.stderr()).toBe(0);
+    expect(io.stdout().length).toBeGreaterThan(0);
+    expectClean(io.stdout(), `${name} terminal`);
+    expectClean(io.stderr(), `${name} terminal stderr`);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * A hostile fixture set: response bodies for every endpoint whose chain-controlled text (token names
+ * and symbols, ENS names, tags, method names, decoded parameters, revert reasons, actions, NFT
+ * metadata, search names, admin network fields, trace errors) carries terminal attacks and
+ * spreadsheet formulas. Shapes follow the real API (API.md); only the text is poisoned.
+ */
+
+/** Terminal attacks: each would do something if it reached a terminal raw. */
+export const ATTACKS = {
+  csi: 'Evil\u001b[31mRED\u001b[0m\u001b[2J\u001b[H',
+  osc0: 'Evil\u001b]0;pwned title\u0007Token',
+  osc8: '\u001b]8;;https://evil.example/claim\u001b\\Claim airdrop\u001b]8;;\u001b\\',
+  osc52: 'Copy\u001b]52;c;ZWNobyBwd25lZA==\u0007me',
+  csi8bit: 'Eight\u009b31mbit\u009b2J',
+  osc8bit: 'Osc\u009d0;title\u009cEnd',
+  bidi: 'USD\u202eTGI.exe',
+  isolate: 'a\u2066b\u2069c\u2067d',
+  zeroWidth: 'US\u200bD\u200dC\ufeff',
+  c0: 'nul\u0000bs\u0008cr\rlf\nbel\u0007del\u007f',
+} as const;
+
+/** Spreadsheet formula injections. */
+export const FORMULAS = {
+  eq: '=HYPERLINK("http://evil.example","click")',
+  plus: "+1+cmd|' /C calc'!A0",
+  minus: '-2+3+cmd|calc',
+  at: '@SUM(1+1)*cmd|calc',
+  tab: '\t=1+1',
+} as const;
+
+const all = [...Object.values(ATTACKS), ...Object.values(FORMULAS)];
+/** The n-th hostile string, cycling through every attack and formula. */
+const evil = (n: number): string => all[n % all.length]!;
+const A = (n: number) => '0x' + (n + 1).toString(16).padStart(40, '0');
+const H = (n: number) => '0x' + (n + 1).toString(16).padStart(64, '0');
+
+/** An address object whose every name-ish field is hostile. */
+function address(n: number): Record<string, unknown> {
+  return {
+    hash: A(n),
+    name: evil(n),
+    ens_domain_name: evil(n + 1),
+    is_contract: true,
+    is_verified: true,
+    is_scam: false,
+    implementations: [{ address_hash: A(n + 100), name: evil(n + 2) }],
+    metadata: { tags: [{ name: evil(n + 3), slug: 'x', tagType: 'name', ordinal: 10, meta: { tooltipUrl: evil(n + 4) } }] },
+    public_tags: [{ label: evil(n + 5), display_name: evil(n + 6) }],
+  };
+}
+
+function token(n: number, type = 'ERC-20'): Record<string, unknown> {
+  return {
+    address_hash: A(200 + n),
+    address: A(200 + n),
+    name: evil(n),
+    symbol: evil(n + 7),
+    decimals: type === 'ERC-20' ? '18' : null,
+    type,
+    exchange_rate: type === 'ERC-20' ? '1.5' : null,
+    holders_count: '3',
+    total_supply: '115792089237316195423570985008687907853269984665640564039457584007913129639935',
+  };
+}
+
+const instance = (n: number) => ({ id: String(n), metadata: { name: evil(n), description: evil(n + 1), attributes: [{ trait_type: evil(n + 2), value: evil(n + 3) }] } });
+
+/** ABI-encoded Error(string) with a hostile message: the decoder must not let it through raw. */
+function errorString(message: string): string {
+  const data = Buffer.from(message, 'utf8').toString('hex');
+  const len = Buffer.byteLength(message, 'utf8');
+  return `0x08c379a0${(32).toString(16).padStart(64, '0')}${len.toString(16).padStart(64, '0')}${data.padEnd(Math.ceil(data.length / 64) * 64, '0')}`;
+}
+
+const range = (k: number) => Array.from({ length: k }, (_, i) => i);
+const N = all.length;
+
+function transaction(n: number, full: boolean): Record<string, unknown> {
+  return {
+    hash: H(n),
+    block_number: 100 + n,
+    timestamp: '2025-08-11T09:32:59.000000Z',
+    status: n % 3 === 0 ? 'error' : 'ok',
+    result: n % 3 === 0 ? evil(n) : 'success',
+    method: evil(n + 1),
+    from: address(n),
+    to: n % 4 === 0 ? null : address(n + 1),
+    created_contract: n % 4 === 0 ? address(n + 2) : null,
+    value: '1500000000000000000',
+    fee: { type: 'actual', value: '21000000000000' },
+    gas_used: '21000',
+    gas_limit: '30000',
+    gas_price: '1000000000',
+    confirmations: 3,
+    nonce: n,
+    type: 2,
+    revert_reason: n % 3 === 0 ? (n % 2 ? { raw: errorString(evil(n + 2)) } : { method_call: `${evil(n + 3)}(string why)`, parameters: [{ name: evil(n + 4), type: 'string', value: evil(n + 5) }] }) : null,
+    decoded_input: { method_call: `${evil(n + 6)}(string a)`, method_id: 'deadbeef', parameters: [{ name: evil(n + 7), type: 'string', value: evil(n + 8) }, { name: 'list', type: 'string[]', value: [evil(n + 9), evil(n + 10)] }] },
+    transaction_types: [evil(n + 11)],
+    actions: [{ protocol: evil(n), type: evil(n + 1), data: { symbol: evil(n + 2), amount: '1' } }],
+    token_transfers: full ? range(3).map((k) => transfer(n + k)) : null,
+    token_transfers_overflow: full ? true : null,
+    exchange_rate: '4000',
+  };
+}
+
+function transfer(n: number): Record<string, unknown> {
+  const nft = n % 3 === 1;
+  return {
+    transaction_hash: H(n),
+    log_index: n,
+    block_number: 100 + n,
+    timestamp: '2025-08-11T09:32:59.000000Z',
+    type: n % 5 === 0 ? 'token_minting' : 'token_transfer',
+    method: evil(n),
+    from: address(n),
+    to: address(n + 1),
+    token: token(n, nft ? 'ERC-721' : 'ERC-20'),
+    token_type: nft ? 'ERC-721' : 'ERC-20',
+    total: nft ? { token_id: String(n), token_instance: instance(n) } : { value: '1234500000000000000', decimals: '18' },
+  };
+}
+
+/** Bodies by endpoint, as the server would send them. */
+export const HOSTILE_BODIES = {
+  transactions: { items: range(N).map((n) => transaction(n, false)), next_page_params: null },
+  transaction: transaction(3, true),
+  tokenTransfers: { items: range(N).map(transfer), next_page_params: null },
+  tokenBalances: {
+    items: range(N).map((n) => ({ token: token(n, n % 4 === 1 ? 'ERC-1155' : 'ERC-20'), token_id: n % 4 === 1 ? String(n) : null, token_instance: n % 4 === 1 ? instance(n) : null, value: '2500000000000000000' })),
+    next_page_params: null,
+  },
+  nftCollections: { items: range(4).map((n) => ({ amount: '2', token: token(n, 'ERC-721'), token_instances: [instance(n), instance(n + 1)] })), next_page_params: null },
+  internalTransactions: {
+    items: range(N).map((n) => ({ transaction_hash: H(n), block_number: 1, index: n, timestamp: '2025-08-11T09:32:59.000000Z', type: 'call', from: address(n), to: address(n + 1), created_contract: null, value: '1', gas_limit: '1', success: n % 2 === 0, error: n % 2 === 0 ? null : evil(n) })),
+    next_page_params: null,
+  },
+  withdrawals: { items: range(4).map((n) => ({ index: n, validator_index: n, block_number: 1, amount: '16000000000000000', timestamp: '2025-08-11T09:32:59.000000Z', receiver: address(n) })), next_page_params: null },
+  search: {
+    items: [
+      ...range(N).map((n) => ({ type: 'token', name: evil(n), symbol: evil(n + 1), address_hash: A(n), token_type: 'ERC-20', exchange_rate: evil(n + 2) })),
+      { type: 'address', name: evil(1), address_hash: A(1), ens_info: { name: evil(2), address_hash: A(1), names_count: 2 } },
+      { type: 'label', name: evil(3), address_hash: A(2) },
+      { type: 'ens_domain', name: null, address_hash: A(3), ens_info: { name: evil(4), expiry_date: evil(5), names_count: 1 } },
+      { type: 'metadata_tag', name: evil(6), address_hash: A(4), metadata: { name: evil(7), tagType: evil(8) } },
+      { type: 'block', block_number: 1, block_hash: H(1), timestamp: evil(9), block_type: evil(10) },
+      { type: evil(11), name: evil(12), hash: evil(13) },
+    ],
+    next_page_params: null,
+  },
+  networks: { items: range(4).map((n) => ({ chain_id: evil(n), name: evil(n + 1), domain: evil(n + 2), active: true, rpc_url: evil(n + 3), blockscout_api_key: 'bs_secret_' + n, block_timestamp_skew: 0 })) },
+  traceGeth: {
+    type: 'CALL',
+    from: A(1),
+    to: A(2),
+    value: '0x0',
+    gasUsed: '0x5208',
+    input: '0xdeadbeef',
+    calls: range(N).map((n) => ({ type: n % 2 ? 'STATICCALL' : evil(n), from: A(2), to: A(3 + n), gasUsed: '0x1', input: '0x12345678', error: evil(n + 1), revertReason: evil(n + 2) })),
+  },
+  traceParity: [
+    { type: 'call', traceAddress: [], action: { callType: 'call', from: A(1), to: A(2), value: '0x0', input: '0x' }, result: { gasUsed: '0x1' } },
+    ...range(N).map((n) => ({ type: 'call', traceAddress: [n], action: { callType: evil(n), from: A(2), to: A(3), value: '0x0', input: '0x' }, error: evil(n + 1) })),
+  ],
+};

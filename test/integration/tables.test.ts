@@ -1,0 +1,224 @@
+/**
+ * Every command's human output against the strict local server. Piped (the built CLI as a child
+ * process, stdout a pipe): tab-separated lines, no header, no colour, full values. CSV: a header and
+ * RFC 4180 rows. On a terminal: the CLI run in-process with an Io whose stdout is a terminal (width,
+ * clock and colour pinned), whole outputs compared with snapshot files under
+ * __snapshots__/tables. No pseudo-terminal is needed: the Io is how commands learn what stdout is.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli.js';
+import { memoryIo } from '../../src/io.js';
+import { runCli } from '../support/cli.js';
+import { ADDR, COUNTS, EVIL, type FakeServer, HEAD_BLOCK, PAGE_SIZE, startServer, TX } from '../support/server.js';
+
+let srv: FakeServer;
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(() => srv.close());
+
+const scout = (...args: string[]) => runCli([...args, '--base-url', srv.url, '--admin-url', srv.url]);
+const lines = (s: string) => s.split('\n').slice(0, -1);
+const HASH = /^0x[0-9a-f]{64}$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+// eslint-disable-next-line no-control-regex
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/;
+/** An hour after the fake chain's newest block, so ages read "…m ago". */
+const NOW = Date.UTC(2025, 7, 11, 10, 32, 59);
+
+/** The list commands, with the number of items their first page holds. */
+const LISTS: [string, string[], number][] = [
+  ['address txs', ['address', 'txs', ADDR.rich], PAGE_SIZE],
+  ['address transfers', ['address', 'transfers', ADDR.rich], PAGE_SIZE],
+  ['address tokens', ['address', 'tokens', ADDR.rich], PAGE_SIZE],
+  ['address nfts', ['address', 'nfts', ADDR.rich], COUNTS.richNftCollections],
+  ['address internal-txs', ['address', 'internal-txs', ADDR.rich], PAGE_SIZE],
+  ['address withdrawals', ['address', 'withdrawals', ADDR.rich], PAGE_SIZE],
+  ['tx transfers', ['tx', 'transfers', TX.overflow], PAGE_SIZE],
+  ['search', ['search', 'USD'], PAGE_SIZE],
+  ['admin networks', ['admin', 'networks', '--api-key', 'admin-secret'], COUNTS.networks],
+];
+
+describe('piped: tab-separated lines, no header, no colour, full values', () => {
+  it.each(LISTS)('%s', async (_name, args, count) => {
+    const r = await scout(...args);
+    expect(r.code).toBe(0);
+    const rows = lines(r.stdout);
+    expect(rows).toHaveLength(count);
+    // Same number of fields on every line, nothing shortened, nothing coloured, no header word.
+    expect(new Set(rows.map((l) => l.split('\t').length)).size).toBe(1);
+    expect(r.stdout).not.toContain('…');
+    expect(r.stdout).not.toContain('\u001b');
+    expect(rows[0]).not.toMatch(/^[A-Z ]+\t[A-Z ]+/);
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+    // stderr holds at most the next-page hint: no spinner when stderr is not a terminal.
+    expect(r.stderr).toMatch(/^(|\d+ items; more exist\. next page: .*\n)$/);
+  });
+
+  it('address txs: full hash, ISO time, full addresses, wei beside the value, status in words', async () => {
+    const r = await scout('address', 'txs', ADDR.rich, '--filter', 'from');
+    const f = lines(r.stdout)[0]!.split('\t');
+    expect(f[0]).toMatch(HASH);
+    expect(f[1]).toMatch(/^\d+$/);
+    expect(f[2]).toMatch(ISO);
+    expect(f[4]).toBe(ADDR.rich);
+    expect(f[5]).toMatch(ADDRESS);
+    expect(f[6]).toMatch(/^\d+$/);
+    expect(f[7]).toMatch(/^\d+(\.\d+)?$/);
+    expect(f[10]).toMatch(/^(ok|error|pending)$/);
+    const byHash = new Map(lines(r.stdout).map((l) => [l.split('\t')[0], l.split('\t')]));
+    expect(byHash.get(TX.failed)?.[10]).toBe('error');
+  });
+
+  it('cut -f works: the hash column of every transaction', async () => {
+    const r = await scout('address', 'txs', ADDR.rich, '--all');
+    const hashes = lines(r.stdout).map((l) => l.split('\t')[0]);
+    expect(hashes).toHaveLength(COUNTS.richTxs);
+    for (const h of hashes) expect(h).toMatch(HASH);
+  });
+
+  it('address transfers: a hostile token name and symbol come out visible, never raw', async () => {
+    const r = await scout('address', 'transfers', ADDR.rich, '--token', ADDR.evilToken);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('<U+202E>LIVE');
+    expect(r.stdout).not.toContain(EVIL.symbol);
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+  });
+
+  it('tx show: one fact per line', async () => {
+    const r = await scout('tx', 'show', TX.ok);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^Transaction\\t${TX.ok}\\nStatus\\tok\\nResult\\tsuccess\\nBlock\\t${HEAD_BLOCK - 2}\\nConfirmations\\t3\\nTimestamp\\t2025-08-11T09:32:35Z\\n`));
+    expect(r.stdout).toContain(`From\t${ADDR.rich}\tscout-rich.eth\n`);
+    expect(r.stdout).toContain('Parameter\tamountIn\tuint256\t100000000\n');
+    expect(r.stdout).not.toContain('\u001b');
+  });
+
+  it('tx trace: the tree with full addresses and no colour; FORCE_COLOR colours it', async () => {
+    const r = await scout('tx', 'trace', TX.gethTrace);
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout)).toHaveLength(4);
+    expect(r.stdout).toContain(`→ ${ADDR.contract.toLowerCase()}  execute 0x3593564c`);
+    expect(r.stdout).not.toContain('\u001b');
+    const forced = await runCli(['tx', 'trace', TX.gethTrace, '--base-url', srv.url], { env: { FORCE_COLOR: '1' } });
+    expect(forced.stdout).toContain('\u001b[31m');
+  });
+});
+
+describe('--csv for every list command', () => {
+  it.each(LISTS)('%s', async (_name, args, count) => {
+    const r = await scout(...args, '--csv');
+    expect(r.code).toBe(0);
+    const records = r.stdout.split('\r\n');
+    expect(records.at(-1)).toBe('');
+    expect(records).toHaveLength(count + 2);
+    expect(records[0]).toMatch(/^[a-z_]+(,[a-z_]+)+$/);
+    expect(records.join('\n')).not.toMatch(RAW_CONTROL);
+  });
+
+  it('raw integers beside formatted amounts', async () => {
+    const r = await scout('address', 'withdrawals', ADDR.rich, '--csv', '--limit', '2');
+    const [head, first] = r.stdout.split('\r\n');
+    expect(head).toBe('index,validator_index,block_number,timestamp,receiver,amount_wei,amount');
+    const f = first!.split(',');
+    expect(BigInt(f[5]!)).toBeGreaterThan(0n);
+    expect(f[6]).toBe(`0.${f[5]!.padStart(18, '0')}`.replace(/0+$/, ''));
+  });
+});
+
+/** The CLI run in-process, stdout a terminal `width` wide, the clock pinned. */
+async function onTerminal(args: string[], o: { width?: number; color?: boolean; env?: Record<string, string> } = {}) {
+  const home = mkdtempSync(join(tmpdir(), 'scout-tables-'));
+  const io = memoryIo({ stdoutIsTTY: true, stderrIsTTY: false, color: o.color ?? false, width: o.width ?? 120, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home, ...o.env } });
+  const code = await run(['node', 'scout', ...args, '--base-url', srv.url, '--admin-url', srv.url], io);
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
+}
+
+const snap = (name: string) => `./__snapshots__/tables/${name.replace(/ /g, '-')}.txt`;
+
+describe('on a terminal: aligned, shortened, relative, fitted to the width', () => {
+  it.each(LISTS)('%s (snapshot)', async (name, args) => {
+    const r = await onTerminal(args);
+    expect(r.code).toBe(0);
+    await expect(r.stdout).toMatchFileSnapshot(snap(name));
+    const out = lines(r.stdout);
+    expect(out[0]).toMatch(/^ *[A-Z]+/);
+    for (const l of out) expect(l.length).toBeLessThanOrEqual(120);
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+  });
+
+  it('address txs: names beside short addresses, ages, (new) for a creation, exact values', async () => {
+    const r = await onTerminal(['address', 'txs', ADDR.rich, '--limit', '8'], { width: 200 });
+    expect(r.stdout).toContain('scout-rich.eth (0xcc1d…E9c3)');
+    expect(r.stdout).toContain('→ ScoutVault (0xdfB1…dbB6) (new)');
+    expect(r.stdout).toMatch(/1h ago/);
+    expect(r.stdout).toContain('0.000059332380872376');
+    expect(r.stdout).not.toContain(TX.ok);
+  });
+
+  it('--all on a terminal prints every row under one header', async () => {
+    const r = await onTerminal(['address', 'txs', ADDR.rich, '--all']);
+    const out = lines(r.stdout);
+    expect(out).toHaveLength(COUNTS.richTxs + 1);
+    expect(out.filter((l) => l.startsWith('HASH'))).toHaveLength(1);
+  });
+
+  it.each([
+    ['tx show', ['tx', 'show', TX.ok]],
+    ['tx show failed', ['tx', 'show', TX.failed]],
+    ['tx show overflow', ['tx', 'show', TX.overflow]],
+    ['tx trace parity', ['tx', 'trace', TX.parityTrace]],
+    ['tx trace geth', ['tx', 'trace', TX.gethTrace]],
+  ])('%s (snapshot)', async (name, args) => {
+    const r = await onTerminal(args, { width: 100 });
+    expect(r.code).toBe(0);
+    await expect(r.stdout).toMatchFileSnapshot(snap(name));
+  });
+
+  it('tx trace puts the transaction’s names beside the addresses', async () => {
+    const r = await onTerminal(['tx', 'trace', TX.parityTrace]);
+    expect(lines(r.stdout)[0]).toBe('[139,553] call  scout-rich.eth 0xcc1d…E9c3 → Scout Swap: Router 0x6156…A51f  multicall 0xac9650d8');
+  });
+
+  it('an empty trace says so', async () => {
+    const r = await onTerminal(['tx', 'trace', TX.pending]);
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    expect(r.stderr).toMatch(/empty/);
+  });
+
+  it('colour when the Io says so, and never with --no-color', async () => {
+    const coloured = await onTerminal(['address', 'txs', ADDR.rich, '--limit', '3'], { color: true });
+    expect(coloured.stdout).toContain('\u001b[1mHASH\u001b[22m');
+    expect(coloured.stdout).toMatch(/\u001b\[3[12]m(ok|error)\u001b\[39m/);
+    const plain = await onTerminal(['address', 'txs', ADDR.rich, '--limit', '3', '--no-color'], { color: true });
+    expect(plain.stdout).not.toContain('\u001b');
+    expect(plain.stdout).toBe(coloured.stdout.replace(/\u001b\[\d+m/g, ''));
+  });
+
+  it('a spinner draws on stderr only when it is a terminal, and not under CI', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'scout-tables-'));
+    const spin = async (env: Record<string, string>) => {
+      const io = memoryIo({ stdoutIsTTY: true, stderrIsTTY: true, width: 120, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home, ...env } });
+      const code = await run(['node', 'scout', 'address', 'withdrawals', ADDR.rich, '--all', '--base-url', srv.url], io);
+      return { code, stdout: io.stdout(), stderr: io.stderr() };
+    };
+    const shown = await spin({});
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toContain('address withdrawals · loading');
+    expect(shown.stdout).not.toContain('loading');
+    expect(lines(shown.stdout)).toHaveLength(COUNTS.richWithdrawals + 1);
+    expect((await spin({ CI: 'true' })).stderr).toBe('');
+    expect((await spin({ TERM: 'dumb' })).stderr).toBe('');
+  });
+
+  it('the coin symbol of the chain labels values (a chain-specific coin)', async () => {
+    // Another engineer's chain selection sets the coin; any chain whose coin is not ETH will do.
+    const r = await onTerminal(['address', 'withdrawals', ADDR.rich, '--limit', '1', '--chain', 'gnosis'], { width: 120 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/ (xDAI|XDAI) *$/m);
+  });
+});

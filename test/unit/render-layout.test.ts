@@ -1,0 +1,212 @@
+/**
+ * Terminal layout: display widths, fitting columns to the terminal, page-by-page tables that stay
+ * aligned, and cells that give way without losing their point (amounts keep their integer part,
+ * addresses stay beside names, a scam warning is never cut).
+ */
+import { describe, expect, it } from 'vitest';
+import { addressCell, amountCell } from '../../src/render/cells.js';
+import type { RenderContext } from '../../src/render/context.js';
+import { type Column, fitWidths, renderKeyValue, renderTable, TerminalTable } from '../../src/render/table.js';
+import { displayWidth, pad, truncate } from '../../src/render/width.js';
+
+const NOW = Date.UTC(2026, 10, 21, 12);
+const tty = (width: number, color = false): RenderContext => ({ tty: true, color, width, now: NOW, coin: 'ETH' });
+const PIPE: RenderContext = { tty: false, color: false, width: 80, now: NOW, coin: 'ETH' };
+const widths = (out: string) => out.trimEnd().split('\n').map(displayWidth);
+
+describe('display width', () => {
+  it('counts wide CJK characters and emoji as two columns, combining marks as none', () => {
+    expect(displayWidth('abc')).toBe(3);
+    expect(displayWidth('日本語')).toBe(6);
+    expect(displayWidth('🚀 Moon')).toBe(7);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(displayWidth('Ünïcødé')).toBe(7);
+    expect(displayWidth('\u001b[31mred\u001b[39m')).toBe(3);
+    expect(displayWidth('␛]0;pwned␇')).toBe(10);
+  });
+
+  it('truncate cuts at a column count, never inside a wide character, and marks the cut', () => {
+    expect(truncate('abcdef', 4)).toBe('abc…');
+    expect(truncate('abc', 4)).toBe('abc');
+    expect(truncate('日本語トークン', 5)).toBe('日本…');
+    expect(displayWidth(truncate('日本語トークン', 6))).toBeLessThanOrEqual(6);
+    expect(truncate('abc', 1)).toBe('…');
+    expect(truncate('abc', 0)).toBe('');
+  });
+
+  it('pad aligns left or right by display width', () => {
+    expect(pad('日本', 6)).toBe('日本  ');
+    expect(pad('7', 3, 'right')).toBe('  7');
+    expect(pad('toolong', 3)).toBe('toolong');
+  });
+});
+
+describe('fitWidths', () => {
+  it('keeps natural widths when they fit', () => {
+    expect(fitWidths([10, 20, 5], [5, 5, 5], [2, 2, 0], 80)).toEqual([10, 20, 5]);
+  });
+
+  it('caps the widest flexible columns first, never below their minimum', () => {
+    // 100 columns of content in 70 (4 gaps of 2 ⇒ 62): the fixed ones keep 30, the two flexible
+    // ones share 32 at one cap (16 each), though the 30-wide one was narrower than the 40-wide one.
+    expect(fitWidths([11, 40, 30, 9, 10], [11, 11, 13, 9, 10], [0, 2, 2, 0, 0], 70)).toEqual([11, 16, 16, 9, 10]);
+    // A column already under the cap keeps its natural width; the spare goes left to right.
+    expect(fitWidths([11, 40, 12, 9, 10], [11, 11, 10, 9, 10], [0, 2, 2, 0, 0], 70)).toEqual([11, 20, 12, 9, 10]);
+  });
+
+  it('tier 1 columns give way before tier 2 columns are touched', () => {
+    // Shrinking the tier-1 column to its minimum is enough: the tier-2 column keeps its width.
+    expect(fitWidths([30, 30], [10, 10], [1, 2], 52)).toEqual([20, 30]);
+    // Not enough: tier 1 at its minimum, then tier 2 gives way too.
+    expect(fitWidths([30, 30], [10, 10], [1, 2], 32)).toEqual([10, 20]);
+  });
+
+  it('overflows rather than cut below the minimums', () => {
+    expect(fitWidths([30, 30], [25, 25], [2, 2], 40)).toEqual([25, 25]);
+  });
+});
+
+type Row = { id: string; name: string; amount: string };
+const cols: Column<Row>[] = [
+  { header: 'ID', cell: (r) => r.id, fixed: true },
+  { header: 'NAME', cell: (r) => r.name, min: 6 },
+  { header: 'AMOUNT', cell: (r) => amountCell('', r.amount, ' ETH'), align: 'right', yieldsFirst: true, min: 0 },
+];
+
+describe('terminal tables', () => {
+  it('fit the width: fractions give way first, then names; lines never exceed the width when the minimums fit', () => {
+    const rows: Row[] = [
+      { id: 'a1', name: 'A rather long token name indeed', amount: '1234.567890123456789' },
+      { id: 'b2', name: 'Short', amount: '0.000059332380872376' },
+    ];
+    const wide = renderTable(rows, cols, tty(200));
+    expect(wide).toContain('1234.567890123456789 ETH');
+    expect(wide).toContain('0.000059332380872376 ETH');
+    expect(wide).toContain('A rather long token name indeed');
+
+    const mid = renderTable(rows, cols, tty(60));
+    expect(Math.max(...widths(mid))).toBeLessThanOrEqual(60);
+    expect(mid).toContain('A rather long token name indeed');
+    expect(mid).toMatch(/1234\.\d+… ETH/);
+
+    const narrow = renderTable(rows, cols, tty(36));
+    expect(Math.max(...widths(narrow))).toBeLessThanOrEqual(36);
+    // The integer part and the first significant digits stay.
+    expect(narrow).toContain('1234.5');
+    expect(narrow).toMatch(/0\.0000593?…/);
+    expect(narrow).toContain('A rather');
+  });
+
+  it('right-aligns amounts and headers of right-aligned columns', () => {
+    const out = renderTable([{ id: 'x', name: 'n', amount: '1.5' }, { id: 'y', name: 'n', amount: '1234' }], cols, tty(80));
+    expect(out).toBe('ID  NAME    AMOUNT\nx   n      1.5 ETH\ny   n     1234 ETH\n');
+  });
+
+  it('pages after the first keep the header out and the widths in, so --all output stays aligned', () => {
+    const table = new TerminalTable(cols, tty(80));
+    const first = table.page([{ id: 'a1', name: 'Alpha', amount: '1' }]);
+    const second = table.page([{ id: 'b2', name: 'A much longer name than before', amount: '2' }]);
+    expect(first.split('\n')[0]).toMatch(/^ID\s+NAME\s+AMOUNT$/);
+    expect(second).not.toContain('NAME');
+    // The name column stays as wide as on page 1 (cut), the amount column stays where it was.
+    expect(second).toBe('b2  A mu…   2 ETH\n');
+    expect(displayWidth(second.trimEnd())).toBe(displayWidth(first.split('\n')[1]!));
+  });
+
+  it('when more pages follow, the first page leaves the spare width to the flexible columns', () => {
+    const table = new TerminalTable(cols, tty(40));
+    const first = table.page([{ id: 'a1', name: 'Alpha', amount: '1' }], true);
+    expect(first.split('\n')[0]).toBe(`ID  ${'NAME'.padEnd(28)}  AMOUNT`);
+    expect(displayWidth(first.split('\n')[1]!)).toBe(40);
+    expect(table.page([{ id: 'b2', name: 'A longer name than before', amount: '2' }])).toBe(`b2  ${'A longer name than before'.padEnd(28)}   2 ETH\n`);
+  });
+
+  it('a fixed column or an amount that cannot shrink widens on a later page instead of losing digits', () => {
+    const table = new TerminalTable(cols, tty(80));
+    table.page([{ id: 'a', name: 'n', amount: '1' }]);
+    const later = table.page([{ id: 'a-much-longer-id', name: 'n', amount: '123456789.5' }]);
+    expect(later).toContain('a-much-longer-id');
+    expect(later).toContain('123456789.5 ETH');
+  });
+
+  it('optional columns empty on the first page are left out', () => {
+    const withOptional: Column<Row>[] = [...cols, { header: 'RECEIVER', cell: () => '', optional: true }];
+    expect(renderTable([{ id: 'a', name: 'n', amount: '1' }], withOptional, tty(80))).not.toContain('RECEIVER');
+    const shown: Column<Row>[] = [...cols, { header: 'RECEIVER', cell: (r) => r.id, optional: true }];
+    expect(renderTable([{ id: 'a', name: 'n', amount: '1' }], shown, tty(80))).toContain('RECEIVER');
+  });
+
+  it('colour codes do not count towards alignment', () => {
+    const styled: Column<Row>[] = [{ header: 'S', cell: (r) => ({ full: r.id, style: 'ok' }) }, { header: 'N', cell: (r) => r.name }];
+    const out = renderTable([{ id: 'ok', name: 'x', amount: '' }, { id: 'error', name: 'y', amount: '' }], styled, tty(80, true));
+    const plain = out.replace(/\u001b\[\d+m/g, '');
+    expect(plain).toBe('S      N\nok     x\nerror  y\n');
+  });
+});
+
+const ADDR = { hash: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', ens_domain_name: 'vitalik.eth' };
+
+describe('address cells', () => {
+  it('show the name beside the short address, and the name gives way first', () => {
+    const c = addressCell(ADDR);
+    expect(c.full).toBe(ADDR.hash);
+    expect(c.short).toBe('vitalik.eth (0xd8dA…6045)');
+    expect(c.fit!(20)).toBe('vital… (0xd8dA…6045)');
+    expect(c.fit!(15)).toBe('0xd8dA…6045');
+    expect(c.fit!(11)).toBe('0xd8dA…6045');
+  });
+
+  it('a created contract stands in for a missing `to`, marked (new); an arrow leads a TO cell', () => {
+    const c = addressCell(null, { hash: '0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE', name: 'Vault' }, true);
+    expect(c.full).toBe('0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE');
+    expect(c.short).toBe('→ Vault (0x3f5C…f0bE) (new)');
+    expect(c.fit!(19)).toBe('→ 0x3f5C…f0bE (new)');
+    expect(addressCell(null, null, true)).toMatchObject({ full: '', short: '→ —' });
+  });
+
+  it('a scam address is marked in words, and the mark is never cut away', () => {
+    const c = addressCell({ hash: ADDR.hash, name: 'Tether', is_scam: true });
+    expect(c.short).toBe('[scam] Tether (0xd8dA…6045)');
+    expect(c.style).toBe('warn');
+    expect(c.minWidth).toBe(displayWidth('[scam] 0xd8dA…6045'));
+    expect(c.fit!(18)).toBe('[scam] 0xd8dA…6045');
+  });
+
+  it('names from the chain are made safe', () => {
+    expect(addressCell({ hash: ADDR.hash, name: 'x\u001b]0;pwned\u0007' }).short).toBe('x\u241b]0;pwned\u2407 (0xd8dA…6045)');
+  });
+});
+
+describe('amount cells', () => {
+  it('keep every digit when there is room, and elide the fraction (never the integer part) when not', () => {
+    const c = amountCell('', '115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.584007913129639935', ' ETH');
+    expect(c.full).toContain('457.584007913129639935 ETH');
+    expect(c.fit!(20)).toBe('115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.58… ETH');
+    expect(c.minWidth).toBe(displayWidth(c.fit!(0)));
+    const small = amountCell('≤', '0.000059332380872376', '');
+    expect(small.fit!(5)).toBe('≤0.000059…');
+    expect(small.fit!(14)).toBe('≤0.0000593323…');
+    expect(amountCell('', '42', ' ETH')).toEqual({ full: '42 ETH' });
+  });
+});
+
+describe('key/value', () => {
+  it('aligns labels on a terminal, indents continuation lines, and skips empty values', () => {
+    const rows = [
+      { label: 'Status', value: 'ok' },
+      { label: 'Empty', value: '' },
+      { label: 'Transfers', value: 'one\ntwo' },
+    ];
+    expect(renderKeyValue(rows, tty(80))).toBe('Status     ok\nTransfers  one\n           two\n');
+  });
+
+  it('piped, one label<TAB>fields line per data entry, sanitised', () => {
+    const rows = [
+      { label: 'Status', value: '', data: [['ok']] },
+      { label: 'Parameter', value: '', data: [['to', 'address', '0xabc'], ['amount', 'uint256', 'a\tb\u001b[2J']] },
+      { label: 'None', value: '', data: [] },
+      { label: 'Blank', value: '', data: [['']] },
+    ];
+    expect(renderKeyValue(rows, PIPE)).toBe('Status\tok\nParameter\tto\taddress\t0xabc\nParameter\tamount\tuint256\ta b\u241b[2J\n');
+  });
+});
