@@ -8,6 +8,10 @@ import { Command, CommanderError, Option } from 'commander';
 import { registerAddress } from './commands/address/index.js';
 import { registerAdmin } from './commands/admin/index.js';
 import { registerApi } from './commands/api/index.js';
+import { registerChains } from './commands/chains/index.js';
+import { registerCompletion } from './commands/completion/index.js';
+import { registerConfig } from './commands/config/index.js';
+import { helpTopicsText, registerHelp } from './commands/help/index.js';
 import { registerSearch } from './commands/search/index.js';
 import { registerTx } from './commands/tx/index.js';
 import { ScoutError } from './errors.js';
@@ -37,6 +41,15 @@ function readVersion(): string {
   return pkg.version;
 }
 
+/**
+ * Examples for the topic commands, whose registration files only register verbs (every command's
+ * --help shows an example; a test checks).
+ */
+const TOPIC_EXAMPLES: Readonly<Record<string, string>> = {
+  address: 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10',
+  tx: 'scout tx show 0x5c50…9e1a',
+};
+
 /** Builds the commander tree. */
 export function buildProgram(env: RunEnv): Command {
   const program = new Command('scout');
@@ -44,7 +57,9 @@ export function buildProgram(env: RunEnv): Command {
     .description('Explore EVM chains through a Blockscout explorer: addresses, transactions, traces, search.')
     .version(env.version, '-V, --version', 'print the version')
     .addOption(new Option('--base-url <url>', 'explorer base URL (env SCOUT_BASE_URL; default https://eth.blockscout.com)'))
+    .addOption(new Option('--chain <name|id>', 'use the explorer of a known chain, e.g. base or 8453 (env SCOUT_CHAIN; scout chains lists them)'))
     .addOption(new Option('--explorer-key <key>', 'explorer API key, sent as x-api-key (env SCOUT_EXPLORER_KEY)'))
+    .addOption(new Option('--pro', 'use the hosted PRO API for --chain, with the explorer key as a bearer token (env SCOUT_PRO=1)'))
     .addOption(new Option('--admin-url <url>', 'Merits admin URL (env SCOUT_ADMIN_URL; default https://merits.blockscout.com)'))
     .addOption(new Option('--api-key <key>', 'admin API key (env SCOUT_ADMIN_KEY)'))
     .addOption(new Option('--api-key-file <path>', 'read the admin API key from a file (keeps it out of ps)'))
@@ -55,7 +70,9 @@ export function buildProgram(env: RunEnv): Command {
     .showSuggestionAfterError(true)
     .addHelpText(
       'after',
-      '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout tx show 0x… --json | jq .status\n  scout search USDT\n',
+      '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout --chain base tx show 0x… --json | jq .status\n  scout search USDT\n' +
+        helpTopicsText() +
+        '\nSettings also come from SCOUT_* variables and the config file (scout config path).\n',
     );
 
   registerAddress(program, env);
@@ -63,6 +80,14 @@ export function buildProgram(env: RunEnv): Command {
   registerSearch(program, env);
   registerAdmin(program, env);
   registerApi(program, env);
+  registerChains(program, env);
+  registerConfig(program, env);
+  registerCompletion(program, env);
+  registerHelp(program, env);
+  for (const topic of program.commands) {
+    const example = TOPIC_EXAMPLES[topic.name()];
+    if (example) topic.addHelpText('after', `\nExample:\n  ${example}\n`);
+  }
 
   // Errors come back to run() as exceptions; commander prints help and its own messages through io.
   const configure = (cmd: Command) => {

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { AdminClient, ExplorerClient } from '../api/client.js';
 import { Http } from '../api/http.js';
 import { type GlobalFlags, resolveSettings, type Settings } from '../config/settings.js';
-import { UsageError } from '../errors.js';
+import { AuthError, UsageError } from '../errors.js';
 import type { RunEnv } from '../cli.js';
 import type { Io } from '../io.js';
 import type { RenderContext } from '../render/context.js';
@@ -27,6 +27,7 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
   const flags = cmd.optsWithGlobals() as GlobalFlags;
   const settings = resolveSettings(flags, env.io.env);
   const io = env.io;
+  for (const w of settings.warnings) await io.err.write(`scout: warning: ${w}\n`);
   const http = new Http({
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,
@@ -37,17 +38,22 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
   });
   const path: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
+  let pro = false;
   const session: Session = {
     io,
     settings,
     http,
-    render: { tty: io.stdoutIsTTY, color: io.color && flags.color !== false, width: io.width, now: io.now(), coin: 'ETH' },
-    explorer: () => new ExplorerClient({ baseUrl: settings.baseUrl, http, explorerKey: settings.explorerKey }),
+    render: { tty: io.stdoutIsTTY, color: io.color && flags.color !== false, width: io.width, now: io.now(), coin: settings.coin },
+    explorer: () => {
+      const target = settings.explorer();
+      pro ||= target.pro;
+      return new ExplorerClient({ baseUrl: target.baseUrl, http, explorerKey: settings.explorerKey, bearer: target.pro });
+    },
     admin: () => {
       const key = settings.adminKey();
       if (!key) {
         throw new UsageError('admin commands need an admin key', {
-          hint: 'pass --api-key, --api-key-file <path>, or set SCOUT_ADMIN_KEY',
+          hint: 'pass --api-key or --api-key-file <path>, set SCOUT_ADMIN_KEY, or put "api-key" in the config file',
         });
       }
       return new AdminClient({ adminUrl: settings.adminUrl, http, apiKey: key });
@@ -56,6 +62,13 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
   };
   try {
     await fn(session);
+  } catch (e) {
+    // The hosted PRO API answers 402 {"error":"Out of credits"} when the key's credits are spent
+    // (API.md, Errors): the message already carries the server's words; "check the key" would mislead.
+    if (pro && e instanceof AuthError && /\(HTTP 402\)/.test(e.message)) {
+      throw new AuthError(e.message, { hint: 'the explorer key has run out of PRO API credits: add credits or wait for the next period', cause: e });
+    }
+    throw e;
   } finally {
     await http.close();
   }

@@ -1,17 +1,30 @@
 /**
- * Global settings from flags and environment (CONTRACT.md, Global options), resolved and checked
- * before any request. Precedence: flag, then environment, then the default.
+ * Global settings (CONTRACT.md, Global options), resolved and checked before any request.
+ *
+ * Precedence, key by key: flag, then `SCOUT_*` environment, then the config file, then the default.
+ * The explorer is chosen by level, not key by key: the highest level (flag, environment, file) that
+ * names a base URL or a chain decides, and within one level a base URL wins over a chain. So
+ * `--chain base` beats `SCOUT_BASE_URL` and a `base-url` in the file, and `--base-url` beats
+ * everything. A chain named beside the winning base URL still labels values with its coin.
  */
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { BUILTIN_CHAINS, type Chain, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
+import { type ConfigFile, readConfigFile } from './file.js';
+import { chainsCachePath, configPath } from './paths.js';
+import { readChainsCache } from './registry.js';
 
 export const DEFAULT_BASE_URL = 'https://eth.blockscout.com';
 export const DEFAULT_ADMIN_URL = 'https://merits.blockscout.com';
+/** The hosted multichain PRO API: `<root>/<chain id>/api/v2/...`. */
+export const DEFAULT_PRO_URL = 'https://api.blockscout.com';
 
 /** Global options as commander hands them over. */
 export interface GlobalFlags {
   baseUrl?: string;
+  chain?: string;
   explorerKey?: string;
+  pro?: boolean;
   adminUrl?: string;
   apiKey?: string;
   apiKeyFile?: string;
@@ -21,8 +34,24 @@ export interface GlobalFlags {
   color?: boolean;
 }
 
-export interface Settings {
+/** Where explorer requests go. */
+export interface ExplorerTarget {
   baseUrl: string;
+  /** The hosted PRO API: the key goes as `Authorization: Bearer`. */
+  pro: boolean;
+  /** The chain, when one was named (or the base URL is a known instance). */
+  chain: Chain | undefined;
+  /** Native coin symbol for labelling values. */
+  coin: string;
+}
+
+export interface Settings {
+  /** Where explorer requests go; throws UsageError (bad URL, unknown chain, --pro without a key). */
+  explorer(): ExplorerTarget;
+  /** `explorer().baseUrl`. */
+  readonly baseUrl: string;
+  /** The coin that labels values: the chosen chain's, else ETH. Never throws. */
+  coin: string;
   explorerKey: string | undefined;
   adminUrl: string;
   timeoutMs: number;
@@ -32,81 +61,187 @@ export interface Settings {
   adminKey(): string | undefined;
   /** Every key known, for redaction. */
   secrets(): string[];
+  /** Things worth saying on stderr before anything else (config file warnings). */
+  warnings: string[];
+  /** The config file that was read (or looked for). */
+  configFile: ConfigFile;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function pick(flag: string | undefined, env: string | undefined): string | undefined {
-  if (flag !== undefined) return flag;
-  if (env !== undefined && env !== '') return env;
-  return undefined;
+/** A value and where it came from, for error messages: `--timeout`, `SCOUT_TIMEOUT`, `"timeout" in …`. */
+interface Sourced<T = string> {
+  value: T;
+  from: string;
 }
 
-function checkUrl(value: string, name: string): string {
+function envValue(env: Env, name: string): Sourced | undefined {
+  const v = env[name];
+  return v !== undefined && v.trim() !== '' ? { value: v, from: name } : undefined;
+}
+
+function flagValue(v: string | undefined, name: string): Sourced | undefined {
+  return v !== undefined ? { value: v, from: name } : undefined;
+}
+
+/** Flag, then environment, then file. */
+function layered(flag: Sourced | undefined, env: Sourced | undefined, file: Sourced | undefined): Sourced | undefined {
+  return flag ?? env ?? file;
+}
+
+function checkUrl(s: Sourced, what = s.from): string {
   let u: URL;
+  const bad = () => new UsageError(`invalid ${what} "${s.value}": expected an http:// or https:// URL`);
   try {
-    u = new URL(value);
+    u = new URL(s.value);
   } catch {
-    throw new UsageError(`invalid ${name} "${value}": expected an http:// or https:// URL`);
+    throw bad();
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    throw new UsageError(`invalid ${name} "${value}": expected an http:// or https:// URL`);
-  }
-  if (u.username || u.password) throw new UsageError(`invalid ${name}: credentials in the URL are not supported`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw bad();
+  if (u.username || u.password) throw new UsageError(`invalid ${what}: credentials in the URL are not supported`);
   return u.origin + u.pathname.replace(/\/+$/, '');
 }
 
-/** Resolves and validates the global settings. Throws UsageError on bad values. */
+function parseBool(s: Sourced): boolean {
+  const v = s.value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new UsageError(`invalid ${s.from} "${s.value}": expected 1 or 0`);
+}
+
+/** Resolves `--chain` to a known chain, or throws a usage error that names the nearest ones. */
+function resolveChain(q: Sourced, env: Env, warnings: string[], pro: boolean): Chain {
+  let cache: readonly Chain[] | undefined;
+  const cached = () => (cache ??= readChainsCache(chainsCachePath(env), (w) => warnings.push(w))?.chains ?? []);
+  const query = q.value.trim();
+  if (!query) throw new UsageError(`invalid ${q.from}: empty chain name`);
+  // Say where a chain that is not on the command line came from: the user may not remember setting it.
+  const from = q.from === '--chain' ? '' : ` (from ${q.from})`;
+  const match = findChain(query, cached);
+  if (match && 'chain' in match) return match.chain;
+  if (match) {
+    const ids = match.ambiguous.map((c) => `${c.id} (${c.name})`).join(', ');
+    throw new UsageError(`chain "${query}"${from} is ambiguous: ${ids}`, { hint: `pass the chain id instead, e.g. --chain ${match.ambiguous[0]!.id}` });
+  }
+  const id = chainIdOf(query);
+  // The PRO API serves chains by id: an id we have no entry for is still a usable target there.
+  if (id !== undefined && pro) return { id, name: `chain ${id}`, names: [], explorer: '', coin: null, testnet: false, source: 'registry' };
+  const refresh = cached().length === 0 ? '; `scout chains --refresh` fetches the full registry' : '';
+  if (id !== undefined) {
+    throw new UsageError(`unknown chain id ${id}${from}`, { hint: `\`scout chains\` lists the known chains${refresh}; --base-url <url> reaches any explorer` });
+  }
+  const near = nearestNames(query, [...BUILTIN_CHAINS, ...cached()]);
+  throw new UsageError(`unknown chain "${query}"${from}`, { hint: `did you mean ${near.join(', ')}? (\`scout chains\` lists them${refresh})` });
+}
+
+/** Resolves and validates the global settings. Throws UsageError on bad values or a broken config file. */
 export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
-  const baseUrl = checkUrl(pick(flags.baseUrl, env.SCOUT_BASE_URL) ?? DEFAULT_BASE_URL, '--base-url');
-  const adminUrl = checkUrl(pick(flags.adminUrl, env.SCOUT_ADMIN_URL) ?? DEFAULT_ADMIN_URL, '--admin-url');
+  const configFile = readConfigFile(configPath(env));
+  const file = configFile.values;
+  const inFile = (key: keyof typeof file): Sourced | undefined => {
+    const v = file[key];
+    return v === undefined ? undefined : { value: String(v), from: `"${key}" in ${configFile.path}` };
+  };
+  const warnings = [...configFile.warnings];
 
-  const timeoutText = pick(flags.timeout, env.SCOUT_TIMEOUT) ?? '30';
-  const timeout = Number(timeoutText);
-  if (!/^\d+(\.\d+)?$/.test(timeoutText.trim()) || !(timeout > 0)) {
-    throw new UsageError(`invalid --timeout "${timeoutText}": expected a number of seconds above 0`);
+  const adminUrl = checkUrl(layered(flagValue(flags.adminUrl, '--admin-url'), envValue(env, 'SCOUT_ADMIN_URL'), inFile('admin-url')) ?? { value: DEFAULT_ADMIN_URL, from: '--admin-url' });
+
+  const timeout = layered(flagValue(flags.timeout, '--timeout'), envValue(env, 'SCOUT_TIMEOUT'), inFile('timeout')) ?? { value: '30', from: '--timeout' };
+  const seconds = Number(timeout.value);
+  if (!/^\d+(\.\d+)?$/.test(timeout.value.trim()) || !(seconds > 0)) {
+    throw new UsageError(`invalid ${timeout.from} "${timeout.value}": expected a number of seconds above 0`);
   }
-  const retriesText = flags.retries ?? '3';
-  if (!/^\d+$/.test(retriesText.trim()) || Number(retriesText) > 20) {
-    throw new UsageError(`invalid --retries "${retriesText}": expected a whole number from 0 to 20`);
+  const retries = layered(flagValue(flags.retries, '--retries'), undefined, inFile('retries')) ?? { value: '3', from: '--retries' };
+  if (!/^\d+$/.test(retries.value.trim()) || Number(retries.value) > 20) {
+    throw new UsageError(`invalid ${retries.from} "${retries.value}": expected a whole number from 0 to 20`);
   }
 
-  const explorerKey = pick(flags.explorerKey, env.SCOUT_EXPLORER_KEY);
+  const explorerKey = layered(flagValue(flags.explorerKey, '--explorer-key'), envValue(env, 'SCOUT_EXPLORER_KEY'), inFile('explorer-key'))?.value.trim() || undefined;
+  const proSource = flags.pro ? { value: '1', from: '--pro' } : (envValue(env, 'SCOUT_PRO') ?? (file.pro !== undefined ? { value: file.pro ? '1' : '0', from: `"pro" in ${configFile.path}` } : undefined));
+  const pro = proSource ? parseBool(proSource) : false;
+
+  // The explorer: the highest level naming a base URL or a chain decides (see the header).
+  const levels = [
+    { base: flagValue(flags.baseUrl, '--base-url'), chain: flagValue(flags.chain, '--chain') },
+    { base: envValue(env, 'SCOUT_BASE_URL'), chain: envValue(env, 'SCOUT_CHAIN') },
+    { base: inFile('base-url'), chain: inFile('chain') },
+  ];
+  const level = levels.find((l) => l.base || l.chain);
+  let target: ExplorerTarget | undefined;
+  let targetError: unknown;
+  try {
+    if (level?.base) {
+      // A base URL is used as given: a pro setting from the environment or the file leaves it alone,
+      // but a --pro typed on this command line would silently do nothing, so it is refused.
+      if (flags.pro) {
+        const from = level.base.from === '--base-url' ? '' : ` (${level.base.from} names one)`;
+        throw new UsageError(`--pro works with --chain <id|name>, not with a base URL${from}`);
+      }
+      const baseUrl = checkUrl(level.base);
+      const chain = level.chain ? resolveChain(level.chain, env, warnings, false) : chainForExplorer(baseUrl);
+      target = { baseUrl, pro: false, chain, coin: chain?.coin ?? 'ETH' };
+    } else {
+      const chain = level?.chain ? resolveChain(level.chain, env, warnings, pro) : BUILTIN_CHAINS[0]!;
+      if (pro) {
+        const root = checkUrl(envValue(env, 'SCOUT_PRO_URL') ?? { value: DEFAULT_PRO_URL, from: 'SCOUT_PRO_URL' });
+        if (!chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for "${chain.name}"`);
+        target = { baseUrl: `${root}/${chain.id}`, pro: true, chain, coin: chain.coin ?? 'ETH' };
+      } else {
+        target = { baseUrl: chain.explorer, pro: false, chain, coin: chain.coin ?? 'ETH' };
+      }
+    }
+  } catch (e) {
+    targetError = e;
+  }
+  const explorer = (): ExplorerTarget => {
+    if (!target) throw targetError;
+    if (target.pro && !explorerKey) {
+      throw new UsageError('the PRO API needs an explorer key', { hint: 'pass --explorer-key, set SCOUT_EXPLORER_KEY, or put "explorer-key" in the config file' });
+    }
+    return target;
+  };
+
+  const apiKeyFile = flags.apiKeyFile;
   let adminKeyCache: string | undefined | null = null;
   const adminKey = (): string | undefined => {
     if (adminKeyCache !== null) return adminKeyCache;
     let key = flags.apiKey;
-    if (key === undefined && flags.apiKeyFile !== undefined) {
+    if (key === undefined && apiKeyFile !== undefined) {
       try {
-        key = readFileSync(flags.apiKeyFile, 'utf8').trim();
+        key = readFileSync(apiKeyFile, 'utf8').trim();
       } catch (e) {
-        throw new UsageError(`cannot read --api-key-file "${flags.apiKeyFile}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new UsageError(`cannot read --api-key-file "${apiKeyFile}": ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
-      if (!key) throw new UsageError(`--api-key-file "${flags.apiKeyFile}" is empty`);
+      if (!key) throw new UsageError(`--api-key-file "${apiKeyFile}" is empty`);
     }
-    key ??= env.SCOUT_ADMIN_KEY || undefined;
+    key ??= env.SCOUT_ADMIN_KEY || file['api-key'];
     adminKeyCache = key?.trim() || undefined;
     return adminKeyCache;
   };
 
   return {
-    baseUrl,
+    explorer,
+    get baseUrl() {
+      return explorer().baseUrl;
+    },
+    coin: target?.coin ?? 'ETH',
     explorerKey,
     adminUrl,
-    timeoutMs: timeout * 1000,
-    retries: Number(retriesText),
+    timeoutMs: seconds * 1000,
+    retries: Number(retries.value),
     verbose: Boolean(flags.verbose),
     adminKey,
     secrets: () => {
-      const s: string[] = [];
-      if (explorerKey) s.push(explorerKey);
+      // Every key any source holds, used or not: none of them may ever be printed.
+      const s = [flags.explorerKey, env.SCOUT_EXPLORER_KEY, file['explorer-key'], flags.apiKey, env.SCOUT_ADMIN_KEY, file['api-key']];
       try {
-        const a = adminKey();
-        if (a) s.push(a);
+        s.push(adminKey());
       } catch {
         // An unreadable key file is reported by the admin command itself.
       }
-      return s;
+      return [...new Set(s.map((k) => k?.trim()).filter((k): k is string => !!k))];
     },
+    warnings,
+    configFile,
   };
 }

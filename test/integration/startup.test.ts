@@ -30,6 +30,14 @@ describe('start-up', () => {
     expect(mods.filter((m) => /\/dist\/(api|render|commands\/[^/]+\/(?!index))/.test(m))).toEqual([]);
   });
 
+  it('completion bash loads no HTTP client, schemas, spinner or renderer either', () => {
+    const mods = modulesLoadedBy(['completion', 'bash']);
+    expect(mods.some((m) => m.includes('/dist/commands/completion/bash.js'))).toBe(true);
+    expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
+    // The token type lists come from api/endpoints.js, which imports only types.
+    expect(mods.filter((m) => /\/dist\/(api\/(?!endpoints\.js)|render\/|config\/(?!chain-table\.js))/.test(m))).toEqual([]);
+  });
+
   it('a lookup does load them (the check above can see them)', () => {
     const mods = modulesLoadedBy(['address', 'txs', '0x1234'], 2);
     // Refused as bad input, yet the command module was imported to parse it.

@@ -1,0 +1,70 @@
+/**
+ * `scout chains [--refresh]`: the built-in chains plus the cached registry. `--refresh` fetches the
+ * registry first (through the one HTTP layer: timeouts, retries, --verbose) and replaces the cache
+ * only when the answer is usable.
+ */
+import type { Command } from 'commander';
+import type { RunEnv } from '../../cli.js';
+import { BUILTIN_CHAINS, type Chain } from '../../config/chains.js';
+import { chainsCachePath } from '../../config/paths.js';
+import { DEFAULT_REGISTRY_URL, parseRegistry, readChainsCache, writeChainsCache } from '../../config/registry.js';
+import { ResponseShapeError, UsageError } from '../../errors.js';
+import { chainColumns } from '../../render/chains.js';
+import { csvHeader, csvRows } from '../../render/csv.js';
+import { jsonDocument, ndjsonLines } from '../../render/json.js';
+import { renderTable, renderTsv } from '../../render/table.js';
+import type { OutputFlags } from '../flags.js';
+import { outputMode } from '../page-options.js';
+import { type Session, withSession } from '../session.js';
+
+interface ChainsFlags extends OutputFlags {
+  refresh?: boolean;
+  registryUrl?: string;
+}
+
+function registryUrl(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): URL {
+  const [value, from] = flag !== undefined ? [flag, '--registry-url'] : env.SCOUT_REGISTRY_URL ? [env.SCOUT_REGISTRY_URL, 'SCOUT_REGISTRY_URL'] : [DEFAULT_REGISTRY_URL, ''];
+  try {
+    const u = new URL(value);
+    if (u.protocol === 'https:' || u.protocol === 'http:') return u;
+  } catch {
+    // reported below
+  }
+  throw new UsageError(`invalid ${from} "${value}": expected an http:// or https:// URL`);
+}
+
+async function refresh(s: Session, url: URL, path: string): Promise<void> {
+  const res = await s.http.get(url, {}, { what: 'chain registry' });
+  let chains: Chain[];
+  try {
+    chains = parseRegistry(res.body);
+  } catch (e) {
+    throw new ResponseShapeError(`unusable chain registry from ${url.origin}: ${(e as Error).message}`, { hint: 'the cache was left as it was' });
+  }
+  try {
+    writeChainsCache(path, { version: 1, source: url.href, fetched_at: new Date(s.io.now()).toISOString(), chains });
+  } catch (e) {
+    throw new UsageError(`cannot write the chains cache ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  await s.io.err.write(`scout: cached ${chains.length} chains from ${url.origin} in ${path}\n`);
+}
+
+export async function run(env: RunEnv, cmd: Command): Promise<void> {
+  const flags = cmd.opts() as ChainsFlags;
+  const mode = outputMode(flags);
+  const url = registryUrl(flags.registryUrl, env.io.env);
+  const path = chainsCachePath(env.io.env);
+  await withSession(env, cmd, async (s) => {
+    if (flags.refresh) await refresh(s, url, path);
+    const cache = readChainsCache(path, (w) => void s.io.err.write(`scout: warning: ${w}\n`));
+    // Built-in entries win: registry entries for the same chain are left out of the list.
+    const builtinIds = new Set(BUILTIN_CHAINS.map((c) => c.id));
+    const chains = [...BUILTIN_CHAINS, ...(cache?.chains ?? []).filter((c) => c.id === null || !builtinIds.has(c.id))];
+    const out = s.io.out;
+    if (mode === 'json') await out.write(jsonDocument(JSON.stringify(chains), s.io.stdoutIsTTY));
+    else if (mode === 'ndjson') await out.write(ndjsonLines(chains.map((c) => JSON.stringify(c))));
+    else if (mode === 'csv') await out.write(csvHeader(chainColumns) + csvRows(chains, chainColumns, s.render));
+    else if (s.render.tty) await out.write(renderTable(chains, chainColumns, s.render));
+    else await out.write(renderTsv(chains, chainColumns, s.render));
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * `--chain <name|id>`: finds a chain in the built-in table, then in the registry cache. Names are
+ * compared as slugs ("OP Mainnet", "op_mainnet" and "op-mainnet" are the same), ids as decimal
+ * strings (a hex id such as 0x2105 is accepted too).
+ */
+import { BUILTIN_CHAINS, type Chain } from './chain-table.js';
+
+export { BUILTIN_CHAINS, type Chain } from './chain-table.js';
+
+/** Lower-case, words joined by single hyphens: "OP Mainnet" → "op-mainnet". */
+export function slug(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Every name a chain answers to: its short names and the slug of its display name. */
+export function chainNames(c: Chain): string[] {
+  const all = [...c.names, slug(c.name)];
+  return all.filter((n, i) => n && all.indexOf(n) === i);
+}
+
+/** A chain id query as a decimal string, or undefined when the query is a name. */
+export function chainIdOf(query: string): string | undefined {
+  const q = query.trim();
+  if (/^\d+$/.test(q)) return BigInt(q).toString();
+  if (/^0x[0-9a-f]+$/i.test(q)) return BigInt(q).toString();
+  return undefined;
+}
+
+export type ChainMatch = { chain: Chain } | { ambiguous: Chain[] } | undefined;
+
+function matchIn(query: string, chains: readonly Chain[]): ChainMatch {
+  const id = chainIdOf(query);
+  const found = id !== undefined ? chains.filter((c) => c.id === id) : chains.filter((c) => chainNames(c).includes(slug(query)));
+  if (found.length === 0) return undefined;
+  if (found.length === 1) return { chain: found[0]! };
+  // The registry holds some chains twice (once under their id, once under a made-up key): entries
+  // with an id win, and several entries for one id are the same chain.
+  const withId = found.filter((c) => c.id !== null);
+  const ids = new Set(withId.map((c) => c.id));
+  if (ids.size === 1) return { chain: withId[0]! };
+  if (ids.size === 0) return { chain: found[0]! };
+  return { ambiguous: withId };
+}
+
+/** Looks `query` up: the built-in table first, then the cached registry (read only if needed). */
+export function findChain(query: string, cached: () => readonly Chain[]): ChainMatch {
+  return matchIn(query, BUILTIN_CHAINS) ?? matchIn(query, cached());
+}
+
+/** The chain whose explorer is `baseUrl`, if any: labels values when only --base-url was given. */
+export function chainForExplorer(baseUrl: string): Chain | undefined {
+  const origin = (u: string) => {
+    try {
+      return new URL(u).origin;
+    } catch {
+      return u;
+    }
+  };
+  const o = origin(baseUrl);
+  return BUILTIN_CHAINS.find((c) => origin(c.explorer) === o);
+}
+
+/** Edit distance counting a swap of neighbours as one edit ("bsae" is one from "base"). */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The names nearest to `query` (at most `n`, built-in names first on a tie): those within a few
+ * edits, or the nearest few when nothing is that close.
+ */
+export function nearestNames(query: string, chains: readonly Chain[], n = 3): string[] {
+  const q = slug(query);
+  const scored = new Map<string, number>();
+  chains.forEach((c, order) => {
+    for (const name of chainNames(c)) {
+      // A name that starts with (or contains) what was typed is nearer than its edit distance says.
+      const d = Math.max(0, distance(q, name) - (q && name.startsWith(q) ? 2 : q && name.includes(q) ? 1 : 0));
+      const score = d * 100_000 + order;
+      if (!scored.has(name) || scored.get(name)! > score) scored.set(name, score);
+    }
+  });
+  const ranked = [...scored.entries()].sort((a, b) => a[1] - b[1]);
+  const close = ranked.filter(([, score]) => Math.floor(score / 100_000) <= Math.max(2, Math.ceil(q.length / 3)));
+  return (close.length > 0 ? close : ranked).slice(0, n).map(([name]) => name);
+}

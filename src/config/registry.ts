@@ -1,0 +1,116 @@
+/**
+ * The public chain registry (API.md, Hosts: a map keyed by chain id with `name`, `isTestnet`,
+ * `native_currency` and `explorers: [{url, hostedBy}]`) and the cache `scout chains --refresh` keeps
+ * of it beside the config file. The cache holds our own small shape, checked once on the way in.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { slug, type Chain } from './chains.js';
+
+export const DEFAULT_REGISTRY_URL = 'https://chains.blockscout.com/api/chains';
+
+/** What the cache file holds. */
+export interface ChainsCache {
+  version: 1;
+  source: string;
+  fetched_at: string;
+  chains: Chain[];
+}
+
+function explorerUrl(explorers: unknown): string | undefined {
+  if (!Array.isArray(explorers)) return undefined;
+  const usable = explorers
+    .filter((e): e is { url: string; hostedBy?: unknown } => !!e && typeof e === 'object' && typeof (e as { url?: unknown }).url === 'string')
+    .map((e) => ({ hostedBy: e.hostedBy, url: /^[a-z][a-z0-9+.-]*:\/\//i.test(e.url.trim()) ? e.url.trim() : `https://${e.url.trim()}` }))
+    .filter((e) => {
+      try {
+        const u = new URL(e.url);
+        return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
+      } catch {
+        return false;
+      }
+    });
+  // An instance Blockscout hosts certainly serves API v2; a self-hosted one listed here usually does.
+  const pick = usable.find((e) => e.hostedBy === 'blockscout') ?? usable[0];
+  return pick?.url.replace(/\/+$/, '');
+}
+
+/**
+ * The registry's entries as chains. Keys are chain ids, except for some entries filed under a
+ * made-up key ("chiliz", "1_"): those keep a name but get no id (a `chainId` field wins when present).
+ */
+export function parseRegistry(body: string): Chain[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    throw new Error('not JSON');
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('expected an object keyed by chain id');
+  const chains: Chain[] = [];
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (!value || typeof value !== 'object') continue;
+    const v = value as Record<string, unknown>;
+    const explorer = explorerUrl(v.explorers);
+    if (!explorer) continue;
+    const declared = typeof v.chainId === 'number' || (typeof v.chainId === 'string' && /^\d+$/.test(v.chainId)) ? String(v.chainId) : undefined;
+    const id = declared ?? (/^\d+$/.test(key) ? BigInt(key).toString() : /^0x[0-9a-f]+$/i.test(key) ? BigInt(key).toString() : null);
+    const name = typeof v.name === 'string' && v.name.trim() ? v.name.trim() : key;
+    const names = [slug(name)];
+    if (/^[a-z][a-z0-9-]*[a-z0-9]$/.test(key) && !/^0x/.test(key) && !names.includes(key)) names.push(key);
+    const coin = typeof v.native_currency === 'string' && v.native_currency.trim() ? v.native_currency.trim() : null;
+    chains.push({ id, name, names: names.filter(Boolean), explorer, coin, testnet: v.isTestnet === true, source: 'registry' });
+  }
+  if (chains.length === 0) throw new Error('no chain with an explorer URL');
+  return chains;
+}
+
+/** Writes the cache atomically (a reader never sees half a file). */
+export function writeChainsCache(path: string, cache: ChainsCache): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(cache, null, 1) + '\n', { mode: 0o644 });
+  renameSync(tmp, path);
+}
+
+function isChain(c: unknown): c is Chain {
+  if (!c || typeof c !== 'object') return false;
+  const x = c as Record<string, unknown>;
+  return (
+    (x.id === null || typeof x.id === 'string') &&
+    typeof x.name === 'string' &&
+    Array.isArray(x.names) &&
+    x.names.every((n) => typeof n === 'string') &&
+    typeof x.explorer === 'string' &&
+    (x.coin === null || typeof x.coin === 'string') &&
+    typeof x.testnet === 'boolean'
+  );
+}
+
+/**
+ * The cache, or undefined when there is none. A damaged cache is reported through `warn` and
+ * ignored: it is ours to rewrite, never a reason to refuse a command.
+ */
+export function readChainsCache(path: string, warn: (msg: string) => void): ChainsCache | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    warn(`cannot read the chains cache ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'}); ignoring it`);
+    return undefined;
+  }
+  try {
+    const data = JSON.parse(text) as Partial<ChainsCache>;
+    if (data?.version !== 1 || !Array.isArray(data.chains) || !data.chains.every(isChain)) throw new Error('bad shape');
+    return {
+      version: 1,
+      source: String(data.source ?? ''),
+      fetched_at: String(data.fetched_at ?? ''),
+      chains: data.chains.map((c) => ({ ...c, source: 'registry' as const })),
+    };
+  } catch {
+    warn(`the chains cache ${path} is damaged; ignoring it (scout chains --refresh rewrites it)`);
+    return undefined;
+  }
+}

@@ -1,0 +1,24 @@
+/** Columns of `scout chains`: what `--chain` accepts and where it leads. */
+import type { Chain } from '../config/chain-table.js';
+import type { Column } from './table.js';
+
+/** The explorer's host, for a terminal (piped and CSV keep the whole URL). */
+function host(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.host + u.pathname.replace(/\/+$/, '');
+  } catch {
+    return url;
+  }
+}
+
+export const chainColumns: Column<Chain>[] = [
+  { header: 'ID', cell: (c) => c.id ?? '', align: 'right', fixed: true },
+  { header: 'NAME', cell: (c) => c.name, min: 10 },
+  { header: 'NAMES', cell: (c) => ({ full: c.names.join(','), short: c.names.join(', ') }), min: 12 },
+  { header: 'COIN', cell: (c) => c.coin ?? '', fixed: true },
+  { header: 'TESTNET', cell: (c) => (c.testnet ? { full: 'yes', style: 'warn' } : { full: 'no', style: 'dim' }), fixed: true },
+  { header: 'EXPLORER', cell: (c) => ({ full: c.explorer, short: host(c.explorer) }), fixed: true },
+  // Built-in chains come first; on a terminal that is enough to tell them apart.
+  { header: 'SOURCE', cell: (c) => c.source, show: 'data' },
+];

@@ -1,0 +1,67 @@
+/**
+ * Help: every command's --help has a one-line description and an example; `scout --help` lists the
+ * help topics; `scout help exit-codes` and `scout help environment` say what README.md says.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { buildProgram, run } from '../../src/cli.js';
+import { EXIT_CODES, ENVIRONMENT } from '../../src/commands/help/topics.js';
+import { memoryIo } from '../../src/io.js';
+import { ROOT, runCli } from '../support/cli.js';
+
+function paths(cmd: Command, prefix: string[] = []): string[][] {
+  return [prefix, ...cmd.commands.flatMap((c) => paths(c, [...prefix, c.name()]))];
+}
+
+const program = buildProgram({ io: memoryIo(), version: '0.0.0' });
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+async function helpOf(words: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = memoryIo();
+  const code = await run(['node', 'scout', ...words], io);
+  return { code, out: io.stdout(), err: io.stderr() };
+}
+
+describe('every command’s --help', () => {
+  it.each(paths(program).map((p) => [p.join(' ') || '(root)', p] as const))('%s: usage, a one-line description and an example', async (_name, words) => {
+    const { code, out, err } = await helpOf([...words, '--help']);
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    const [usage, blank, description, after] = out.split('\n');
+    expect(usage).toMatch(new RegExp(`^Usage: scout${words.map((w) => ' ' + w).join('')}\\b`));
+    expect(blank).toBe('');
+    expect(description).toMatch(/^\S.{10,}$/);
+    if (words.length > 0) expect(after).toBe(''); // the description fits one line
+    expect(out).toMatch(/\nExamples?:\n {2}(scout |source |SCOUT_|mkdir )/);
+  });
+});
+
+describe('help topics', () => {
+  it('scout --help lists them', async () => {
+    const { out } = await helpOf(['--help']);
+    expect(out).toMatch(/\nHelp topics:\n {2}scout help environment +\S.*\n {2}scout help exit-codes +\S/);
+  });
+
+  it('scout help exit-codes and scout help environment print the topic', async () => {
+    expect(await runCli(['help', 'exit-codes'])).toMatchObject({ code: 0, stdout: EXIT_CODES, stderr: '' });
+    expect(await runCli(['help', 'environment'])).toMatchObject({ code: 0, stdout: ENVIRONMENT, stderr: '' });
+  });
+
+  it('scout help <command> is that command’s --help; an unknown topic is exit 2', async () => {
+    expect((await helpOf(['help', 'address', 'txs'])).out).toBe((await helpOf(['address', 'txs', '--help'])).out);
+    const r = await runCli(['help', 'exit-code']);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    expect(r.stderr).toBe('scout: no help topic or command "exit-code"\nscout: topics: environment, exit-codes; commands: scout --help\n');
+  });
+
+  it('README documents every exit code and every environment variable the topics name, and no other', () => {
+    const codes = [...EXIT_CODES.matchAll(/^ {2}(\d+) /gm)].map((m) => m[1]);
+    expect(codes).toEqual(['0', '1', '2', '3', '4', '5', '130']);
+    for (const c of codes) expect(README).toMatch(new RegExp(`^\\| ${c} \\|`, 'm'));
+    const vars = (text: string) => [...new Set([...text.matchAll(/\b(SCOUT_[A-Z_]+|NO_COLOR|FORCE_COLOR|XDG_CONFIG_HOME)\b/g)].map((m) => m[1]))].sort();
+    expect(vars(ENVIRONMENT).length).toBeGreaterThanOrEqual(12);
+    expect(vars(README)).toEqual(vars(ENVIRONMENT));
+  });
+});
