@@ -8,7 +8,8 @@ import type { Io, Writer } from './io.js';
 /** Thrown by a write once the reader has gone away (`| head`): ends the program quietly. */
 export class ClosedPipeError extends Error {}
 
-function streamWriter(stream: NodeJS.WriteStream): Writer {
+/** A Writer over a process stream; exported for tests. */
+export function streamWriter(stream: NodeJS.WritableStream): Writer {
   let closed = false;
   stream.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') closed = true;
@@ -16,20 +17,28 @@ function streamWriter(stream: NodeJS.WriteStream): Writer {
   });
   return {
     write(chunk: string): Promise<void> {
-      if (closed) return Promise.reject(new ClosedPipeError('output closed'));
-      if (chunk === '') return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const ok = stream.write(chunk, (err) => {
-          if (err && (closed || (err as NodeJS.ErrnoException).code === 'EPIPE')) {
-            closed = true;
-            reject(new ClosedPipeError('output closed'));
-          }
-        });
-        if (ok) resolve();
-        else stream.once('drain', resolve);
-      });
+      const p = send(chunk);
+      // Some writes are fire-and-forget (log lines, commander's help); a closed pipe must not turn
+      // them into an unhandled rejection. Callers that await still see the rejection.
+      p.catch(() => undefined);
+      return p;
     },
   };
+
+  function send(chunk: string): Promise<void> {
+    if (closed) return Promise.reject(new ClosedPipeError('output closed'));
+    if (chunk === '') return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const ok = stream.write(chunk, (err) => {
+        if (err && (closed || (err as NodeJS.ErrnoException).code === 'EPIPE')) {
+          closed = true;
+          reject(new ClosedPipeError('output closed'));
+        }
+      });
+      if (ok) resolve();
+      else stream.once('drain', resolve);
+    });
+  }
 }
 
 /** Decides colour from the environment and whether stdout is a terminal. */
