@@ -150,7 +150,8 @@ export function assertJson(text: string): void {
 // eslint-disable-next-line no-control-regex
 const UNSAFE_IN_STRING = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
-function escapeUnsafe(s: string): string {
+/** `s` with every unsafe character written as \\uXXXX; only strings can hold them in valid JSON. */
+export function escapeUnsafe(s: string): string {
   return s.replace(UNSAFE_IN_STRING, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 

@@ -15,6 +15,8 @@ export type Params = ReadonlyArray<readonly [string, string]>;
 export interface Page<T = unknown> {
   /** Each item's exact JSON text as the server sent it. */
   readonly rawItems: readonly string[];
+  /** The items' texts hold no whitespace outside strings: compact output needs no re-spacing. */
+  readonly compact?: boolean;
   /** The cursor of the next page, or null on the last one. */
   readonly next: Cursor | null;
   /** The items decoded with JSON.parse (numbers beyond 2^53 lose precision here, not in rawItems). */
@@ -35,34 +37,48 @@ export interface ListRequest<T = unknown> {
   readonly __item?: T;
 }
 
-function makePage<T>(rawItems: string[], next: Cursor | null): Page<T> {
-  let parsed: T[] | undefined;
-  return {
-    rawItems,
-    next,
-    items: () => (parsed ??= rawItems.map((r) => JSON.parse(r) as T)),
-  };
-}
-
 function shapeError(origin: string, detail: string, cause?: unknown): ResponseShapeError {
   return new ResponseShapeError(`unusable response from ${origin}: ${detail}`, { cause });
 }
 
-/** Parses a list body `{items: [...], next_page_params}` into a page, exactly. */
+/** The query-string form of a cursor value decoded by JSON.parse (only used when that was exact). */
+function cursorFromValue(v: unknown): Cursor | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  const pairs = Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)] as const);
+  return pairs.length ? pairs : null;
+}
+
+/**
+ * Parses a list body `{items: [...], next_page_params}` into a page, exactly.
+ *
+ * Most bodies are compact JSON that JSON.stringify reproduces byte for byte (no `2.0e3`, no integers
+ * beyond 2^53, no escapes written another way, no integer-like keys moved); for those the items'
+ * exact texts are JSON.stringify of the parsed items, found at native speed. Any other body is cut
+ * into items by the lossless scanner, which keeps every character as sent.
+ */
 export function parseListBody<T>(body: string, origin: string, itemsKey = 'items'): Page<T> {
-  let members: Map<string, string>;
+  let value: unknown;
   try {
-    assertJson(body);
-    members = objectMembers(body);
+    value = JSON.parse(body);
   } catch (e) {
-    if (e instanceof RawJsonError) throw shapeError(origin, `not JSON (${e.message})`, e);
-    throw e;
+    throw shapeError(origin, `not JSON (${(e as Error).message})`, e);
   }
-  const items = members.get(itemsKey);
-  if (items === undefined || !items.startsWith('[')) {
-    throw shapeError(origin, `expected a list with "${itemsKey}"`);
+  const list = value && typeof value === 'object' ? (value as Record<string, unknown>)[itemsKey] : undefined;
+  if (!Array.isArray(list)) throw shapeError(origin, `expected a list with "${itemsKey}"`);
+  const items = () => list as T[];
+  const text = body.trimEnd();
+  const rawItems = list.map((item) => JSON.stringify(item));
+  // JSON.stringify(value), reusing the items' texts: the body is exactly that, or not compact.
+  const whole = `{${Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${JSON.stringify(k)}:${k === itemsKey ? `[${rawItems.join(',')}]` : JSON.stringify(v)}`)
+    .join(',')}}`;
+  if (whole === text) {
+    const next = cursorFromValue((value as Record<string, unknown>).next_page_params);
+    return { rawItems, compact: true, next, items };
   }
-  return makePage<T>(arrayElements(items), cursorFromRaw(members.get('next_page_params')));
+  const members = objectMembers(text);
+  const raw = members.get(itemsKey) as string;
+  return { rawItems: arrayElements(raw), next: cursorFromRaw(members.get('next_page_params')), items };
 }
 
 /** Joins a base URL (which may carry a path, like the PRO API's `/1`) with an API path and query. */

@@ -3,7 +3,8 @@
  * retries with backoff for what is safe to retry, rate-limit waits, redaction of secrets in anything it
  * prints, and non-2xx answers turned into typed errors (errors.ts).
  */
-import { type Dispatcher, Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool, request } from './undici.js';
 import {
   AuthError,
   HttpError,
@@ -102,6 +103,8 @@ export class Http {
   private readonly pools = new Map<string, Dispatcher>();
   /** Per-origin rate-limit state from the last response: wait before the next request when spent. */
   private readonly budget = new Map<string, { remaining: number; resetAt: number }>();
+  /** Aborted by Ctrl-C (the caller's signal) or by close(): nothing in flight or waiting outlives it. */
+  private readonly stop = new AbortController();
   private readonly opts: Required<Omit<HttpOptions, 'log' | 'signal' | 'dispatcher'>> &
     Pick<HttpOptions, 'log' | 'signal' | 'dispatcher'>;
 
@@ -115,6 +118,9 @@ export class Http {
       random: Math.random,
       ...options,
     };
+    const outer = options.signal;
+    if (outer?.aborted) this.stop.abort();
+    else outer?.addEventListener('abort', () => this.stop.abort(), { once: true });
   }
 
   /** Masks every secret in `text`. */
@@ -145,6 +151,8 @@ export class Http {
 
   /** Closes every pooled connection. */
   async close(): Promise<void> {
+    // A read-ahead still in flight (the consumer stopped early) is abandoned, not retried.
+    this.stop.abort();
     const pools = [...this.pools.values()];
     this.pools.clear();
     if (this.opts.dispatcher) return; // the caller owns injected dispatchers
@@ -155,11 +163,11 @@ export class Http {
   private async attempt(url: URL, headers: Record<string, string>): Promise<HttpResponse> {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.opts.timeoutMs);
-    const outer = this.opts.signal;
+    const outer = this.stop.signal;
     const onOuter = () => deadline.abort();
-    outer?.addEventListener('abort', onOuter, { once: true });
+    outer.addEventListener('abort', onOuter, { once: true });
     try {
-      const res = await this.pool(url.origin).request({
+      const res = await request(this.pool(url.origin), {
         method: 'GET',
         path: url.pathname + url.search,
         headers: { 'user-agent': this.opts.userAgent, accept: 'application/json', ...headers },
@@ -168,7 +176,7 @@ export class Http {
       const body = await res.body.text();
       return { status: res.statusCode, headers: res.headers, body };
     } catch (e) {
-      if (outer?.aborted) throw new InterruptedError('interrupted');
+      if (outer.aborted) throw new InterruptedError('interrupted');
       const code = (e as { code?: string }).code ?? '';
       if (deadline.signal.aborted || /TIMEOUT/.test(code)) {
         throw new AttemptError('timeout', `timed out after ${this.opts.timeoutMs / 1000}s`, { cause: e });
@@ -180,7 +188,7 @@ export class Http {
       throw new AttemptError('broken', (e as Error).message || code || String(e), { cause: e });
     } finally {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onOuter);
+      outer.removeEventListener('abort', onOuter);
     }
   }
 
@@ -231,14 +239,14 @@ export class Http {
     ctx: RequestContext,
     parse: (res: HttpResponse) => T,
   ): Promise<T> {
-    if (this.opts.signal?.aborted) throw new InterruptedError('interrupted');
+    if (this.stop.signal.aborted) throw new InterruptedError('interrupted');
     const shown = displayUrl(url);
     const spent = this.budget.get(url.origin);
     if (spent && spent.remaining <= 0) {
       const wait = Math.min(spent.resetAt - this.opts.now(), this.opts.maxWaitMs);
       if (wait > 0) {
         this.log(`rate limit spent (x-ratelimit-remaining 0); waiting ${Math.ceil(wait)}ms for the window to reset`);
-        await this.opts.sleep(wait, this.opts.signal);
+        await this.opts.sleep(wait, this.stop.signal);
       }
     }
     let last: HttpResponse | undefined;
@@ -266,7 +274,7 @@ export class Http {
       if (n >= this.opts.retries) break;
       const wait = this.waitFor(n, last);
       this.log(`retry ${n + 1}/${this.opts.retries} in ${Math.round(wait)}ms`);
-      await this.opts.sleep(wait, this.opts.signal);
+      await this.opts.sleep(wait, this.stop.signal);
     }
     const tries = this.opts.retries === 1 ? '1 retry' : `${this.opts.retries} retries`;
     const after = this.opts.retries > 0 ? ` (after ${tries})` : '';

@@ -15,9 +15,15 @@ export interface PaginateOptions {
   cursor?: Cursor | null | undefined;
   /** Stop after this many pages (1 without --all). */
   maxPages?: number | undefined;
+  /** Stop asking for pages once this many items have come (the consumer's --limit). */
+  limit?: number | undefined;
 }
 
-/** Yields pages in order, following `next` until the last page, `maxPages`, or a break. */
+/**
+ * Yields pages in order, following `next` until the last page, `maxPages`, `limit`, or a break.
+ * While the consumer handles one page, the next is already being fetched (when one is wanted), so
+ * writing and the network overlap; a consumer that stops early leaves at most that one request.
+ */
 export async function* paginate<T>(
   fetchPage: PageFetcher<T>,
   req: ListRequest<T>,
@@ -27,18 +33,31 @@ export async function* paginate<T>(
   const seen = new Set<string>();
   if (cursor) seen.add(cursorKey(cursor));
   const maxPages = options.maxPages ?? Infinity;
-  for (let n = 0; n < maxPages; n++) {
-    const page = await fetchPage(req, cursor);
-    yield Object.assign(page, { cursor });
-    if (!page.next) return;
-    const key = cursorKey(page.next);
-    if (seen.has(key)) {
-      throw new CursorLoopError(`the server returned a cursor it had already given (${req.what}); stopping instead of looping`, {
-        hint: 'the items printed so far are complete up to this point',
-      });
+  const limit = options.limit ?? Infinity;
+  let items = 0;
+  let pending: Promise<Page<T>> | undefined = fetchPage(req, cursor);
+  for (let n = 0; pending && n < maxPages; n++) {
+    const page = await pending;
+    pending = undefined;
+    items += page.rawItems.length;
+    const used = cursor;
+    if (page.next) {
+      const key = cursorKey(page.next);
+      if (seen.has(key)) {
+        yield Object.assign(page, { cursor: used });
+        throw new CursorLoopError(`the server returned a cursor it had already given (${req.what}); stopping instead of looping`, {
+          hint: 'the items printed so far are complete up to this point',
+        });
+      }
+      seen.add(key);
+      cursor = page.next;
+      if (n + 1 < maxPages && items < limit) {
+        pending = fetchPage(req, cursor);
+        // Its failure surfaces when the consumer asks for that page; never as an unhandled rejection.
+        pending.catch(() => undefined);
+      }
     }
-    seen.add(key);
-    cursor = page.next;
+    yield Object.assign(page, { cursor: used });
   }
 }
 
@@ -50,7 +69,7 @@ export async function collectRaw<T>(
 ): Promise<string[]> {
   const out: string[] = [];
   const limit = options.limit ?? Infinity;
-  for await (const page of paginate(fetchPage, req, options)) {
+  for await (const page of paginate(fetchPage, req, { ...options, limit })) {
     for (const item of page.rawItems) {
       if (out.length >= limit) return out;
       out.push(item);

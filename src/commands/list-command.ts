@@ -7,7 +7,8 @@ import type { ListRequest } from '../api/client.js';
 import type { RunEnv } from '../cli.js';
 import type { PageFlags } from './flags.js';
 import { pageOptions } from './page-options.js';
-import { type ListView, printList } from './output.js';
+import { printList } from './output.js';
+import type { ViewRef } from './view-ref.js';
 import { withSession } from './session.js';
 
 const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
@@ -29,7 +30,7 @@ export function hintArgs(cmd: Command): string[] {
 export async function runListCommand<T>(
   env: RunEnv,
   cmd: Command,
-  prepare: (args: string[], opts: Record<string, string | undefined>) => { req: ListRequest<T>; view: ListView<T> },
+  prepare: (args: string[], opts: Record<string, string | undefined>) => { req: ListRequest<T>; view: ViewRef<T> },
 ): Promise<void> {
   const flags = cmd.opts() as PageFlags & Record<string, string | undefined>;
   const page = pageOptions(flags);

@@ -9,12 +9,12 @@ import type { ZodType } from 'zod';
 import type { ListRequest, Page } from '../api/client.js';
 import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { paginate } from '../api/paginate.js';
-import { csvHeader, csvRows } from '../render/csv.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
-import { type Column, renderTsv, TerminalTable } from '../render/table.js';
+import type { Column, TerminalTable } from '../render/table.js';
 import { groupDigits } from '../render/units.js';
 import type { PageOptions } from './page-options.js';
 import { openProgress, type ProgressFactory } from './progress.js';
+import type { ViewRef } from './view-ref.js';
 import type { Session } from './session.js';
 
 /** How to show items of one kind as rows. */
@@ -61,6 +61,12 @@ function guarded<T>(columns: readonly Column<T>[]): Column<T>[] {
   }));
 }
 
+/** The view and the drawers for tables and CSV, loaded together when one is printed. */
+async function loadRows<T>(viewRef: ViewRef<T>) {
+  const [view, csv, tables] = await Promise.all([viewRef(), import('../render/csv.js'), import('../render/table.js')]);
+  return { view, csv, tables };
+}
+
 /** What printList needs besides the session; tests replace the spinner. */
 export interface PrintDeps {
   progress?: ProgressFactory;
@@ -70,7 +76,7 @@ export interface PrintDeps {
 export async function printList<T>(
   s: Session,
   req: ListRequest<T>,
-  view: ListView<T>,
+  viewRef: ViewRef<T>,
   opts: PageOptions,
   fetchPage: (req: ListRequest<T>, cursor: Cursor | null) => Promise<Page<T>>,
   hintArgs: readonly string[],
@@ -88,10 +94,12 @@ export async function printList<T>(
   let pages = 0;
   let next: Cursor | null = null;
   let cutMidPage = false;
+  // Tables and CSV only: the view (schemas, columns) and the drawers load here, never for JSON.
+  const rows = opts.mode === 'table' || opts.mode === 'csv' ? await loadRows(viewRef) : undefined;
 
   const progress = await (deps.progress ?? openProgress)(io, opts.mode, `${label} · loading`);
   try {
-    for await (const page of paginate(fetchPage, req, { cursor: opts.cursor, maxPages })) {
+    for await (const page of paginate(fetchPage, req, { cursor: opts.cursor, maxPages, limit })) {
       let raws = page.rawItems;
       if (printed + raws.length > limit) {
         raws = raws.slice(0, limit - printed);
@@ -100,18 +108,19 @@ export async function printList<T>(
       printed += raws.length;
       pages++;
       next = page.next;
-      if (opts.mode === 'json') await json!.write(raws);
-      else if (opts.mode === 'ndjson') await io.out.write(ndjsonLines(raws));
-      else {
+      if (opts.mode === 'json') await json!.write(raws, page.compact);
+      else if (opts.mode === 'ndjson') await io.out.write(ndjsonLines(raws, page.compact));
+      else if (rows) {
+        const { view, csv, tables } = rows;
         const items = decode(page, view, warned, s).slice(0, raws.length);
         columns ??= guarded(typeof view.columns === 'function' ? view.columns(items) : view.columns);
         if (opts.mode === 'csv') {
-          await io.out.write((printed === raws.length ? csvHeader(columns) : '') + csvRows(items, columns, s.render));
+          await io.out.write((printed === raws.length ? csv.csvHeader(columns) : '') + csv.csvRows(items, columns, s.render));
         } else if (s.render.tty) {
-          table ??= new TerminalTable(columns, s.render);
+          table ??= new tables.TerminalTable(columns, s.render);
           const more = page.next !== null && printed < limit && maxPages > pages;
           if (items.length > 0) await io.out.write(table.page(items, more));
-        } else await io.out.write(renderTsv(items, columns, s.render));
+        } else await io.out.write(tables.renderTsv(items, columns, s.render));
       }
       if (printed >= limit) break;
       progress.update(`${label} · ${groupDigits(String(printed))} items · page ${pages}`);
@@ -121,9 +130,9 @@ export async function printList<T>(
   }
 
   if (json) await json.end();
-  if (opts.mode === 'csv' && printed === 0 && columns === undefined) {
-    const cols = typeof view.columns === 'function' ? view.columns([]) : view.columns;
-    await io.out.write(csvHeader(cols));
+  if (rows && opts.mode === 'csv' && printed === 0 && columns === undefined) {
+    const cols = typeof rows.view.columns === 'function' ? rows.view.columns([]) : rows.view.columns;
+    await io.out.write(rows.csv.csvHeader(cols));
   }
   if (opts.mode === 'table' && s.render.tty && printed === 0) await io.err.write('no items\n');
   // Offer the way on when more exist and the next page starts exactly where we stopped.

@@ -3,15 +3,21 @@
  * text slices and are only re-spaced: indented on a terminal, compact when piped.
  */
 import type { Writer } from '../io.js';
-import { formatRaw } from '../rawjson.js';
+import { escapeUnsafe, formatRaw } from '../rawjson.js';
 
 /** One JSON document: indented (2 spaces) or compact, ending in a newline. */
 export function jsonDocument(raw: string, pretty: boolean): string {
   return formatRaw(raw, pretty ? 2 : 0) + '\n';
 }
 
-/** NDJSON lines for a page of items, as one chunk. */
-export function ndjsonLines(rawItems: readonly string[]): string {
+/** One item compact: already-compact text only needs its unsafe characters escaped. */
+function compactItem(raw: string, compact: boolean): string {
+  return compact ? escapeUnsafe(raw) : formatRaw(raw, 0);
+}
+
+/** NDJSON lines for a page of items, as one chunk. `compact`: the texts have no spacing to remove. */
+export function ndjsonLines(rawItems: readonly string[], compact = false): string {
+  if (compact) return rawItems.length ? rawItems.map(escapeUnsafe).join('\n') + '\n' : '';
   let s = '';
   for (const r of rawItems) s += formatRaw(r, 0) + '\n';
   return s;
@@ -26,12 +32,12 @@ export class JsonArrayWriter {
   ) {}
 
   /** Writes a page of items as one chunk. */
-  async write(rawItems: readonly string[]): Promise<void> {
+  async write(rawItems: readonly string[], compact = false): Promise<void> {
     if (rawItems.length === 0) return;
     let s = '';
     for (const r of rawItems) {
       s += this.count === 0 ? '[' : ',';
-      s += this.pretty ? '\n  ' + formatRaw(r, 2, 1) : formatRaw(r, 0);
+      s += this.pretty ? '\n  ' + formatRaw(r, 2, 1) : compactItem(r, compact);
       this.count++;
     }
     await this.out.write(s);

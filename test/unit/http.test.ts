@@ -451,3 +451,18 @@ describe('Http.getParsed', () => {
     expect(b.message).toBe(`connection to ${ORIGIN} broke: other side closed`);
   });
 });
+
+describe('Http.close', () => {
+  it('abandons a request still in flight instead of retrying it, and refuses new ones', async () => {
+    pool().intercept({ path: PATH, method: 'GET' }).reply(200, '{}').delay(300);
+    const http = client({ retries: 3 });
+    const inFlight = http.get(url());
+    inFlight.catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    await http.close();
+    const e = await failure(inFlight);
+    expect(e).toBeInstanceOf(InterruptedError);
+    expect(waits).toEqual([]);
+    await expect(http.get(url())).rejects.toBeInstanceOf(InterruptedError);
+  });
+});

@@ -62,3 +62,39 @@ describe('paginate', () => {
     expect(await collectRaw(s.fetch, req)).toEqual(['1']);
   });
 });
+
+describe('read-ahead', () => {
+  const pages = {
+    first: '{"items":[1,2],"next_page_params":{"p":1}}',
+    '[["p","1"]]': '{"items":[3,4],"next_page_params":{"p":2}}',
+    '[["p","2"]]': '{"items":[5],"next_page_params":null}',
+  };
+
+  it('asks for the next page before the consumer is done with the current one', async () => {
+    const s = server(pages);
+    const seenWhenHandling: number[] = [];
+    for await (const _page of paginate(s.fetch, req)) seenWhenHandling.push(s.asked.length);
+    expect(seenWhenHandling).toEqual([2, 3, 3]);
+  });
+
+  it('does not read ahead past maxPages or once limit items have come', async () => {
+    const a = server(pages);
+    for await (const _p of paginate(a.fetch, req, { maxPages: 1 })) void _p;
+    expect(a.asked).toHaveLength(1);
+    const b = server(pages);
+    expect(await collectRaw(b.fetch, req, { limit: 2 })).toEqual(['1', '2']);
+    expect(b.asked).toHaveLength(1);
+  });
+
+  it('a read-ahead that fails surfaces when its page is asked for, after the earlier page', async () => {
+    const seen: string[] = [];
+    const fetch = async (_r: ListRequest, c: Cursor | null): Promise<Page> => {
+      if (c) throw new Error('page 2 failed');
+      return parseListBody('{"items":[1],"next_page_params":{"p":1}}', 'http://test');
+    };
+    await expect(async () => {
+      for await (const p of paginate(fetch, req)) seen.push(...p.rawItems);
+    }).rejects.toThrow('page 2 failed');
+    expect(seen).toEqual(['1']);
+  });
+});

@@ -2,13 +2,13 @@
 import type { Command } from 'commander';
 import { addressInternalTransactions } from '../../api/endpoints.js';
 import type { RunEnv } from '../../cli.js';
-import { views } from '../../render/views.js';
+import { view } from '../view-ref.js';
 import { parseAddress, parseFilter } from '../../validate.js';
 import { runListCommand } from '../list-command.js';
 
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
   await runListCommand(env, cmd, ([address = ''], o) => ({
     req: addressInternalTransactions(parseAddress(address), { filter: parseFilter(o.filter) }),
-    view: views.internalTransactions,
+    view: view('internalTransactions'),
   }));
 }

@@ -2,13 +2,13 @@
 import type { Command } from 'commander';
 import { addressTokens, TOKEN_TYPES } from '../../api/endpoints.js';
 import type { RunEnv } from '../../cli.js';
-import { views } from '../../render/views.js';
+import { view } from '../view-ref.js';
 import { parseAddress, parseTypes } from '../../validate.js';
 import { runListCommand } from '../list-command.js';
 
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
   await runListCommand(env, cmd, ([address = ''], o) => ({
     req: addressTokens(parseAddress(address), { type: parseTypes(o.type, TOKEN_TYPES) }),
-    view: views.tokenBalances,
+    view: view('tokenBalances'),
   }));
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { addressTokenTransfers, TOKEN_TYPES } from '../../api/endpoints.js';
 import type { RunEnv } from '../../cli.js';
-import { views } from '../../render/views.js';
+import { view } from '../view-ref.js';
 import { parseAddress, parseFilter, parseTypes } from '../../validate.js';
 import { runListCommand } from '../list-command.js';
 
@@ -13,6 +13,6 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
       filter: parseFilter(o.filter),
       token: o.token === undefined ? undefined : parseAddress(o.token, '--token address'),
     }),
-    view: views.tokenTransfers,
+    view: view('tokenTransfers'),
   }));
 }

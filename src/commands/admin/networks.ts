@@ -4,7 +4,6 @@
  */
 import type { Command } from 'commander';
 import type { RunEnv } from '../../cli.js';
-import { networkView } from '../../render/views.js';
 import type { OutputFlags } from '../flags.js';
 import { outputMode } from '../page-options.js';
 import { printList } from '../output.js';
@@ -13,7 +12,8 @@ import { withSession } from '../session.js';
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
   const opts = cmd.opts() as OutputFlags & { showSecrets?: boolean };
   const mode = outputMode(opts);
-  const view = networkView({ showSecrets: opts.showSecrets === true });
+  const showSecrets = opts.showSecrets === true;
+  const view = async () => (await import('../../render/views.js')).networkView({ showSecrets });
   await withSession(env, cmd, async (s) => {
     const admin = s.admin();
     const req = { path: '/admin/api/v1/networks', params: [], what: 'admin networks' };

@@ -9,7 +9,7 @@ import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
 import type { RunEnv } from '../../cli.js';
 import { UsageError } from '../../errors.js';
 import { objectMembers } from '../../rawjson.js';
-import { views } from '../../render/views.js';
+import { view } from '../view-ref.js';
 import type { PageFlags } from '../flags.js';
 import { pageOptions } from '../page-options.js';
 import { hintArgs } from '../list-command.js';
@@ -62,6 +62,6 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
       const origin = new URL(client.baseUrl).origin;
       fetchPage = async (r, c) => (c ? client.page(r, c) : parseListBody(body, origin));
     }
-    await printList(s, req, views.generic, page, fetchPage, hintArgs(cmd));
+    await printList(s, req, view('generic'), page, fetchPage, hintArgs(cmd));
   });
 }

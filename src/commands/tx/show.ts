@@ -1,9 +1,8 @@
 /** `scout tx show <hash>`: one transaction as a key/value block, or the server's object as JSON. */
 import type { Command } from 'commander';
 import { transactionPath } from '../../api/endpoints.js';
-import { Transaction } from '../../api/schemas.js';
+import type { Transaction } from '../../api/schemas.js';
 import type { RunEnv } from '../../cli.js';
-import { renderTransaction } from '../../render/transaction.js';
 import { parseHash } from '../../validate.js';
 import type { OutputFlags } from '../flags.js';
 import { outputMode } from '../page-options.js';
@@ -23,6 +22,8 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
       progress.stop();
     }
     if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
+    // The schema and the renderer load only for the table view.
+    const [{ Transaction }, { renderTransaction }] = await Promise.all([import('../../api/schemas.js'), import('../../render/transaction.js')]);
     const parsed = Transaction.safeParse(JSON.parse(body));
     if (!parsed.success) {
       await s.io.err.write('scout: warning: the transaction has an unexpected shape; showing it as best we can\n');

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { rawTracePath, transactionPath } from '../../api/endpoints.js';
 import type { RunEnv } from '../../cli.js';
-import { type KnownAddress, knownAddresses, renderTrace } from '../../render/trace.js';
+import type { KnownAddress } from '../../render/trace.js';
 import { parseHash } from '../../validate.js';
 import type { OutputFlags } from '../flags.js';
 import { outputMode } from '../page-options.js';
@@ -22,7 +22,10 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
       const body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
       return printDocument(s, body, mode);
     }
-    const progress = await openProgress(s.io, mode, 'tx trace · loading');
+    const [progress, { knownAddresses, renderTrace }] = await Promise.all([
+      openProgress(s.io, mode, 'tx trace · loading'),
+      import('../../render/trace.js'),
+    ]);
     let body: string;
     let known = new Map<string, KnownAddress>();
     try {
