@@ -16,6 +16,7 @@ import { registerSearch } from './commands/search/index.js';
 import { registerTx } from './commands/tx/index.js';
 import { ScoutError } from './errors.js';
 import type { Io } from './io.js';
+import { ClosedPipeError } from './node-io.js';
 
 /** What every command runs with. */
 export interface RunEnv {
@@ -36,7 +37,11 @@ export function lazy(env: RunEnv, load: () => Promise<{ run: CommandRun }>): (..
   };
 }
 
+/** Set by the bundler (scripts/build.mjs); absent when running from source. */
+declare const __SCOUT_VERSION__: string | undefined;
+
 function readVersion(): string {
+  if (typeof __SCOUT_VERSION__ === 'string') return __SCOUT_VERSION__;
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
@@ -138,7 +143,8 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
     await program.parseAsync(argv);
     return 0;
   } catch (e) {
-    if ((e as Error)?.constructor?.name === 'ClosedPipeError') return 0;
+    // The reader closed the pipe (`| head`): a quiet, successful end.
+    if (e instanceof ClosedPipeError) return 0;
     return report(io, e, argv.includes('--verbose'));
   }
 }

@@ -33,7 +33,7 @@ function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
   return r;
 }
 
-const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/scout\.js|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts))$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/scout\.js|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/[\w-]+\.js\.LEGAL\.txt)$/;
 
 let work: string;
 let tarball: string;
@@ -44,7 +44,7 @@ beforeAll(async () => {
   srv = await startServer();
   work = mkdtempSync(join(tmpdir(), 'scout-pack-'));
   const project = join(work, 'project');
-  for (const entry of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src', ...pkg.files.filter((f) => !f.startsWith('dist'))]) {
+  for (const entry of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'scripts', ...pkg.files.filter((f) => !f.startsWith('dist') && !f.startsWith('!'))]) {
     cpSync(join(ROOT, entry), join(project, entry), { recursive: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
@@ -59,18 +59,21 @@ afterAll(() => srv.close());
 describe('npm pack', () => {
   it('holds only what runs: the build output, bin, completions, README, LICENSE', () => {
     expect(packed.filter((p) => !ALLOWED.test(p))).toEqual([]);
-    for (const must of ['bin/scout.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'completions/scout.bash', 'completions/_scout', 'completions/scout.fish', 'README.md', 'LICENSE', 'package.json']) {
+    expect(packed).not.toContain('dist/cli/meta.json');
+    for (const must of ['bin/scout.js', 'dist/cli/scout.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'completions/scout.bash', 'completions/_scout', 'completions/scout.fish', 'README.md', 'LICENSE', 'package.json']) {
       expect(packed).toContain(must);
     }
   });
 
   it('its build is fresh: one .js per source module and nothing else', () => {
-    const sources = spawnSync('find', ['src', '-name', '*.ts'], { cwd: ROOT, encoding: 'utf8' })
+    const sources = spawnSync('find', ['src', '-name', '*.ts', '!', '-name', '*.d.ts'], { cwd: ROOT, encoding: 'utf8' })
       .stdout.split('\n')
       .filter(Boolean)
       .map((f) => f.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js'))
       .sort();
-    expect(packed.filter((p) => p.endsWith('.js') && p.startsWith('dist/'))).toEqual(sources);
+    // The library (tsc, one file per module) beside the bundled command (dist/cli/, built by esbuild).
+    expect(packed.filter((p) => p.endsWith('.js') && p.startsWith('dist/') && !p.startsWith('dist/cli/'))).toEqual(sources);
+    expect(packed.filter((p) => p.startsWith('dist/cli/') && p.endsWith('.js')).length).toBeGreaterThan(5);
   });
 });
 

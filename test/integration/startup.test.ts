@@ -1,47 +1,99 @@
 /**
- * Start-up: --help and --version load commander and our own wiring, never the HTTP client, the
- * schemas, the spinner or the table renderer (STYLE.md, habit 10). Measured by recording every module
- * the process resolves.
+ * Start-up: --version loads only the entry; --help loads commander and our own wiring, never the
+ * HTTP client, the schemas, the spinner or the table renderer (STYLE.md, habit 10). Measured by
+ * recording every chunk of the bundle the process resolves and what the build put in each.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT } from '../support/cli.js';
+import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
-function modulesLoadedBy(args: string[], status = 0): string[] {
-  const file = join(mkdtempSync(join(tmpdir(), 'scout-trace-')), 'imports.txt');
-  const r = spawnSync(process.execPath, ['--import', join(ROOT, 'test/support/trace-imports.mjs'), BIN, ...args], {
-    env: cleanEnv({ SCOUT_TRACE_IMPORTS: file }),
-    encoding: 'utf8',
-  });
-  expect(r.status).toBe(status);
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean);
+interface Meta {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
 
-const HEAVY = /node_modules\/(undici|zod|ora|chalk|cli-table3)\//;
+/**
+ * The source modules a run of the bundled CLI loaded: every chunk file it resolved, mapped back to
+ * the modules bundled into it (dist/cli/meta.json, written by the build).
+ */
+async function modulesLoadedBy(args: string[], options: { status?: number } = {}): Promise<string[]> {
+  const file = join(mkdtempSync(join(tmpdir(), 'scout-trace-')), 'imports.txt');
+  // Spawned asynchronously: the fake server answering it lives in this process.
+  const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', join(ROOT, 'test/support/trace-imports.mjs'), BIN, ...args], {
+      env: cleanEnv({ SCOUT_TRACE_IMPORTS: file }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+  expect(r.status, r.stderr).toBe(options.status ?? 0);
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/cli/meta.json'), 'utf8')) as Meta;
+  const chunks = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((u) => u.startsWith('file://'))
+    .map((u) => relative(ROOT, fileURLToPath(u)).split(sep).join('/'));
+  // Anything loaded from outside the bundle counts as itself.
+  return [...new Set(chunks.flatMap((c) => (meta.outputs[c] ? Object.keys(meta.outputs[c].inputs) : [c])))];
+}
+
+const HEAVY = /^node_modules\/(undici|zod|ora|chalk|cli-table3)\//;
 
 describe('start-up', () => {
-  it.each([[['--version']], [['--help']], [['address', '--help']], [['tx', 'show', '--help']]])('%j loads no HTTP client, schemas or spinner', (args) => {
-    const mods = modulesLoadedBy(args);
-    expect(mods.some((m) => m.includes('/dist/cli.js'))).toBe(true);
-    expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
-    expect(mods.filter((m) => /\/dist\/(api|render|commands\/[^/]+\/(?!index))/.test(m))).toEqual([]);
+  it('--version loads nothing but the entry', async () => {
+    const mods = await modulesLoadedBy(['--version']);
+    expect(mods.filter((m) => m !== 'bin/scout.js')).toEqual(['src/main.ts']);
   });
 
-  it('completion bash loads no HTTP client, schemas, spinner or renderer either', () => {
-    const mods = modulesLoadedBy(['completion', 'bash']);
-    expect(mods.some((m) => m.includes('/dist/commands/completion/bash.js'))).toBe(true);
+  it.each([[['--help']], [['address', '--help']], [['tx', 'show', '--help']]])('%j loads no HTTP client, schemas, spinner or renderer', async (args) => {
+    const mods = await modulesLoadedBy(args);
+    expect(mods).toContain('src/cli.ts');
     expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
-    // The token type lists come from api/endpoints.js, which imports only types.
-    expect(mods.filter((m) => /\/dist\/(api\/(?!endpoints\.js)|render\/|config\/(?!chain-table\.js))/.test(m))).toEqual([]);
+    expect(mods.filter((m) => /^src\/(api|render)\/|^src\/commands\/[^/]+\/(?!index\.ts)/.test(m))).toEqual([]);
   });
 
-  it('a lookup does load them (the check above can see them)', () => {
-    const mods = modulesLoadedBy(['address', 'txs', '0x1234'], 2);
+  it('completion bash loads no HTTP client, schemas, spinner or renderer either', async () => {
+    const mods = await modulesLoadedBy(['completion', 'bash']);
+    expect(mods).toContain('src/commands/completion/bash.ts');
+    expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
+    // The token type lists come from api/endpoints.ts, which imports only types.
+    expect(mods.filter((m) => /^src\/(api\/(?!endpoints\.ts)|render\/|config\/(?!chain-table\.ts))/.test(m))).toEqual([]);
+  });
+
+  it('a lookup does load its command (the check above can see modules)', async () => {
+    const mods = await modulesLoadedBy(['address', 'txs', '0x1234'], { status: 2 });
     // Refused as bad input, yet the command module was imported to parse it.
-    expect(mods.some((m) => m.includes('/dist/commands/address/txs.js'))).toBe(true);
+    expect(mods).toContain('src/commands/address/txs.ts');
+  });
+});
+
+describe('output modes load only what they print with', () => {
+  let srv: FakeServer;
+  beforeAll(async () => {
+    srv = await startServer();
+  });
+  afterAll(() => srv.close());
+
+  it('--json and --ndjson never load the schemas or the table drawer', async () => {
+    for (const mode of ['--json', '--ndjson']) {
+      const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, mode, '--base-url', srv.url]);
+      expect(mods.some((m) => m.startsWith('node_modules/undici/'))).toBe(true);
+      expect(mods.filter((m) => /^node_modules\/(zod|cli-table3|ora)\/|^src\/api\/schemas\.ts|^src\/render\/(table|columns|csv)\.ts/.test(m))).toEqual([]);
+    }
+    const show = await modulesLoadedBy(['tx', 'show', TX.ok, '--json', '--base-url', srv.url]);
+    expect(show.filter((m) => /^node_modules\/zod\/|^src\/render\/transaction\.ts/.test(m))).toEqual([]);
+  });
+
+  it('a table does load them', async () => {
+    const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, '--base-url', srv.url]);
+    expect(mods).toContain('src/api/schemas.ts');
+    expect(mods).toContain('src/render/table.ts');
+    expect(mods.some((m) => m.startsWith('node_modules/zod/'))).toBe(true);
   });
 });
 

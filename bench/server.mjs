@@ -1,0 +1,107 @@
+// The benchmark's explorer: a node:http server on 127.0.0.1 that serves generated address
+// transactions in 50-item pages with real-looking cursors, all bodies built before timing starts.
+import http from 'node:http';
+
+const PAGE = 50;
+
+function hex(n, width) {
+  return n.toString(16).padStart(width, '0').slice(-width);
+}
+
+/** One transaction item shaped like the real address endpoint's (about 2 KB of JSON). */
+function item(i, address) {
+  const block = 23_000_000 - Math.floor(i / 3);
+  const other = '0x' + hex(0xabcdef + i * 7919, 40);
+  const party = (hash, name) => ({
+    ens_domain_name: null,
+    hash,
+    implementations: [],
+    is_contract: false,
+    is_scam: false,
+    is_verified: false,
+    metadata: name ? { tags: [{ meta: {}, name, ordinal: 0, slug: name.toLowerCase().replace(/\W+/g, '-'), tagType: 'name' }] } : null,
+    name,
+    private_tags: [],
+    proxy_type: null,
+    public_tags: [],
+    watchlist_names: [],
+  });
+  return {
+    priority_fee: '1000000000',
+    raw_input: '0xa9059cbb' + hex(i, 64) + hex(i * 3, 64),
+    result: 'success',
+    hash: '0x' + hex(i * 2654435761 + 12345, 64),
+    max_fee_per_gas: '392347649',
+    revert_reason: null,
+    confirmation_duration: [0, 12000],
+    transaction_burnt_fee: '8239300629000',
+    type: 2,
+    token_transfers_overflow: null,
+    confirmations: 1 + Math.floor(i / 3),
+    position: i % 200,
+    max_priority_fee_per_gas: '1000000000',
+    transaction_tag: null,
+    created_contract: null,
+    value: String(BigInt(i) * 10n ** 15n),
+    from: party(i % 2 ? address : other, i % 5 === 0 ? 'Bench Sender' : null),
+    gas_used: '21000',
+    status: 'ok',
+    to: party(i % 2 ? other : address, null),
+    authorization_list: [],
+    method: 'transfer',
+    fee: { type: 'actual', value: '8239300629000' },
+    actions: [],
+    gas_limit: '21000',
+    gas_price: '392347649',
+    decoded_input: null,
+    token_transfers: null,
+    base_fee_per_gas: '392347649',
+    timestamp: new Date(Date.UTC(2025, 7, 11) - i * 4000).toISOString().replace('Z', '000Z'),
+    nonce: 640381 + i,
+    historic_exchange_rate: '4272.89',
+    transaction_types: ['coin_transfer'],
+    exchange_rate: '4273.59',
+    block_number: block,
+    has_error_in_internal_transactions: false,
+  };
+}
+
+/**
+ * Starts the server with `count` transactions for `address`. Pages are keyed by the cursor query
+ * string the client must send back; anything else is a 422, like the real server.
+ */
+export async function startBenchServer({ count, address }) {
+  const pages = new Map();
+  const tx = JSON.stringify(item(0, address));
+  const pageCount = Math.ceil(count / PAGE);
+  let key = '';
+  for (let p = 0; p < pageCount; p++) {
+    const items = [];
+    for (let i = p * PAGE; i < Math.min(count, (p + 1) * PAGE); i++) items.push(item(i, address));
+    const last = items[items.length - 1];
+    const next = p + 1 < pageCount ? { block_number: last.block_number, index: p * PAGE + PAGE, items_count: PAGE } : null;
+    pages.set(key, JSON.stringify({ items, next_page_params: next }));
+    if (next) key = `block_number=${next.block_number}&index=${next.index}&items_count=${next.items_count}`;
+  }
+  const base = `/api/v2/addresses/${address}/transactions`;
+  const txPath = '/api/v2/transactions/0x' + 'ab'.repeat(32);
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    requests++;
+    const url = new URL(req.url, 'http://x');
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '-1', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '-1' };
+    if (url.pathname === txPath) return res.writeHead(200, headers).end(tx);
+    const body = url.pathname === base ? pages.get(url.search.slice(1)) : undefined;
+    if (body === undefined) return res.writeHead(422, headers).end('{"errors":[{"title":"Invalid value","source":{"pointer":"/"},"detail":"Unexpected cursor"}]}');
+    res.writeHead(200, headers).end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return {
+    url,
+    listUrl: url + base,
+    txUrl: url + txPath,
+    requests: () => requests,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The benchmark is not a test (speed is never asserted here), but it must run: `npm run bench -- --tiny`
+ * exercises every figure once on a small dataset and prints the report table.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { cleanEnv, ROOT } from '../support/cli.js';
+
+it('the benchmark script runs end to end on a tiny dataset', async () => {
+  const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--tiny'], { cwd: ROOT, env: cleanEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+  expect(r.code, r.stderr).toBe(0);
+  expect(r.stdout).toMatch(/^scout benchmark \(tiny/);
+  expect(r.stdout).toMatch(/node v\d+\.\d+\.\d+ · linux/);
+  for (const figure of [
+    'scout --version vs node -e 0',
+    'scout address --help vs node -e 0',
+    'tx show --json vs one fetch',
+    'address txs --all --ndjson (200 items) vs fetch loop',
+    'shell loop (curl + jq) vs scout',
+    'peak memory --ndjson',
+    'peak memory --json',
+    'peak memory --csv',
+  ]) {
+    expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')}[^|]* \\| (\\d+\\.\\d\\dx|n/a) \\|`));
+  }
+}, 120_000);
