@@ -23,6 +23,11 @@ export interface ListView<T> {
   schema?: ZodType<T> | undefined;
 }
 
+/** "1 item", "12,350 items". */
+function items(n: number): string {
+  return `${groupDigits(String(n))} ${n === 1 ? 'item' : 'items'}`;
+}
+
 /** Quotes a word for a shell when it needs it (for the next-page hint). */
 function shellWord(w: string): string {
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
@@ -123,7 +128,7 @@ export async function printList<T>(
         } else await io.out.write(tables.renderTsv(items, columns, s.render));
       }
       if (printed >= limit) break;
-      progress.update(`${label} · ${groupDigits(String(printed))} items · page ${pages}`);
+      progress.update(`${label} · ${items(printed)} · page ${pages}`);
     }
   } finally {
     progress.stop();
@@ -142,7 +147,7 @@ export async function printList<T>(
 /** The stderr hint that resumes a list: `… next page: scout <same command> --cursor <token>`. */
 export async function nextPageHint(s: Session, next: Cursor, hintArgs: readonly string[], printed?: number): Promise<void> {
   const words = ['scout', ...s.commandPath, ...hintArgs, '--cursor', encodeCursor(next)].map(shellWord);
-  const count = printed === undefined ? 'more items exist' : `${printed} items; more exist`;
+  const count = printed === undefined ? 'more items exist' : `${items(printed)}; more exist`;
   await s.io.err.write(`${count}. next page: ${words.join(' ')}\n`);
 }
 

@@ -105,6 +105,15 @@ describe('printList on a terminal', () => {
     expect(errWrites).toEqual([expect.stringMatching(/^after stop: 2 items; more exist\. next page: scout address txs 0xabc --cursor /)]);
   });
 
+  it('counts one item as "1 item" in the progress and the hint', async () => {
+    const { io, s } = session(false);
+    const log: string[] = [];
+    const single = [[{ id: 1, name: 'one' }], [{ id: 2, name: 'two' }]];
+    await printList(s, REQ, VIEW, opts(), pager(single), ['0xabc'], { progress: recorder(log) });
+    expect(log).toContain('update: address txs · 1 item · page 1');
+    expect(io.stderr()).toMatch(/^1 item; more exist\. next page: /);
+  });
+
   it('the spinner stops when a page fails, before the error is reported', async () => {
     const { s } = session(true);
     const log: string[] = [];
