@@ -164,13 +164,3 @@ export const Network = z.looseObject({
   details: z.unknown().nullish(),
 });
 export type Network = z.infer<typeof Network>;
-
-/** A raw trace is whatever the node returned: a Parity array or one Geth callTracer object. */
-export const ParityTraceEntry = z.looseObject({
-  type: str,
-  traceAddress: z.array(z.number()).nullish(),
-  action: z.looseObject({ callType: str, from: str, to: str, value: str, gas: str, input: str, init: str }).nullish(),
-  result: z.looseObject({ gasUsed: str, output: str, address: str }).nullish(),
-  error: str,
-});
-export type ParityTraceEntry = z.infer<typeof ParityTraceEntry>;

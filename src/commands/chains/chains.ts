@@ -10,11 +10,10 @@ import { chainsCachePath } from '../../config/paths.js';
 import { DEFAULT_REGISTRY_URL, parseRegistry, readChainsCache, writeChainsCache } from '../../config/registry.js';
 import { ResponseShapeError, UsageError } from '../../errors.js';
 import { chainColumns } from '../../render/chains.js';
-import { csvHeader, csvRows } from '../../render/csv.js';
-import { jsonDocument, ndjsonLines } from '../../render/json.js';
-import { renderTable, renderTsv } from '../../render/table.js';
 import type { OutputFlags } from '../flags.js';
+import { printList } from '../output.js';
 import { outputMode } from '../page-options.js';
+import { silentProgress } from '../progress.js';
 import { type Session, withSession } from '../session.js';
 
 interface ChainsFlags extends OutputFlags {
@@ -60,11 +59,11 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
     // Built-in entries win: registry entries for the same chain are left out of the list.
     const builtinIds = new Set(BUILTIN_CHAINS.map((c) => c.id));
     const chains = [...BUILTIN_CHAINS, ...(cache?.chains ?? []).filter((c) => c.id === null || !builtinIds.has(c.id))];
-    const out = s.io.out;
-    if (mode === 'json') await out.write(jsonDocument(JSON.stringify(chains), s.io.stdoutIsTTY));
-    else if (mode === 'ndjson') await out.write(ndjsonLines(chains.map((c) => JSON.stringify(c))));
-    else if (mode === 'csv') await out.write(csvHeader(chainColumns) + csvRows(chains, chainColumns, s.render));
-    else if (s.render.tty) await out.write(renderTable(chains, chainColumns, s.render));
-    else await out.write(renderTsv(chains, chainColumns, s.render));
+    // One local page through the shared output path: every mode prints as any list does.
+    const page = { rawItems: chains.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => chains };
+    const req = { path: path, params: [], what: 'chains' };
+    const opts = { mode, all: false, limit: undefined, cursor: undefined };
+    // No spinner: nothing is loading.
+    await printList(s, req, async () => ({ columns: chainColumns }), opts, async () => page, [], { progress: async () => silentProgress });
   });
 }
