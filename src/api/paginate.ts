@@ -1,11 +1,14 @@
 /**
  * Pagination as an async iterator of pages (STYLE.md, habit 6): `--limit` is a break, `--all` a loop
- * to the end. A server that hands back a cursor it already gave would loop forever: that stops with
- * CursorLoopError.
+ * to the end. A server that hands back a cursor it already gave would loop forever, and so would one
+ * that hands out empty pages with ever-new cursors: both stop with CursorLoopError.
  */
 import { CursorLoopError } from '../errors.js';
 import type { ListRequest, Page } from './client.js';
 import { type Cursor, cursorKey } from './cursor.js';
+
+/** Empty pages in a row, each with a next cursor, after which the list is taken to be endless. */
+export const MAX_EMPTY_PAGES = 5;
 
 /** Fetches one page of a request from a cursor (the first page for null). */
 export type PageFetcher<T> = (req: ListRequest<T>, cursor: Cursor | null) => Promise<Page<T>>;
@@ -35,12 +38,20 @@ export async function* paginate<T>(
   const maxPages = options.maxPages ?? Infinity;
   const limit = options.limit ?? Infinity;
   let items = 0;
+  let empty = 0;
   let pending: Promise<Page<T>> | undefined = fetchPage(req, cursor);
   for (let n = 0; pending && n < maxPages; n++) {
     const page = await pending;
     pending = undefined;
     items += page.rawItems.length;
     const used = cursor;
+    empty = page.rawItems.length === 0 && page.next ? empty + 1 : 0;
+    if (empty >= MAX_EMPTY_PAGES) {
+      yield Object.assign(page, { cursor: used });
+      throw new CursorLoopError(`the server returned ${MAX_EMPTY_PAGES} empty pages in a row, each with a new cursor (${req.what}); stopping instead of asking forever`, {
+        hint: 'the items printed so far are complete up to this point',
+      });
+    }
     if (page.next) {
       const key = cursorKey(page.next);
       if (seen.has(key)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListBody, type ListRequest, type Page } from '../../src/api/client.js';
 import type { Cursor } from '../../src/api/cursor.js';
-import { collectRaw, paginate } from '../../src/api/paginate.js';
+import { collectRaw, MAX_EMPTY_PAGES, paginate } from '../../src/api/paginate.js';
 import { CursorLoopError } from '../../src/errors.js';
 
 const req: ListRequest = { path: '/x', params: [['filter', 'to']], what: 'test list' };
@@ -55,6 +55,35 @@ describe('paginate', () => {
       for await (const p of paginate(s.fetch, req)) seen.push(...p.rawItems);
     }).rejects.toThrow(CursorLoopError);
     expect(seen).toEqual(['1', '2']);
+  });
+
+  /** Pages whose contents `items(n)` decides (n counts from 0), each with a new cursor; at most 1,000 asked. */
+  function endless(items: (n: number) => string) {
+    let asked = 0;
+    const fetch = async (_r: ListRequest, c: Cursor | null): Promise<Page> => {
+      const n = c ? Number(c[0]![1]) : 0;
+      if (++asked > 1000) throw new Error('asked too often');
+      return parseListBody(`{"items":[${items(n)}],"next_page_params":{"p":${n + 1}}}`, 'http://test');
+    };
+    return { fetch, asked: () => asked };
+  }
+
+  it('stops with CursorLoopError after 5 empty pages in a row, each with a new cursor, keeping what came', async () => {
+    const s = endless((n) => (n === 0 ? '1,2' : ''));
+    const seen: string[] = [];
+    const err = await (async () => {
+      for await (const p of paginate(s.fetch, req, { limit: 5 })) seen.push(...p.rawItems);
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CursorLoopError);
+    expect((err as Error).message).toBe('the server returned 5 empty pages in a row, each with a new cursor (test list); stopping instead of asking forever');
+    expect(seen).toEqual(['1', '2']);
+    expect(s.asked()).toBe(1 + MAX_EMPTY_PAGES);
+  });
+
+  it('empty pages between full ones are followed: only a run of them stops the list', async () => {
+    // Four empty pages, one item, four empty pages, ... to 30 items.
+    const s = endless((n) => (n % 5 === 4 ? String(n) : ''));
+    expect(await collectRaw(s.fetch, req, { limit: 30 })).toHaveLength(30);
   });
 
   it('treats {} as the last page', async () => {
