@@ -53,6 +53,9 @@ export class TimeoutError extends ScoutError {}
 /** The body was not the JSON we can use (truncated, HTML, wrong envelope). */
 export class ResponseShapeError extends ScoutError {}
 
+/** A response body passed --max-body: reading stopped there, and it is not retried. */
+export class ResponseTooLargeError extends ScoutError {}
+
 /** The server handed back a cursor it had already given: following it would never end. */
 export class CursorLoopError extends ScoutError {}
 

@@ -57,3 +57,42 @@ export function parsePositiveInt(input: string | undefined, name: string): numbe
   }
   return Number(s);
 }
+
+const SIZE_UNITS: Readonly<Record<string, number>> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/**
+ * A size in bytes: `65536`, `64MiB`, `10MB`, `512KiB` (units in any case; KB/MB/GB are powers of
+ * 1000, KiB/MiB/GiB of 1024), from 1 byte to `max`. `from` names where the value came from.
+ */
+export function parseSize(input: string, from: string, max: number): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(input.trim());
+  const unit = m ? SIZE_UNITS[(m[2] || 'b').toLowerCase()] : undefined;
+  const bytes = m && unit ? Math.floor(Number(m[1]) * unit) : NaN;
+  if (!(bytes >= 1 && bytes <= max)) {
+    throw new UsageError(`invalid ${from} ${quote(input)}: expected a size from 1 byte to ${formatSize(max)}, in bytes or with a unit (512KiB, 10MB, 64MiB)`);
+  }
+  return bytes;
+}
+
+/** `bytes` in the largest unit that divides it exactly: "64 MiB", "10 MB", "1500 bytes". */
+export function formatSize(bytes: number): string {
+  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024], ['GB', 1e9], ['MB', 1e6], ['KB', 1e3]] as const) {
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+}
+
+/**
+ * Why `key` cannot go into an HTTP header, or undefined when it can: printable Latin-1 only (no
+ * CR/LF, ESC, DEL or other control character, nothing beyond U+00FF). Names the position, never the key.
+ */
+export function keyProblem(key: string): string | undefined {
+  let i = 0;
+  for (const ch of key) {
+    i++;
+    const c = ch.codePointAt(0)!;
+    if (c > 0xff) return `character ${i} is outside Latin-1; a key is sent in an HTTP header`;
+    if (c < 0x20 || (c >= 0x7f && c < 0xa0)) return `character ${i} is a control character; a key is sent in an HTTP header`;
+  }
+  return undefined;
+}

@@ -33,19 +33,36 @@ function fromJson(v: unknown): string | undefined {
   return undefined;
 }
 
-/** One line describing an error response; never the raw HTML of a proxy page. */
-export function messageFromBody(body: string, contentType: string | undefined, status: number): string {
+/**
+ * One line describing an error response; never the raw HTML of a proxy page. `redact` masks secrets
+ * in the server's words before they are cut to length, so a key cut in half cannot slip through.
+ */
+export function messageFromBody(body: string, contentType: string | undefined, status: number, redact: (text: string) => string = (t) => t): string {
   const trimmed = body.trim();
   if (trimmed && !/html/i.test(contentType ?? '') && !trimmed.startsWith('<')) {
+    let m: string | undefined;
     try {
-      const m = fromJson(JSON.parse(trimmed));
-      if (m) return clip(m);
+      m = fromJson(JSON.parse(trimmed));
     } catch {
       // Not JSON: a short plain-text body is still the best description there is.
-      if (trimmed.length <= 200) return clip(trimmed);
+      if (trimmed.length <= 200) m = trimmed;
     }
+    if (m) return clip(redact(m));
   }
   return `HTTP ${status}${STATUS_TEXT[status] ? ' ' + STATUS_TEXT[status] : ''}`;
+}
+
+/**
+ * What a body that is not the JSON expected was, in words that quote none of it (it may hold a key or
+ * escape sequences): "content-type text/plain, 13 bytes". A content type that is not a plain
+ * `type/subtype` token is not repeated either. `contentType` null: not known.
+ */
+export function describeBody(contentType: string | undefined | null, bytes: number): string {
+  const size = bytes === 1 ? '1 byte' : `${bytes} bytes`;
+  if (contentType === null) return size;
+  const type = (contentType ?? '').split(';')[0]!.trim();
+  const shown = !type ? 'no content-type' : /^[\w!#$&^.+-]{1,40}\/[\w!#$&^.+-]{1,80}$/.test(type) ? `content-type ${type}` : 'an unusual content-type';
+  return `${shown}, ${size}`;
 }
 
 const STATUS_TEXT: Record<number, string> = {

@@ -5,8 +5,10 @@
  */
 import { ResponseShapeError, UsageError } from '../errors.js';
 import { arrayElements, assertJson, objectMembers, RawJsonError } from '../rawjson.js';
+import { keyProblem } from '../validate.js';
+import { describeBody } from './body.js';
 import { type Cursor, cursorFromRaw } from './cursor.js';
-import type { Http, RequestContext } from './http.js';
+import type { Http, HttpResponse, RequestContext } from './http.js';
 
 /** Ordered query parameters; values already in their query-string form. */
 export type Params = ReadonlyArray<readonly [string, string]>;
@@ -41,6 +43,23 @@ function shapeError(origin: string, detail: string, cause?: unknown): ResponseSh
   return new ResponseShapeError(`unusable response from ${origin}: ${detail}`, { cause });
 }
 
+/**
+ * "not JSON (content-type text/plain, 13 bytes)". Never the parser's message: V8's quotes the body
+ * (all of a short one), which may be a key or hold escape sequences.
+ */
+function notJson(origin: string, body: string, res: Pick<HttpResponse, 'headers' | 'bytes'> | undefined): ResponseShapeError {
+  const type = res ? res.headers['content-type'] : null;
+  const detail = describeBody(Array.isArray(type) ? type[0] : type, res ? res.bytes : Buffer.byteLength(body));
+  // No cause either: the parser's error would carry the body along to anything that inspects it.
+  return shapeError(origin, `not JSON (${detail})`);
+}
+
+/** The last guard before a key goes into a header (settings check it first, naming the source). */
+function checkKey(key: string | undefined, what: string): void {
+  const problem = key ? keyProblem(key) : undefined;
+  if (problem) throw new UsageError(`invalid ${what}: ${problem}`);
+}
+
 /** The query-string form of a cursor value decoded by JSON.parse (only used when that was exact). */
 function cursorFromValue(v: unknown): Cursor | null {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
@@ -49,19 +68,20 @@ function cursorFromValue(v: unknown): Cursor | null {
 }
 
 /**
- * Parses a list body `{items: [...], next_page_params}` into a page, exactly.
+ * Parses a list body `{items: [...], next_page_params}` into a page, exactly. `res`, when given,
+ * describes a body that is not JSON (its content type and size).
  *
  * Most bodies are compact JSON that JSON.stringify reproduces byte for byte (no `2.0e3`, no integers
  * beyond 2^53, no escapes written another way, no integer-like keys moved); for those the items'
  * exact texts are JSON.stringify of the parsed items, found at native speed. Any other body is cut
  * into items by the lossless scanner, which keeps every character as sent.
  */
-export function parseListBody<T>(body: string, origin: string, itemsKey = 'items'): Page<T> {
+export function parseListBody<T>(body: string, origin: string, itemsKey = 'items', res?: Pick<HttpResponse, 'headers' | 'bytes'>): Page<T> {
   let value: unknown;
   try {
     value = JSON.parse(body);
-  } catch (e) {
-    throw shapeError(origin, `not JSON (${(e as Error).message})`, e);
+  } catch {
+    throw notJson(origin, body, res);
   }
   const list = value && typeof value === 'object' ? (value as Record<string, unknown>)[itemsKey] : undefined;
   if (!Array.isArray(list)) throw shapeError(origin, `expected a list with "${itemsKey}"`);
@@ -117,6 +137,7 @@ export class ExplorerClient {
     this.baseUrl = options.baseUrl;
     this.http = options.http;
     const key = options.explorerKey;
+    checkKey(key, 'explorer key');
     this.headers = !key ? {} : options.bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key };
   }
 
@@ -134,7 +155,7 @@ export class ExplorerClient {
       try {
         assertJson(res.body);
       } catch (e) {
-        if (e instanceof RawJsonError) throw shapeError(url.origin, `not JSON (${e.message})`, e);
+        if (e instanceof RawJsonError) throw notJson(url.origin, res.body, res);
         throw e;
       }
       return res.body;
@@ -145,7 +166,7 @@ export class ExplorerClient {
   async page<T>(req: ListRequest<T>, cursor?: Cursor | null): Promise<Page<T>> {
     const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
     return this.http.getParsed(url, this.headers, this.context(req.what), (res) =>
-      parseListBody<T>(res.body, url.origin, req.itemsKey),
+      parseListBody<T>(res.body, url.origin, req.itemsKey, res),
     );
   }
 }
@@ -175,6 +196,7 @@ export class AdminClient {
     this.http = options.http;
     // The service documents `Bearer <token>`; a value that already names a scheme goes as is.
     const key = options.apiKey;
+    checkKey(key, 'admin key');
     this.headers = { authorization: /^\S+\s+\S/.test(key) ? key : `Bearer ${key}` };
   }
 
@@ -182,6 +204,6 @@ export class AdminClient {
   async networks(): Promise<Page> {
     const url = buildUrl(this.adminUrl, '/admin/api/v1/networks');
     const ctx = { what: 'admin networks', authHint: 'check the admin key (--api-key, --api-key-file or SCOUT_ADMIN_KEY)' };
-    return this.http.getParsed(url, this.headers, ctx, (res) => parseListBody(res.body, url.origin));
+    return this.http.getParsed(url, this.headers, ctx, (res) => parseListBody(res.body, url.origin, 'items', res));
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The one module that owns the network: a keep-alive undici Pool per origin, a deadline per request,
- * retries with backoff for what is safe to retry, rate-limit waits, redaction of secrets in anything it
- * prints, and non-2xx answers turned into typed errors (errors.ts).
+ * retries with backoff for what is safe to retry, rate-limit waits, a cap on the size of a body,
+ * redaction of secrets in anything it prints, and non-2xx answers turned into typed errors (errors.ts).
  */
 import type { Dispatcher } from 'undici';
 import { Pool, request } from './undici.js';
@@ -13,16 +13,24 @@ import {
   NotFoundError,
   RateLimitError,
   ResponseShapeError,
+  ResponseTooLargeError,
   ScoutError,
   TimeoutError,
 } from '../errors.js';
+import { safeText } from '../render/safe.js';
+import { formatSize } from '../validate.js';
 import { messageFromBody } from './body.js';
+
+/** The default cap on one response body (--max-body). */
+export const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
 
 export interface HttpOptions {
   /** Deadline for one attempt: connect, headers and the whole body. */
   timeoutMs: number;
   /** Extra attempts after the first, for connection faults, timeouts, 429 and 502/503/504. */
   retries: number;
+  /** Largest body read, in bytes (DEFAULT_MAX_BODY when absent); reading stops there. */
+  maxBodyBytes?: number | undefined;
   userAgent: string;
   /** Where --verbose lines go (already redacted). */
   log?: ((line: string) => void) | undefined;
@@ -45,6 +53,8 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's length in bytes as received (before decoding). */
+  bytes: number;
 }
 
 /** What a request is about, for error messages: "transaction 0xabc…". */
@@ -105,8 +115,8 @@ export class Http {
   private readonly budget = new Map<string, { remaining: number; resetAt: number }>();
   /** Aborted by Ctrl-C (the caller's signal) or by close(): nothing in flight or waiting outlives it. */
   private readonly stop = new AbortController();
-  private readonly opts: Required<Omit<HttpOptions, 'log' | 'signal' | 'dispatcher'>> &
-    Pick<HttpOptions, 'log' | 'signal' | 'dispatcher'>;
+  private readonly opts: Required<Omit<HttpOptions, 'log' | 'signal' | 'dispatcher' | 'maxBodyBytes'>> &
+    Pick<HttpOptions, 'log' | 'signal' | 'dispatcher'> & { maxBodyBytes: number };
 
   constructor(options: HttpOptions) {
     this.opts = {
@@ -117,6 +127,7 @@ export class Http {
       now: Date.now,
       random: Math.random,
       ...options,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
     };
     const outer = options.signal;
     if (outer?.aborted) this.stop.abort();
@@ -131,7 +142,7 @@ export class Http {
   }
 
   private log(line: string): void {
-    this.opts.log?.(this.redact(line));
+    this.opts.log?.(safeText(this.redact(line)));
   }
 
   private pool(origin: string): Dispatcher {
@@ -173,9 +184,10 @@ export class Http {
         headers: { 'user-agent': this.opts.userAgent, accept: 'application/json', ...headers },
         signal: deadline.signal,
       });
-      const body = await res.body.text();
-      return { status: res.statusCode, headers: res.headers, body };
+      const { body, bytes } = await this.readBody(url, res, deadline);
+      return { status: res.statusCode, headers: res.headers, body, bytes };
     } catch (e) {
+      if (e instanceof ResponseTooLargeError) throw e;
       if (outer.aborted) throw new InterruptedError('interrupted');
       const code = (e as { code?: string }).code ?? '';
       if (deadline.signal.aborted || /TIMEOUT/.test(code)) {
@@ -190,6 +202,54 @@ export class Http {
       clearTimeout(timer);
       outer.removeEventListener('abort', onOuter);
     }
+  }
+
+  /**
+   * The body as text (UTF-8, a leading BOM dropped, as undici's own text() does) and its size in bytes.
+   * Never holds more than the cap: a body announced or found to be larger is abandoned at once (the
+   * request aborted, the connection dropped), so one that never ends costs at most the cap.
+   */
+  private readBody(url: URL, res: Dispatcher.ResponseData, deadline: AbortController): Promise<{ body: string; bytes: number }> {
+    const max = this.opts.maxBodyBytes;
+    const body = res.body;
+    const tooLarge = () => {
+      deadline.abort();
+      body.destroy();
+      return new ResponseTooLargeError(`response from ${url.origin} is larger than ${formatSize(max)} (--max-body)`, {
+        hint: 'raise --max-body if the answer is expected to be that large',
+      });
+    };
+    const announced = header(res.headers, 'content-length');
+    if (announced !== undefined && /^\d+$/.test(announced.trim()) && Number(announced) > max) {
+      body.on('error', () => undefined);
+      return Promise.reject(tooLarge());
+    }
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      let done = false;
+      body.on('data', (chunk: Buffer) => {
+        if (done) return;
+        bytes += chunk.length;
+        if (bytes > max) {
+          done = true;
+          chunks.length = 0;
+          reject(tooLarge());
+          return;
+        }
+        chunks.push(chunk);
+      });
+      body.on('error', (e) => {
+        if (!done) (done = true), reject(e);
+      });
+      body.on('end', () => {
+        if (done) return;
+        done = true;
+        const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
+        const bom = all.length > 2 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
+        resolve({ body: all.toString('utf8', bom), bytes });
+      });
+    });
   }
 
   /** How long to wait before retry number `n` (0-based): server's word for 429, else backoff. */
@@ -269,7 +329,11 @@ export class Http {
           lastError = e;
           last = undefined;
           this.log(`GET ${shown} -> ${e.message}`);
-        } else throw e;
+        } else {
+          // A body past --max-body is not retried: the next answer would be as large.
+          if (e instanceof ResponseTooLargeError) this.log(`GET ${shown} -> body larger than ${formatSize(this.opts.maxBodyBytes)}`);
+          throw e;
+        }
       }
       if (n >= this.opts.retries) break;
       const wait = this.waitFor(n, last);
@@ -279,7 +343,7 @@ export class Http {
     const tries = this.opts.retries === 1 ? '1 retry' : `${this.opts.retries} retries`;
     const after = this.opts.retries > 0 ? ` (after ${tries})` : '';
     if (lastError instanceof ResponseShapeError) {
-      throw new ResponseShapeError(lastError.message + after, { cause: lastError.cause });
+      throw new ResponseShapeError(safeText(this.redact(lastError.message)) + after, { hint: lastError.hint, cause: lastError.cause });
     }
     if (lastError) {
       if (lastError.kind === 'timeout') {
@@ -289,14 +353,14 @@ export class Http {
         });
       }
       const what = lastError.kind === 'unreachable' ? `cannot reach ${url.origin}` : `connection to ${url.origin} broke`;
-      throw new NetworkError(`${what}: ${this.redact(lastError.message)}${after}`, { cause: lastError.cause });
+      throw new NetworkError(`${what}: ${safeText(this.redact(lastError.message))}${after}`, { cause: lastError.cause });
     }
     throw this.statusError(url, last as HttpResponse, ctx, tries);
   }
 
   private statusError(url: URL, res: HttpResponse, ctx: RequestContext, tries: string): ScoutError {
     const status = res.status;
-    const detail = this.redact(messageFromBody(res.body, header(res.headers, 'content-type'), status));
+    const detail = this.redact(messageFromBody(res.body, header(res.headers, 'content-type'), status, (t) => this.redact(t)));
     if (status === 404) {
       const what = ctx.what ?? url.pathname;
       return new NotFoundError(`${what} not found on ${url.origin} (HTTP 404)`);

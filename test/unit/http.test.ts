@@ -1,5 +1,8 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
+import { AdminClient, ExplorerClient } from '../../src/api/client.js';
 import { displayUrl, Http, type HttpOptions } from '../../src/api/http.js';
 import {
   AuthError,
@@ -9,8 +12,10 @@ import {
   NotFoundError,
   RateLimitError,
   ResponseShapeError,
+  ResponseTooLargeError,
   ScoutError,
   TimeoutError,
+  UsageError,
 } from '../../src/errors.js';
 
 const ORIGIN = 'https://eth.blockscout.com';
@@ -464,5 +469,213 @@ describe('Http.close', () => {
     expect(e).toBeInstanceOf(InterruptedError);
     expect(waits).toEqual([]);
     await expect(http.get(url())).rejects.toBeInstanceOf(InterruptedError);
+  });
+});
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+describe('bodies that are not JSON are described, never quoted', () => {
+  const ADMIN_KEY = 'ADMKEY-91bd22';
+  const HOSTILE = '\u001b]0;pwned\u0007\u001b[2J\u009b31m';
+
+  it('an admin API answering its own key as text/plain: the key is in no message and no log line', async () => {
+    pool().intercept({ path: '/admin/api/v1/networks', method: 'GET' }).reply(200, ADMIN_KEY, { headers: { 'content-type': 'text/plain' } }).times(3);
+    // No secrets listed: the message must be clean by construction, not by redaction.
+    const admin = new AdminClient({ adminUrl: ORIGIN, http: client({ secrets: [] }), apiKey: 'other' });
+    const e = await failure(admin.networks());
+    expect(e).toBeInstanceOf(ResponseShapeError);
+    expect(e.message).toBe(`unusable response from ${ORIGIN}: not JSON (content-type text/plain, 13 bytes) (after 2 retries)`);
+    for (const text of [e.message, ...lines, String(e.cause ?? '')]) expect(text).not.toContain(ADMIN_KEY);
+    expect(lines.filter((l) => l.includes('not JSON (content-type text/plain, 13 bytes)'))).toHaveLength(3);
+  });
+
+  it('escape sequences in such a body reach neither the message nor the log', async () => {
+    pool().intercept({ path: PATH, method: 'GET' }).reply(200, HOSTILE, { headers: { 'content-type': 'text/plain; charset=utf-8' } }).times(3);
+    const e = await failure(new ExplorerClient({ baseUrl: ORIGIN, http: client() }).getRaw(PATH));
+    expect(e.message).toMatch(/not JSON \(content-type text\/plain, 19 bytes\)/);
+    for (const text of [e.message, ...lines]) {
+      expect(text).not.toMatch(CONTROL);
+      expect(text).not.toContain('pwned');
+    }
+  });
+
+  it('a list page that is not JSON says its content type and size', async () => {
+    pool().intercept({ path: '/x', method: 'GET' }).reply(200, `{"items":[${HOSTILE}`, { headers: JSON_HEADERS });
+    const e = await failure(new ExplorerClient({ baseUrl: ORIGIN, http: client({ retries: 0 }) }).page({ path: '/x', params: [], what: 'x' }));
+    expect(e.message).toBe(`unusable response from ${ORIGIN}: not JSON (content-type application/json, 29 bytes)`);
+  });
+
+  it('a content type that is not a plain type/subtype is not repeated', async () => {
+    pool().intercept({ path: PATH, method: 'GET' }).reply(200, 'nope', { headers: { 'content-type': `text/${'x'.repeat(200)}` } });
+    const e = await failure(new ExplorerClient({ baseUrl: ORIGIN, http: client({ retries: 0 }) }).getRaw(PATH));
+    expect(e.message).toBe(`unusable response from ${ORIGIN}: not JSON (an unusual content-type, 4 bytes)`);
+  });
+
+  it('a key in an error body is masked before the message is cut to length', async () => {
+    // The key straddles the 300-character cut: masking after cutting would leave its first half.
+    const body = JSON.stringify({ message: 'x'.repeat(295) + ADMIN_KEY });
+    pool().intercept({ path: PATH, method: 'GET' }).reply(422, body, { headers: JSON_HEADERS });
+    const e = await failure(client({ secrets: [ADMIN_KEY] }).get(url()));
+    expect(e.message).toContain('x'.repeat(295) + '***');
+    expect(e.message).not.toContain('ADMK');
+  });
+});
+
+describe('keys that cannot go into a header', () => {
+  it.each([
+    ['CR/LF', 'abc\r\nX-Evil: 1'],
+    ['ESC', 'abc\u001b[2J'],
+    ['DEL', 'abc\u007f'],
+    ['non-Latin-1', 'abc\u2014def'],
+  ])('an explorer or admin key with %s is a usage error that does not print it', (_name, key) => {
+    const http = client();
+    for (const make of [
+      () => new ExplorerClient({ baseUrl: ORIGIN, http, explorerKey: key }),
+      () => new ExplorerClient({ baseUrl: ORIGIN, http, explorerKey: key, bearer: true }),
+      () => new AdminClient({ adminUrl: ORIGIN, http, apiKey: key }),
+    ]) {
+      let err: unknown;
+      try {
+        make();
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as Error).message).not.toContain('abc');
+    }
+  });
+
+  it('printable Latin-1 keys, spaces inside included, are accepted', () => {
+    expect(() => new ExplorerClient({ baseUrl: ORIGIN, http: client(), explorerKey: 'k\u00e9y-1' })).not.toThrow();
+    expect(() => new AdminClient({ adminUrl: ORIGIN, http: client(), apiKey: 'Token abc' })).not.toThrow();
+  });
+});
+
+describe('the cap on a body (--max-body)', () => {
+  it('a body one byte over the cap fails at once, is not retried, and says the cap', async () => {
+    let asked = 0;
+    pool()
+      .intercept({ path: PATH, method: 'GET' })
+      .reply(200, () => (asked++, '"' + 'x'.repeat(9) + '"'))
+      .times(3);
+    const e = await failure(client({ maxBodyBytes: 10 }).get(url()));
+    expect(e).toBeInstanceOf(ResponseTooLargeError);
+    expect(e.exitCode).toBe(1);
+    expect(e.message).toBe(`response from ${ORIGIN} is larger than 10 bytes (--max-body)`);
+    expect(asked).toBe(1);
+    expect(waits).toEqual([]);
+    expect(lines).toEqual([`GET ${ORIGIN}${PATH} -> body larger than 10 bytes`]);
+  });
+
+  it('a body of exactly the cap is read', async () => {
+    pool().intercept({ path: PATH, method: 'GET' }).reply(200, '"' + 'x'.repeat(8) + '"');
+    const res = await client({ maxBodyBytes: 10 }).get(url());
+    expect([res.body, res.bytes]).toEqual(['"xxxxxxxx"', 10]);
+  });
+
+  it('an error body is capped too', async () => {
+    pool().intercept({ path: PATH, method: 'GET' }).reply(503, 'y'.repeat(2048));
+    const e = await failure(client({ maxBodyBytes: 1024 }).get(url()));
+    expect(e.message).toBe(`response from ${ORIGIN} is larger than 1 KiB (--max-body)`);
+    expect(waits).toEqual([]);
+  });
+});
+
+/**
+ * A real server on 127.0.0.1 whose answers are bounded by `limit` bytes: it stops by itself, and
+ * says how much it had written when the client hung up (or the whole `limit` if the client read it all).
+ */
+async function bigBodyServer(
+  limit: number,
+  serve: (res: ServerResponse, pump: (chunk: Buffer) => void) => void,
+): Promise<{ url: string; requests: number; written: Promise<number>; close(): Promise<void> }> {
+  let settle: (n: number) => void = () => undefined;
+  const written = new Promise<number>((r) => (settle = r));
+  const state = { requests: 0 };
+  const server = createServer((_req, res) => {
+    state.requests++;
+    let sent = 0;
+    res.on('close', () => settle(sent));
+    serve(res, (chunk) => {
+      const pump = () => {
+        while (sent < limit && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get requests() {
+      return state.requests;
+    },
+    written,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+describe('the cap on a body, against a real server', () => {
+  const MiB = 1024 * 1024;
+  const real = (over: Partial<HttpOptions> = {}) => client({ dispatcher: undefined, timeoutMs: 10_000, ...over });
+
+  it('a body that goes on and on is dropped at the cap: the connection closes long before the server is done', async () => {
+    const srv = await bigBodyServer(256 * MiB, (res, pump) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"items":[');
+      pump(Buffer.alloc(64 * 1024, 0x20));
+    });
+    const http = real({ maxBodyBytes: MiB, retries: 2 });
+    try {
+      const e = await failure(http.get(new URL(srv.url + PATH)));
+      expect(e).toBeInstanceOf(ResponseTooLargeError);
+      expect(e.message).toBe(`response from ${srv.url} is larger than 1 MiB (--max-body)`);
+      expect(await srv.written).toBeLessThan(64 * MiB);
+      expect(srv.requests).toBe(1);
+    } finally {
+      await http.close();
+      await srv.close();
+    }
+  });
+
+  it('the default cap is 64 MiB', async () => {
+    const srv = await bigBodyServer(256 * MiB, (res, pump) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      pump(Buffer.alloc(256 * 1024, 0x20));
+    });
+    const http = real({ retries: 0 });
+    try {
+      const e = await failure(http.get(new URL(srv.url + PATH)));
+      expect(e.message).toBe(`response from ${srv.url} is larger than 64 MiB (--max-body)`);
+      expect(await srv.written).toBeLessThan(128 * MiB);
+    } finally {
+      await http.close();
+      await srv.close();
+    }
+  });
+
+  it('a content-length over the cap is refused before the body is read', async () => {
+    // Announces 100 MiB and sends 10 bytes: waiting for the rest would end only at the deadline.
+    const srv = await bigBodyServer(10, (res, pump) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(100 * MiB) });
+      res.flushHeaders();
+      res.write('{"items":[');
+      void pump;
+    });
+    const http = real({ maxBodyBytes: MiB, retries: 2, timeoutMs: 3_000 });
+    try {
+      const e = await failure(http.get(new URL(srv.url + PATH)));
+      expect(e).toBeInstanceOf(ResponseTooLargeError);
+      expect(await srv.written).toBe(0);
+      expect(srv.requests).toBe(1);
+    } finally {
+      await http.close();
+      await srv.close();
+    }
   });
 });
