@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' 'address tokens|--type' 'address tokens|--limit' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--limit' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--limit' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--limit' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--limit' 'address internal-txs|--cursor' 'address withdrawals|--limit' 'address withdrawals|--cursor' 'tx transfers|--type' 'tx transfers|--limit' 'tx transfers|--cursor' 'search|--limit' 'search|--cursor' 'api|--field' 'api|-F' 'api|--limit' 'api|--cursor' 'chains|--registry-url'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' 'address tokens|--type' 'address tokens|--limit' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--limit' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--limit' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--limit' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--limit' 'address internal-txs|--cursor' 'address withdrawals|--limit' 'address withdrawals|--cursor' 'tx transfers|--type' 'tx transfers|--limit' 'tx transfers|--cursor' 'search|--limit' 'search|--cursor' 'api|--field' 'api|-F' 'api|--limit' 'api|--cursor' 'chains|--registry-url'
             return 0
     end
     return 1
@@ -74,6 +74,7 @@ complete -c scout -l api-key -x -d 'admin API key (env SCOUT_ADMIN_KEY)'
 complete -c scout -l api-key-file -r -F -d 'read the admin API key from a file (keeps it out of ps)'
 complete -c scout -l timeout -x -d 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'
 complete -c scout -l retries -x -d 'retries for failed requests (default 3)'
+complete -c scout -l max-body -x -d 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'
 complete -c scout -l verbose -d 'print each request and its status to stderr, keys redacted'
 complete -c scout -l no-color -d 'never colour the output'
 complete -c scout -s h -l help -d 'show help'

@@ -70,6 +70,7 @@ export function buildProgram(env: RunEnv): Command {
     .addOption(new Option('--api-key-file <path>', 'read the admin API key from a file (keeps it out of ps)'))
     .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'))
     .addOption(new Option('--retries <n>', 'retries for failed requests (default 3)'))
+    .addOption(new Option('--max-body <size>', 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'))
     .addOption(new Option('--verbose', 'print each request and its status to stderr, keys redacted'))
     .addOption(new Option('--no-color', 'never colour the output'))
     .showSuggestionAfterError(true)

@@ -31,6 +31,7 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
   const http = new Http({
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,
+    maxBodyBytes: settings.maxBodyBytes,
     userAgent: `scout-cli/${env.version} (+node ${process.versions.node})`,
     secrets: settings.secrets(),
     log: settings.verbose ? (line) => void io.err.write(`scout: ${line}\n`) : undefined,

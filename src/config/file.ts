@@ -17,6 +17,7 @@ export interface ConfigValues {
   'api-key'?: string;
   timeout?: string;
   retries?: string;
+  'max-body'?: string;
 }
 
 export interface ConfigFile {
@@ -37,6 +38,7 @@ const KEYS: Record<keyof ConfigValues, Kind> = {
   'api-key': 'string',
   timeout: 'number',
   retries: 'number',
+  'max-body': 'number',
 };
 
 /** The keys a config file may hold. */

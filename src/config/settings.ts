@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { keyProblem, parseSize } from '../validate.js';
 import { BUILTIN_CHAINS, type Chain, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
 import { type ConfigFile, readConfigFile } from './file.js';
 import { chainsCachePath, configPath } from './paths.js';
@@ -30,6 +31,7 @@ export interface GlobalFlags {
   apiKeyFile?: string;
   timeout?: string;
   retries?: string;
+  maxBody?: string;
   verbose?: boolean;
   color?: boolean;
 }
@@ -56,6 +58,8 @@ export interface Settings {
   adminUrl: string;
   timeoutMs: number;
   retries: number;
+  /** Largest response body in bytes (--max-body); undefined: the HTTP layer's default. */
+  maxBodyBytes: number | undefined;
   verbose: boolean;
   /** Reads the admin key only when an admin command asks (the file may not exist otherwise). */
   adminKey(): string | undefined;
@@ -101,6 +105,17 @@ function checkUrl(s: Sourced, what = s.from): string {
   if (u.username || u.password) throw new UsageError(`invalid ${what}: credentials in the URL are not supported`);
   return u.origin + u.pathname.replace(/\/+$/, '');
 }
+
+/** A key that cannot go into a header is refused before any request, without printing it. */
+function checkKey(key: string | undefined, what: string): void {
+  const problem = key === undefined ? undefined : keyProblem(key);
+  if (problem) throw new UsageError(`invalid ${what}: ${problem}`);
+}
+
+/** Node's timers hold at most 2^31-1 ms; a longer --timeout would fire at once. */
+const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+/** A body is decoded into one string, and a string holds at most about 512 MiB. */
+const MAX_BODY_LIMIT = 500 * 1024 * 1024;
 
 function parseBool(s: Sourced): boolean {
   const v = s.value.trim().toLowerCase();
@@ -151,12 +166,19 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   if (!/^\d+(\.\d+)?$/.test(timeout.value.trim()) || !(seconds > 0)) {
     throw new UsageError(`invalid ${timeout.from} "${timeout.value}": expected a number of seconds above 0`);
   }
+  if (seconds > MAX_TIMEOUT_SECONDS) {
+    throw new UsageError(`invalid ${timeout.from} "${timeout.value}": the longest timeout is ${MAX_TIMEOUT_SECONDS} seconds (about 24 days)`);
+  }
   const retries = layered(flagValue(flags.retries, '--retries'), undefined, inFile('retries')) ?? { value: '3', from: '--retries' };
   if (!/^\d+$/.test(retries.value.trim()) || Number(retries.value) > 20) {
     throw new UsageError(`invalid ${retries.from} "${retries.value}": expected a whole number from 0 to 20`);
   }
 
-  const explorerKey = layered(flagValue(flags.explorerKey, '--explorer-key'), envValue(env, 'SCOUT_EXPLORER_KEY'), inFile('explorer-key'))?.value.trim() || undefined;
+  const maxBody = layered(flagValue(flags.maxBody, '--max-body'), envValue(env, 'SCOUT_MAX_BODY'), inFile('max-body'));
+  const maxBodyBytes = maxBody ? parseSize(maxBody.value, maxBody.from, MAX_BODY_LIMIT) : undefined;
+
+  const explorerKeySource = layered(flagValue(flags.explorerKey, '--explorer-key'), envValue(env, 'SCOUT_EXPLORER_KEY'), inFile('explorer-key'));
+  const explorerKey = explorerKeySource?.value.trim() || undefined;
   const proSource = flags.pro ? { value: '1', from: '--pro' } : (envValue(env, 'SCOUT_PRO') ?? (file.pro !== undefined ? { value: file.pro ? '1' : '0', from: `"pro" in ${configFile.path}` } : undefined));
   const pro = proSource ? parseBool(proSource) : false;
 
@@ -195,6 +217,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   }
   const explorer = (): ExplorerTarget => {
     if (!target) throw targetError;
+    checkKey(explorerKey, `explorer key (${explorerKeySource?.from})`);
     if (target.pro && !explorerKey) {
       throw new UsageError('the PRO API needs an explorer key', { hint: 'pass --explorer-key, set SCOUT_EXPLORER_KEY, or put "explorer-key" in the config file' });
     }
@@ -215,6 +238,8 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
       if (!key) throw new UsageError(`--api-key-file "${apiKeyFile}" is empty`);
     }
     key ??= env.SCOUT_ADMIN_KEY || file['api-key'];
+    const from = flags.apiKey !== undefined ? '--api-key' : apiKeyFile !== undefined ? '--api-key-file' : env.SCOUT_ADMIN_KEY ? 'SCOUT_ADMIN_KEY' : `"api-key" in ${configFile.path}`;
+    checkKey(key?.trim(), `admin key (${from})`);
     adminKeyCache = key?.trim() || undefined;
     return adminKeyCache;
   };
@@ -229,6 +254,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     adminUrl,
     timeoutMs: seconds * 1000,
     retries: Number(retries.value),
+    maxBodyBytes,
     verbose: Boolean(flags.verbose),
     adminKey,
     secrets: () => {

@@ -130,6 +130,105 @@ describe('key-by-key precedence', () => {
   });
 });
 
+describe('limits: --timeout and --max-body', () => {
+  it('--timeout is bounded by what a timer can hold (2^31-1 ms)', () => {
+    expect(resolve({ timeout: '2147483' }, envWith()).timeoutMs).toBe(2_147_483_000);
+    for (const value of ['2147484', '99999999999']) {
+      expect(usageError(() => resolve({ timeout: value }, envWith())).message).toBe(`invalid --timeout "${value}": the longest timeout is 2147483 seconds (about 24 days)`);
+    }
+    expect(usageError(() => resolve({}, envWith({ timeout: 3e9 }))).message).toMatch(/^invalid "timeout" in .*config\.json "3000000000": the longest timeout is 2147483 seconds/);
+  });
+
+  it.each([
+    ['65536', 65536],
+    ['64MiB', 64 * 1024 ** 2],
+    ['10MB', 10_000_000],
+    ['512KiB', 512 * 1024],
+    ['512 kib', 512 * 1024],
+    ['1.5MiB', 1.5 * 1024 ** 2],
+    ['500MiB', 500 * 1024 ** 2],
+  ])('--max-body %s is %i bytes', (value, bytes) => {
+    expect(resolve({ maxBody: value }, envWith()).maxBodyBytes).toBe(bytes);
+  });
+
+  it('--max-body, then SCOUT_MAX_BODY, then "max-body" in the file; unset leaves the default to the HTTP layer', () => {
+    expect(resolve({}, envWith()).maxBodyBytes).toBeUndefined();
+    expect(resolve({}, envWith({ 'max-body': '1MiB' })).maxBodyBytes).toBe(1024 ** 2);
+    expect(resolve({}, envWith({ 'max-body': 2048 })).maxBodyBytes).toBe(2048);
+    expect(resolve({}, envWith({ 'max-body': '1MiB' }, 0o600, { SCOUT_MAX_BODY: '2MiB' })).maxBodyBytes).toBe(2 * 1024 ** 2);
+    expect(resolve({ maxBody: '3MiB' }, envWith({ 'max-body': '1MiB' }, 0o600, { SCOUT_MAX_BODY: '2MiB' })).maxBodyBytes).toBe(3 * 1024 ** 2);
+  });
+
+  it.each(['0', '-1', 'lots', '64 MiBs', '1TB', '501MiB', ''])('--max-body %j is a usage error naming the range', (value) => {
+    expect(usageError(() => resolve({ maxBody: value }, envWith())).message).toBe(
+      `invalid --max-body ${JSON.stringify(value)}: expected a size from 1 byte to 500 MiB, in bytes or with a unit (512KiB, 10MB, 64MiB)`,
+    );
+  });
+
+  it('a bad SCOUT_MAX_BODY or "max-body" names where it came from', () => {
+    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_MAX_BODY: 'big' }))).message).toMatch(/^invalid SCOUT_MAX_BODY "big": /);
+    expect(usageError(() => resolve({}, envWith({ 'max-body': 0 }))).message).toMatch(/^invalid "max-body" in .*config\.json "0": /);
+  });
+});
+
+describe('keys that cannot go into an HTTP header', () => {
+  const BAD: [string, string][] = [
+    ['CR/LF', 'sk-live\r\nX-Evil: 1'],
+    ['LF', 'sk-live\nmore'],
+    ['ESC', 'sk-live\u001b[2J'],
+    ['DEL', 'sk-live\u007f'],
+    ['a C1 control', 'sk-live\u009b'],
+    ['a tab', 'sk\tlive'],
+    ['non-Latin-1', 'sk-live\u2014x'],
+  ];
+  const explorerError = (flags: GlobalFlags, env: Record<string, string>) => usageError(() => resolve(flags, env).explorer());
+
+  it.each(BAD)('an explorer key with %s is refused, naming the source but never the key', (_name, key) => {
+    const cases: [GlobalFlags, Record<string, string>, RegExp][] = [
+      [{ explorerKey: key }, envWith(), /^invalid explorer key \(--explorer-key\): character \d+ is /],
+      [{}, envWith({}, 0o600, { SCOUT_EXPLORER_KEY: key }), /^invalid explorer key \(SCOUT_EXPLORER_KEY\): /],
+      [{}, envWith({ 'explorer-key': key }), /^invalid explorer key \("explorer-key" in .*config\.json\): /],
+      [{ pro: true, chain: 'base', explorerKey: key }, envWith(), /^invalid explorer key \(--explorer-key\): /],
+    ];
+    for (const [flags, env, message] of cases) {
+      const e = explorerError(flags, env);
+      expect(e.message).toMatch(message);
+      expect(`${e.message} ${e.hint ?? ''}`).not.toContain('sk');
+    }
+  });
+
+  it.each(BAD)('an admin key with %s is refused, naming the source but never the key', (_name, key) => {
+    const dir = mkdtempSync(join(tmpdir(), 'scout-keyfile-'));
+    const keyFile = join(dir, 'admin.key');
+    writeFileSync(keyFile, key + '\n');
+    const cases: [GlobalFlags, Record<string, string>, RegExp][] = [
+      [{ apiKey: key }, envWith(), /^invalid admin key \(--api-key\): character \d+ is /],
+      [{ apiKeyFile: keyFile }, envWith(), /^invalid admin key \(--api-key-file\): /],
+      [{}, envWith({}, 0o600, { SCOUT_ADMIN_KEY: key }), /^invalid admin key \(SCOUT_ADMIN_KEY\): /],
+      [{}, envWith({ 'api-key': key }), /^invalid admin key \("api-key" in .*config\.json\): /],
+    ];
+    for (const [flags, env, message] of cases) {
+      const e = usageError(() => resolve(flags, env).adminKey());
+      expect(e.message).toMatch(message);
+      expect(`${e.message} ${e.hint ?? ''}`).not.toContain('sk');
+    }
+  });
+
+  it('says where the character is and what kind it is', () => {
+    expect(explorerError({ explorerKey: 'ab\u001bc' }, envWith()).message).toBe('invalid explorer key (--explorer-key): character 3 is a control character; a key is sent in an HTTP header');
+    expect(explorerError({ explorerKey: 'ab\u{1F600}c' }, envWith()).message).toBe('invalid explorer key (--explorer-key): character 3 is outside Latin-1; a key is sent in an HTTP header');
+  });
+
+  it('an explorer key only matters to explorer commands; surrounding space and a key file\'s CRLF are trimmed', () => {
+    const s = resolve({ explorerKey: 'bad\u0000key', apiKey: 'Bearer ok-key' }, envWith());
+    expect(s.adminKey()).toBe('Bearer ok-key');
+    const dir = mkdtempSync(join(tmpdir(), 'scout-keyfile-'));
+    writeFileSync(join(dir, 'k'), 'caf\u00e9-key\r\n');
+    expect(resolve({ apiKeyFile: join(dir, 'k') }, envWith()).adminKey()).toBe('caf\u00e9-key');
+    expect(resolve({ explorerKey: '  ek \n' }, envWith()).explorer().baseUrl).toBe('https://eth.blockscout.com');
+  });
+});
+
 describe('the hosted PRO API', () => {
   it('--pro with a chain goes to api.blockscout.com/<id> with a bearer key', () => {
     const t = resolve({ pro: true, chain: 'base', explorerKey: 'k' }, envWith()).explorer();

@@ -7,7 +7,8 @@ The config file is a JSON object whose keys are the long option names:
 
   {"chain": "base", "explorer-key": "…", "api-key": "…", "timeout": 60}
 
-Keys: base-url, chain, explorer-key, pro, admin-url, api-key, timeout, retries.
+Keys: base-url, chain, explorer-key, pro, admin-url, api-key, timeout, retries,
+max-body.
 It lives at $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.json.
 Precedence: flag, then SCOUT_* environment, then this file, then the default. For
 the explorer, the first of those levels that names a base URL or a chain decides,

@@ -9,6 +9,7 @@ export const ENVIRONMENT = `Environment variables
   SCOUT_ADMIN_URL      Merits admin URL, like --admin-url (default https://merits.blockscout.com)
   SCOUT_ADMIN_KEY      Merits admin key, like --api-key
   SCOUT_TIMEOUT        per-request timeout in seconds, like --timeout (default 30)
+  SCOUT_MAX_BODY       largest response body, like --max-body (default 64MiB)
   SCOUT_REGISTRY_URL   chain registry for scout chains --refresh, like --registry-url
   SCOUT_PRO_URL        root of the hosted PRO API (default https://api.blockscout.com)
   XDG_CONFIG_HOME      where the config directory is (default ~/.config)
@@ -21,7 +22,8 @@ Config file: $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.jso
 
   {"chain": "base", "explorer-key": "…", "api-key": "…", "timeout": 60}
 
-Keys: base-url, chain, explorer-key, pro, admin-url, api-key, timeout, retries.
+Keys: base-url, chain, explorer-key, pro, admin-url, api-key, timeout, retries,
+max-body.
 A broken file is a usage error (exit 2) naming it; a file holding a key that
 other users can read gets a warning (chmod 600 it).
 
