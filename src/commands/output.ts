@@ -11,6 +11,7 @@ import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { paginate } from '../api/paginate.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
 import type { Column, TerminalTable } from '../render/table.js';
+import { safeText } from '../render/safe.js';
 import { groupDigits } from '../render/units.js';
 import type { PageOptions } from './page-options.js';
 import { openProgress, type ProgressFactory } from './progress.js';
@@ -28,8 +29,12 @@ function items(n: number): string {
   return `${groupDigits(String(n))} ${n === 1 ? 'item' : 'items'}`;
 }
 
-/** Quotes a word for a shell when it needs it (for the next-page hint). */
-function shellWord(w: string): string {
+/**
+ * Quotes a word for a POSIX shell when it needs it (for the next-page hint). Control and invisible
+ * characters show as visible stand-ins: the hint is printed, so it must be safe text first.
+ */
+function shellWord(word: string): string {
+  const w = safeText(word);
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
