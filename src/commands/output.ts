@@ -82,14 +82,17 @@ export interface PrintDeps {
   progress?: ProgressFactory;
 }
 
-/** Fetches and prints a list according to the page options. */
+/**
+ * Fetches and prints a list according to the page options. `hintArgs` are the command's words for
+ * the next-page hint; null for a command that takes no --cursor, which gets no hint it could not use.
+ */
 export async function printList<T>(
   s: Session,
   req: ListRequest<T>,
   viewRef: ViewRef<T>,
   opts: PageOptions,
   fetchPage: (req: ListRequest<T>, cursor: Cursor | null) => Promise<Page<T>>,
-  hintArgs: readonly string[],
+  hintArgs: readonly string[] | null,
   deps: PrintDeps = {},
 ): Promise<void> {
   const { io } = s;
@@ -146,7 +149,10 @@ export async function printList<T>(
   }
   if (opts.mode === 'table' && s.render.tty && printed === 0) await io.err.write('no items\n');
   // Offer the way on when more exist and the next page starts exactly where we stopped.
-  if (next && !opts.all && !cutMidPage) await nextPageHint(s, next, hintArgs, printed);
+  if (next && hintArgs === null) {
+    // Never silently dropped: the server says there is more than this command can fetch.
+    await io.err.write(`scout: warning: the server offers a next page, which scout ${label} cannot fetch; showing the first\n`);
+  } else if (next && hintArgs && !opts.all && !cutMidPage) await nextPageHint(s, next, hintArgs, printed);
 }
 
 /** The stderr hint that resumes a list: `… next page: scout <same command> --cursor <token>`. */

@@ -5,6 +5,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +15,7 @@ import { run } from '../../src/cli.js';
 import { nextPageHint } from '../../src/commands/output.js';
 import type { Session } from '../../src/commands/session.js';
 import { memoryIo } from '../../src/io.js';
-import { ADDR, COUNTS, type FakeServer, startServer } from '../support/server.js';
+import { ADDR, COUNTS, DEFAULT_ADMIN_KEY, type FakeServer, startServer } from '../support/server.js';
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -65,5 +67,41 @@ describe('the next-page hint of scout api', () => {
     const hint = /next page: (scout .*)\n$/.exec(io.stderr())![1]!;
     expect(hint).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(shellWords(hint)).toEqual(['scout', 'api', '/api/v2/search', '-F', "q=it's a \u241b]0;pwned\u2407 name", '-F', 'token=abc', '--cursor', encodeCursor([['p', '2']])]);
+  });
+});
+
+describe('admin networks takes no --cursor', () => {
+  let admin: http.Server;
+  let adminUrl: string;
+  beforeAll(async () => {
+    // An admin service that, against the documented shape, offers a next page.
+    admin = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"items":[{"chain_id":"1","name":"Ethereum","domain":"eth.blockscout.com"}],"next_page_params":{"page_token":"2"}}');
+    });
+    await new Promise<void>((r) => admin.listen(0, '127.0.0.1', r));
+    adminUrl = `http://127.0.0.1:${(admin.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => admin.close(() => r())));
+
+  it.each([[['--json']], [['--ndjson']], [[]]])('%j: no --cursor hint, a warning that more exist', async (flags) => {
+    const r = await scout(['admin', 'networks', '--admin-url', adminUrl, '--api-key', DEFAULT_ADMIN_KEY, ...flags]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Ethereum');
+    expect(r.stderr).not.toContain('--cursor');
+    expect(r.stderr).toBe('scout: warning: the server offers a next page, which scout admin networks cannot fetch; showing the first\n');
+  });
+});
+
+describe('api --csv', () => {
+  it('is refused before any request with one line, exit 2', async () => {
+    const mark = srv.requests.length;
+    for (const args of [['api', '/api/v2/stats', '--csv'], ['api', '/api/v2/blocks', '--csv'], ['api', '/api/v2/blocks', '--csv', '--all']]) {
+      const r = await scout([...args, '--base-url', srv.url]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe('scout: api prints JSON, not CSV: use --json or --ndjson\n');
+      expect(r.stdout).toBe('');
+    }
+    expect(srv.requests.length).toBe(mark);
   });
 });
