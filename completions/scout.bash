@@ -29,7 +29,7 @@ _scout_options() {
         "tx trace") _scout_words="--json --ndjson" ;;
         "search") _scout_words="--json --ndjson --csv --all --limit --cursor" ;;
         "admin networks") _scout_words="--show-secrets --json --ndjson --csv" ;;
-        "api") _scout_words="--field --json --ndjson --csv --all --limit --cursor" ;;
+        "api") _scout_words="--field --json --ndjson --all --limit --cursor" ;;
         "chains") _scout_words="--refresh --registry-url --json --ndjson --csv" ;;
         *) _scout_words="" ;;
     esac

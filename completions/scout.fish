@@ -196,7 +196,6 @@ complete -c scout -n '__scout_at \'admin networks\'' -l csv -d 'print CSV with a
 complete -c scout -n '__scout_at \'api\'' -s F -l field -x -d 'add a query parameter (repeatable)'
 complete -c scout -n '__scout_at \'api\'' -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'api\'' -l ndjson -d 'print one compact JSON item per line'
-complete -c scout -n '__scout_at \'api\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'api\'' -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'api\'' -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'api\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'

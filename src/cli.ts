@@ -109,43 +109,63 @@ export function buildProgram(env: RunEnv): Command {
   return program;
 }
 
-/** Maps a failure to its one-line message and exit code. */
+/**
+ * Maps a failure to its one-line message and exit code. The message is best effort: a stderr that
+ * cannot be written loses it, never the exit code (a usage error stays 2 with stderr on a full disk).
+ */
 async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
+  // The reader closed the pipe (`| head`): a quiet, successful end.
+  if (e instanceof ClosedPipeError) return 0;
+  const say = async (line: string) => {
+    try {
+      await io.err.write(line);
+    } catch {
+      // stderr is gone too: nothing left to tell, the exit code still says it.
+    }
+  };
   if (e instanceof CommanderError) {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return 0;
     // 'commander.help': a topic run without a verb; its help is already on stderr.
     if (e.code === 'commander.help') return 2;
     const msg = e.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
-    await io.err.write(`scout: ${msg}\n`);
-    await io.err.write(`scout: see 'scout --help'\n`);
+    await say(`scout: ${msg}\n`);
+    await say(`scout: see 'scout --help'\n`);
     return 2;
   }
   if (e instanceof ScoutError) {
-    await io.err.write(`scout: ${e.message}\n`);
-    if (e.hint) await io.err.write(`scout: ${e.hint}\n`);
-    if (verbose && e.stack) await io.err.write(e.stack + '\n');
+    await say(`scout: ${e.message}\n`);
+    if (e.hint) await say(`scout: ${e.hint}\n`);
+    if (verbose && e.stack) await say(e.stack + '\n');
     return e.exitCode;
   }
   const err = e as Error;
-  await io.err.write(`scout: unexpected error: ${err?.message ?? String(e)}\n`);
-  if (verbose && err?.stack) await io.err.write(err.stack + '\n');
+  await say(`scout: unexpected error: ${err?.message ?? String(e)}\n`);
+  if (verbose && err?.stack) await say(err.stack + '\n');
   return 1;
 }
 
 /** Runs the CLI with `argv` (as process.argv) and returns the exit code. */
 export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
-  const env: RunEnv = { io, version: readVersion(), signal };
-  const program = buildProgram(env);
-  if (argv.length <= 2) {
-    program.outputHelp();
-    return 0;
-  }
+  const verbose = argv.includes('--verbose');
+  let code: number;
   try {
-    await program.parseAsync(argv);
+    const env: RunEnv = { io, version: readVersion(), signal };
+    const program = buildProgram(env);
+    if (argv.length <= 2) program.outputHelp();
+    else await program.parseAsync(argv);
+    code = 0;
+  } catch (e) {
+    code = await report(io, e, verbose);
+  }
+  if (code !== 0) return code;
+  // Writes nobody awaited (help, log lines) or whose failure came after they settled: a run whose
+  // output did not arrive is not a success. Stream errors are reported on a later tick: let them.
+  try {
+    await new Promise((resolve) => setImmediate(resolve));
+    await io.out.write('');
+    await io.err.write('');
     return 0;
   } catch (e) {
-    // The reader closed the pipe (`| head`): a quiet, successful end.
-    if (e instanceof ClosedPipeError) return 0;
-    return report(io, e, argv.includes('--verbose'));
+    return report(io, e, verbose);
   }
 }

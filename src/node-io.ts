@@ -3,40 +3,68 @@
  * (CONTRACT.md, --no-color: colour only when stdout is a terminal; NO_COLOR and FORCE_COLOR honoured,
  * which chalk alone does not do for NO_COLOR).
  */
+import { ScoutError } from './errors.js';
 import type { Io, Writer } from './io.js';
 
 /** Thrown by a write once the reader has gone away (`| head`): ends the program quietly. */
 export class ClosedPipeError extends Error {}
 
+/** Thrown by a write the system refused for any other reason (disk full, I/O error): exit 1. */
+export class OutputError extends ScoutError {}
+
+/** "cannot write output: no space left on device (ENOSPC)" from a system error. */
+function outputError(e: NodeJS.ErrnoException): OutputError {
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  // fs errors read "ENOSPC: no space left on device, write": keep the words between the two.
+  const words = /^[A-Z0-9_]+: (.+?)(?:, \w+)?$/.exec(e.message ?? '')?.[1];
+  const what = code && words ? `${words} (${code})` : (code ?? e.message ?? 'unknown error');
+  return new OutputError(`cannot write output: ${what}`, { cause: e });
+}
+
 /** A Writer over a process stream; exported for tests. */
 export function streamWriter(stream: NodeJS.WritableStream): Writer {
   let closed = false;
-  stream.on('error', (e: NodeJS.ErrnoException) => {
+  let failed: OutputError | undefined;
+  // Remembers the first failure. Never throws: an 'error' listener that throws crashes the process.
+  const fail = (e: NodeJS.ErrnoException) => {
+    if (closed || failed) return;
+    // A stream destroyed by a failure reports ERR_STREAM_DESTROYED afterwards; only a clean
+    // close (the reader went away) is quiet.
     if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') closed = true;
-    else throw e;
-  });
+    else failed = outputError(e);
+  };
+  stream.on('error', fail);
   return {
     write(chunk: string): Promise<void> {
       const p = send(chunk);
       // Some writes are fire-and-forget (log lines, commander's help); a closed pipe must not turn
-      // them into an unhandled rejection. Callers that await still see the rejection.
+      // them into an unhandled rejection. Callers that await still see the rejection; a failure
+      // stays on the writer, so the next write (or run()'s final check) reports it.
       p.catch(() => undefined);
       return p;
     },
   };
 
+  function state(): Error | undefined {
+    if (failed) return failed;
+    if (closed) return new ClosedPipeError('output closed');
+    return undefined;
+  }
+
   function send(chunk: string): Promise<void> {
-    if (closed) return Promise.reject(new ClosedPipeError('output closed'));
+    const before = state();
+    if (before) return Promise.reject(before);
     if (chunk === '') return Promise.resolve();
     return new Promise((resolve, reject) => {
+      const drained = () => resolve();
       const ok = stream.write(chunk, (err) => {
-        if (err && (closed || (err as NodeJS.ErrnoException).code === 'EPIPE')) {
-          closed = true;
-          reject(new ClosedPipeError('output closed'));
-        }
+        if (!err) return;
+        fail(err as NodeJS.ErrnoException);
+        stream.removeListener('drain', drained);
+        reject(state() ?? outputError(err as NodeJS.ErrnoException));
       });
       if (ok) resolve();
-      else stream.once('drain', resolve);
+      else stream.once('drain', drained);
     });
   }
 }

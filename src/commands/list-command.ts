@@ -13,15 +13,34 @@ import { withSession } from './session.js';
 
 const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
 
-/** The command's own arguments and options again, for the next-page hint (page flags left out). */
+/** Names that look like credentials, as `--verbose` masks query parameters. */
+const KEY_LIKE = /key|token|secret|auth/i;
+
+/** A `-F key=value` field as a hint may show it: the value of a key-like field masked. */
+function shownField(field: string): string {
+  const i = field.indexOf('=');
+  return i > 0 && KEY_LIKE.test(field.slice(0, i)) ? `${field.slice(0, i)}=***` : field;
+}
+
+/**
+ * The command's own arguments and options again, for the next-page hint (page flags left out). A
+ * repeated option is repeated as given (`-F a=1 -F b=2`), never merged into one value, and
+ * credentials never show: a key-like option's value and a key-like field's value are masked.
+ */
 export function hintArgs(cmd: Command): string[] {
   const words = [...cmd.args];
   for (const o of cmd.options) {
     const name = o.attributeName();
     const v = cmd.getOptionValue(name) as unknown;
     if (v === undefined || v === false || PAGE_FLAGS.has(name)) continue;
-    words.push(o.long ?? `--${name}`);
-    if (v !== true) words.push(String(v));
+    const flag = o.short ?? o.long ?? `--${name}`;
+    if (v === true) {
+      words.push(flag);
+      continue;
+    }
+    for (const value of Array.isArray(v) ? v.map(String) : [String(v)]) {
+      words.push(flag, KEY_LIKE.test(name) ? '***' : name === 'field' ? shownField(value) : value);
+    }
   }
   return words;
 }

@@ -11,6 +11,7 @@ import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { paginate } from '../api/paginate.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
 import type { Column, TerminalTable } from '../render/table.js';
+import { safeText } from '../render/safe.js';
 import { groupDigits } from '../render/units.js';
 import type { PageOptions } from './page-options.js';
 import { openProgress, type ProgressFactory } from './progress.js';
@@ -28,8 +29,12 @@ function items(n: number): string {
   return `${groupDigits(String(n))} ${n === 1 ? 'item' : 'items'}`;
 }
 
-/** Quotes a word for a shell when it needs it (for the next-page hint). */
-function shellWord(w: string): string {
+/**
+ * Quotes a word for a POSIX shell when it needs it (for the next-page hint). Control and invisible
+ * characters show as visible stand-ins: the hint is printed, so it must be safe text first.
+ */
+function shellWord(word: string): string {
+  const w = safeText(word);
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -77,14 +82,17 @@ export interface PrintDeps {
   progress?: ProgressFactory;
 }
 
-/** Fetches and prints a list according to the page options. */
+/**
+ * Fetches and prints a list according to the page options. `hintArgs` are the command's words for
+ * the next-page hint; null for a command that takes no --cursor, which gets no hint it could not use.
+ */
 export async function printList<T>(
   s: Session,
   req: ListRequest<T>,
   viewRef: ViewRef<T>,
   opts: PageOptions,
   fetchPage: (req: ListRequest<T>, cursor: Cursor | null) => Promise<Page<T>>,
-  hintArgs: readonly string[],
+  hintArgs: readonly string[] | null,
   deps: PrintDeps = {},
 ): Promise<void> {
   const { io } = s;
@@ -141,7 +149,10 @@ export async function printList<T>(
   }
   if (opts.mode === 'table' && s.render.tty && printed === 0) await io.err.write('no items\n');
   // Offer the way on when more exist and the next page starts exactly where we stopped.
-  if (next && !opts.all && !cutMidPage) await nextPageHint(s, next, hintArgs, printed);
+  if (next && hintArgs === null) {
+    // Never silently dropped: the server says there is more than this command can fetch.
+    await io.err.write(`scout: warning: the server offers a next page, which scout ${label} cannot fetch; showing the first\n`);
+  } else if (next && hintArgs && !opts.all && !cutMidPage) await nextPageHint(s, next, hintArgs, printed);
 }
 
 /** The stderr hint that resumes a list: `… next page: scout <same command> --cursor <token>`. */

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ClosedPipeError, colorWanted, streamWriter } from '../../src/node-io.js';
+import { ClosedPipeError, OutputError, colorWanted, streamWriter } from '../../src/node-io.js';
 
 /** A stream whose reader has gone away: every write fails with EPIPE, as stdout does after `| head`. */
 function closedPipe(): Writable {
@@ -31,6 +31,36 @@ describe('streamWriter', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+});
+
+/** A full disk: every write fails with ENOSPC, the way fs reports it. */
+function fullDisk(): Writable {
+  return new Writable({
+    write(_chunk, _enc, cb) {
+      cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    },
+  });
+}
+
+describe('streamWriter on a failing stream', () => {
+  it('turns ENOSPC into one OutputError line, for this write and every later one', async () => {
+    const w = streamWriter(fullDisk());
+    const first = await w.write('a\n').catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(OutputError);
+    expect((first as Error).message).toBe('cannot write output: no space left on device (ENOSPC)');
+    // The failed stream is destroyed now: later writes are the same failure, not a quiet closed pipe.
+    await expect(w.write('b\n')).rejects.toBe(first);
+    await expect(w.write('')).rejects.toBe(first);
+  });
+
+  it('an error event is never thrown out of its listener', async () => {
+    const stream = fullDisk();
+    const w = streamWriter(stream);
+    void w.write('fire and forget\n');
+    await new Promise((r) => setImmediate(r));
+    expect(() => stream.emit('error', Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' }))).not.toThrow();
+    await expect(w.write('x')).rejects.toBeInstanceOf(OutputError);
   });
 });
 

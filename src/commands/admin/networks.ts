@@ -1,5 +1,6 @@
 /**
- * `scout admin networks`: one list, no cursor; the admin key goes to the admin host only. The
+ * `scout admin networks`: one list, no cursor (so no next-page hint, only a warning should the
+ * service ever offer a next page); the admin key goes to the admin host only. The
  * networks' own explorer API keys stay out of tables and CSV unless `--show-secrets`.
  */
 import type { Command } from 'commander';
@@ -17,6 +18,6 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
   await withSession(env, cmd, async (s) => {
     const admin = s.admin();
     const req = { path: '/admin/api/v1/networks', params: [], what: 'admin networks' };
-    await printList(s, req, view, { mode, all: false, limit: undefined, cursor: undefined }, () => admin.networks(), []);
+    await printList(s, req, view, { mode, all: false, limit: undefined, cursor: undefined }, () => admin.networks(), null);
   });
 }

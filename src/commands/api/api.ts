@@ -40,6 +40,8 @@ export function apiFields(fields: readonly string[] | undefined): Params {
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
   const flags = cmd.opts() as PageFlags & { field?: string[] };
   const page = pageOptions(flags);
+  // Refused before any request: whether a body is a list is only known once it has come.
+  if (page.mode === 'csv') throw new UsageError('api prints JSON, not CSV: use --json or --ndjson');
   const path = apiPath(cmd.args[0] ?? '');
   const params = apiFields(flags.field);
   const paged = page.all || page.limit !== undefined || page.cursor !== undefined;
@@ -52,13 +54,12 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
       const items = body.trimStart().startsWith('{') ? objectMembers(body).get('items') : undefined;
       if (page.mode === 'json' || page.mode === 'table' || items === undefined || !items.startsWith('[')) {
         // Not a list, or no list mode asked for: the body as the server sent it.
-        if (page.mode === 'csv') throw new UsageError(`--csv needs a list response; ${path} is not one`);
         await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
         const next = items === undefined ? null : cursorFromRaw(objectMembers(body).get('next_page_params'));
         if (next) await nextPageHint(s, next, hintArgs(cmd));
         return;
       }
-      // NDJSON or CSV of one list page: reuse the body already fetched.
+      // NDJSON of one list page: reuse the body already fetched.
       const origin = new URL(client.baseUrl).origin;
       fetchPage = async (r, c) => (c ? client.page(r, c) : parseListBody(body, origin));
     }

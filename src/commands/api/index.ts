@@ -8,7 +8,7 @@ function collect(value: string, previous: string[] = []): string[] {
 }
 
 export function registerApi(program: Command, env: RunEnv): void {
-  addPageFlags(
+  const api = addPageFlags(
     program
       .command('api')
       .description('GET any API path and print the JSON (lists: --all follows next_page_params)')
@@ -18,5 +18,8 @@ export function registerApi(program: Command, env: RunEnv): void {
         'after',
         '\nWithout --all or --limit the body is printed as the server sent it; with them, a list\nprints the items of every page as one JSON array (or NDJSON lines).\n\nExamples:\n  scout api /api/v2/stats\n  scout api /api/v2/blocks -F type=block --all --ndjson\n',
       ),
-  ).action(lazy(env, () => import('./api.js')));
+  );
+  // scout api always prints JSON; --csv stays declared only so it is refused with one clear line.
+  api.options.find((o) => o.long === '--csv')?.hideHelp();
+  api.action(lazy(env, () => import('./api.js')));
 }
