@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The integration suites spawn the built CLI; give child processes room on a 2-core machine.
+    // Most cases run the CLI in-process (test/support/scout.ts); the start-up, packaging, pipe and
+    // signal suites still spawn processes: give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', 'json'],
