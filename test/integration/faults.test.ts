@@ -3,7 +3,7 @@
  * lost, nothing duplicated, no hang, no leaked key. In-process (test/support/scout.ts), where the
  * waits scout asks for are recorded instead of slept; a closed pipe and Ctrl-C need the real process.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT } from '../support/cli.js';
 import { runScout } from '../support/scout.js';
@@ -12,10 +12,13 @@ import { ADDR, COUNTS, type FakeServer, startServer } from '../support/server.js
 
 let srv: FakeServer;
 const proxies: FaultProxy[] = [];
+const children: ChildProcess[] = [];
 beforeAll(async () => {
   srv = await startServer();
 });
 afterAll(async () => {
+  // A scout that failed to stop (the case failed on the test's timeout) does not outlive the suite.
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   await Promise.all(proxies.map((p) => p.close()));
   await srv.close();
 });
@@ -135,6 +138,7 @@ describe('what cannot be mended is one clear line', () => {
 /** Spawns scout with piped stdout, for tests that close the pipe or send signals. */
 function spawnScout(args: string[]) {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
