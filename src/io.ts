@@ -22,6 +22,11 @@ export interface Io {
   env: Readonly<Record<string, string | undefined>>;
   /** Milliseconds since the epoch. */
   now(): number;
+  /**
+   * Waits `ms` (retry backoff, rate-limit waits), ending early with an error when `signal` aborts.
+   * Absent, the HTTP layer uses a real timer; tests pass one that records the waits asked for.
+   */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
 }
 
 /** An Io that collects output in strings, for tests. */
@@ -37,6 +42,7 @@ export function memoryIo(options: Partial<Omit<Io, 'out' | 'err'>> = {}): Io & {
     width: options.width ?? 100,
     env: options.env ?? {},
     now: options.now ?? (() => Date.UTC(2026, 10, 21, 12, 0, 0)),
+    sleep: options.sleep,
     stdout: () => out,
     stderr: () => err,
   };

@@ -36,6 +36,9 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
     secrets: settings.secrets(),
     log: settings.verbose ? (line) => void io.err.write(`scout: ${line}\n`) : undefined,
     signal: env.signal,
+    // The Io's clock and waits, so a test can see the waits asked for instead of timing them.
+    now: () => io.now(),
+    ...(io.sleep ? { sleep: io.sleep } : {}),
   });
   const path: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());

@@ -2,8 +2,8 @@
  * Hostile text never reaches a terminal or a CSV cell raw (./hostile.ts: CSI, OSC 0/8/52, 8-bit CSI
  * and OSC, bidi overrides and isolates, zero-width characters, C0 controls, formulas), in every view:
  * terminal tables with and without colour, narrow and wide (fitting must not cut an escape open),
- * piped lines, CSV, `tx show` and the call tree, through the pure renderers and through the real
- * command. JSON stays equal to what the server sent.
+ * piped lines, CSV, `tx show` and the call tree, through the pure renderers and through the whole
+ * command run in-process. JSON stays equal to what the server sent.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +20,7 @@ import { renderTable, renderTsv } from '../../src/render/table.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
 import { networkView, views } from '../../src/render/views.js';
-import { runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { ATTACKS, HOSTILE_BODIES } from './hostile.js';
 
 // eslint-disable-next-line no-control-regex
@@ -179,16 +179,16 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   const urls = () => ['--base-url', base, '--admin-url', base];
 
   it.each(COMMANDS)('%s: piped, CSV and --json', async (name, args, path, list) => {
-    const piped = await runCli([...args, ...urls()]);
+    const piped = await runScout([...args, ...urls()]);
     expect(piped.code, piped.stderr).toBe(0);
     expectClean(piped.stdout, `${name} piped`);
     expectClean(piped.stderr, `${name} stderr`);
     if (list) {
-      const csv = await runCli([...args, ...urls(), '--csv']);
+      const csv = await runScout([...args, ...urls(), '--csv']);
       expect(csv.code).toBe(0);
       expectSafeCsv(csv.stdout, `${name} --csv`);
     }
-    const json = await runCli([...args, ...urls(), '--json']);
+    const json = await runScout([...args, ...urls(), '--json']);
     expect(json.code).toBe(0);
     const sent = routes[path] as { items?: unknown[] };
     expect(JSON.parse(json.stdout)).toEqual(list ? sent.items : sent);

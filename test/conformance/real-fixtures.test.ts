@@ -1,6 +1,6 @@
 /**
  * Conformance over the responses recorded from live explorers (../shared/fixtures/real): each one is
- * served by a local HTTP server at the path of its endpoint, and the built CLI must print it through
+ * served by a local HTTP server at the path of its endpoint, and the CLI (in-process) must print it through
  * --json and --ndjson unchanged (REAL recordings are minified, so the items must come out as the very
  * same text) and as a table without error. Each is also rendered through the pure renderers as a
  * terminal table (wide and narrow, with and without colour) and as CSV, with nothing raw leaking.
@@ -18,7 +18,8 @@ import { renderTable } from '../../src/render/table.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
 import { views } from '../../src/render/views.js';
-import { ROOT, runCli } from '../support/cli.js';
+import { ROOT } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 
 const DIR = join(ROOT, '..', 'shared', 'fixtures', 'real');
 const present = existsSync(DIR);
@@ -129,7 +130,7 @@ describe.skipIf(!present)('every recorded response', () => {
   for (const file of files.filter((f) => !isError(f))) {
     it(`${file} round-trips through --json unchanged`, async () => {
       const { route, body, real } = serve(file);
-      const r = await runCli([...route.args, ...urls(), '--json']);
+      const r = await runScout([...route.args, ...urls(), '--json']);
       expect(r.code).toBe(0);
       const sentCursor = (JSON.parse(body) as { next_page_params?: unknown }).next_page_params;
       // The only thing on stderr: the way to the next page, when the recording had one.
@@ -149,7 +150,7 @@ describe.skipIf(!present)('every recorded response', () => {
 
     it(`${file} prints --ndjson one item per line, unchanged`, async () => {
       const { route, body } = serve(file);
-      const r = await runCli([...route.args, ...urls(), '--ndjson']);
+      const r = await runScout([...route.args, ...urls(), '--ndjson']);
       expect(r.code).toBe(0);
       const sent = JSON.parse(body) as { items?: unknown[] };
       const lines = r.stdout.split('\n').filter(Boolean);
@@ -159,7 +160,7 @@ describe.skipIf(!present)('every recorded response', () => {
 
     it(`${file} renders as a table, piped and on a terminal-sized width`, async () => {
       const { route } = serve(file);
-      const r = await runCli([...route.args, ...urls()]);
+      const r = await runScout([...route.args, ...urls()]);
       expect(r.stderr).not.toMatch(/unexpected error|TypeError/);
       expect(r.code).toBe(0);
       // eslint-disable-next-line no-control-regex
@@ -184,7 +185,7 @@ describe.skipIf(!present)('every recorded response', () => {
   for (const file of files.filter(isError)) {
     it(`${file} is one readable error line and exit 1`, async () => {
       const { route } = serve(file);
-      const r = await runCli([...route.args, ...urls(), '--json']);
+      const r = await runScout([...route.args, ...urls(), '--json']);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/^scout: .*HTTP 422: filter: Invalid value for enum\n$/);

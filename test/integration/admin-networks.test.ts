@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
-import { runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { COUNTS, type FakeServer, NETWORK_API_KEYS, startServer } from '../support/server.js';
 
 let srv: FakeServer;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const admin = (...args: string[]) => runCli(['admin', 'networks', '--admin-url', srv.url, '--api-key', 'admin-secret', ...args]);
+const admin = (...args: string[]) => runScout(['admin', 'networks', '--admin-url', srv.url, '--api-key', 'admin-secret', ...args]);
 
 /** The command run in-process with stdout a terminal, so the table is the terminal table. */
 async function terminalTable(...args: string[]): Promise<string> {

@@ -18,7 +18,8 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
   });
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).toMatch(/^scout benchmark \(tiny/);
-  expect(r.stdout).toMatch(/node v\d+\.\d+\.\d+ · linux/);
+  // The machine line: date, node, platform and architecture, CPU, cores, memory (whatever the platform).
+  expect(r.stdout).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z · node v\d+\.\d+\.\d+ · \S+ \S+ · .+ · \d+ cores · \d+ GiB$/m);
   for (const figure of [
     'scout --version vs node -e 0',
     'scout address --help vs node -e 0',

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer } from '../support/server.js';
 
 let explorer: FakeServer;
@@ -51,7 +51,7 @@ const freshConfig = () => mkdtempSync(join(tmpdir(), 'scout-chains-'));
 
 describe('scout chains', () => {
   it('lists the built-in chains, one tab-separated line each when piped', async () => {
-    const r = await runCli(['chains'], { env: { XDG_CONFIG_HOME: freshConfig() } });
+    const r = await runScout(['chains'], { env: { XDG_CONFIG_HOME: freshConfig() } });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('1\tEthereum\tethereum,eth,mainnet\tETH\tno\thttps://eth.blockscout.com\tbuilt-in');
@@ -61,7 +61,7 @@ describe('scout chains', () => {
   });
 
   it('--json is an array of the chains with id, names, explorer, coin and the testnet flag', async () => {
-    const r = await runCli(['chains', '--json'], { env: { XDG_CONFIG_HOME: freshConfig() } });
+    const r = await runScout(['chains', '--json'], { env: { XDG_CONFIG_HOME: freshConfig() } });
     const chains = JSON.parse(r.stdout) as unknown[];
     expect(chains).toContainEqual({ id: '8453', name: 'Base', names: ['base'], explorer: 'https://base.blockscout.com', coin: 'ETH', testnet: false, source: 'built-in' });
     expect(chains).toContainEqual(expect.objectContaining({ id: '11155420', testnet: true }));
@@ -72,7 +72,7 @@ describe('scout chains --refresh', () => {
   it('caches the registry beside the config file; --chain then finds its chains by name and by id', async () => {
     const XDG_CONFIG_HOME = freshConfig();
     const cache = join(XDG_CONFIG_HOME, 'scout', 'chains.json');
-    const r = await runCli(['chains', '--refresh', '--registry-url', `${registryUrl}/api/chains`], { env: { XDG_CONFIG_HOME } });
+    const r = await runScout(['chains', '--refresh', '--registry-url', `${registryUrl}/api/chains`], { env: { XDG_CONFIG_HOME } });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`scout: cached 4 chains from ${registryUrl} in ${cache}\n`);
     expect(r.stdout).toContain(`31337\tScout Localnet\tscout-localnet\tLCL\tyes\t${explorer.url}\tregistry\n`);
@@ -83,7 +83,7 @@ describe('scout chains --refresh', () => {
     const A = ADDR.empty;
     for (const chain of ['scout-localnet', '31337', 'Scout Localnet', 'localside']) {
       const before = explorer.requests.length;
-      const q = await runCli(['--chain', chain, 'address', 'txs', A, '--json'], { env: { XDG_CONFIG_HOME } });
+      const q = await runScout(['--chain', chain, 'address', 'txs', A, '--json'], { env: { XDG_CONFIG_HOME } });
       expect(q, chain).toMatchObject({ code: 0, stdout: '[]\n', stderr: '' });
       expect(explorer.requests.slice(before).map((x) => x.path)).toEqual([`/api/v2/addresses/${A}/transactions`]);
     }
@@ -91,23 +91,23 @@ describe('scout chains --refresh', () => {
 
   it('SCOUT_REGISTRY_URL names the registry; a chain in the config file is found in the cache', async () => {
     const XDG_CONFIG_HOME = freshConfig();
-    const r = await runCli(['chains', '--refresh', '--json'], { env: { XDG_CONFIG_HOME, SCOUT_REGISTRY_URL: `${registryUrl}/api/chains` } });
+    const r = await runScout(['chains', '--refresh', '--json'], { env: { XDG_CONFIG_HOME, SCOUT_REGISTRY_URL: `${registryUrl}/api/chains` } });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toContainEqual({ id: '4242', name: 'Far Away', names: ['far-away'], explorer: 'https://far.example', coin: 'FAR', testnet: false, source: 'registry' });
     writeFileSync(join(XDG_CONFIG_HOME, 'scout', 'config.json'), '{"chain": 31337}', { mode: 0o600 });
-    const q = await runCli(['address', 'txs', ADDR.empty, '--json'], { env: { XDG_CONFIG_HOME } });
+    const q = await runScout(['address', 'txs', ADDR.empty, '--json'], { env: { XDG_CONFIG_HOME } });
     expect(q).toMatchObject({ code: 0, stdout: '[]\n' });
   });
 
   it('an unusable registry answer is exit 1 and leaves the cache alone', async () => {
     const XDG_CONFIG_HOME = freshConfig();
     const cache = join(XDG_CONFIG_HOME, 'scout', 'chains.json');
-    await runCli(['chains', '--refresh', '--registry-url', `${registryUrl}/api/chains`], { env: { XDG_CONFIG_HOME } });
+    await runScout(['chains', '--refresh', '--registry-url', `${registryUrl}/api/chains`], { env: { XDG_CONFIG_HOME } });
     const before = readFileSync(cache, 'utf8');
-    const html = await runCli(['chains', '--refresh', '--registry-url', `${registryUrl}/html`, '--retries', '0'], { env: { XDG_CONFIG_HOME } });
+    const html = await runScout(['chains', '--refresh', '--registry-url', `${registryUrl}/html`, '--retries', '0'], { env: { XDG_CONFIG_HOME } });
     expect(html).toMatchObject({ code: 1, stdout: '' });
     expect(html.stderr).toBe(`scout: unusable chain registry from ${registryUrl}: not JSON\nscout: the cache was left as it was\n`);
-    const missing = await runCli(['chains', '--refresh', '--registry-url', `${registryUrl}/nope`], { env: { XDG_CONFIG_HOME } });
+    const missing = await runScout(['chains', '--refresh', '--registry-url', `${registryUrl}/nope`], { env: { XDG_CONFIG_HOME } });
     expect(missing.code).toBe(3);
     expect(readFileSync(cache, 'utf8')).toBe(before);
   });
@@ -115,7 +115,7 @@ describe('scout chains --refresh', () => {
   it('without --refresh nothing is fetched and no cache is written', async () => {
     const XDG_CONFIG_HOME = freshConfig();
     const hits = registryHits;
-    await runCli(['chains'], { env: { XDG_CONFIG_HOME, SCOUT_REGISTRY_URL: `${registryUrl}/api/chains` } });
+    await runScout(['chains'], { env: { XDG_CONFIG_HOME, SCOUT_REGISTRY_URL: `${registryUrl}/api/chains` } });
     expect(registryHits).toBe(hits);
     expect(existsSync(join(XDG_CONFIG_HOME, 'scout', 'chains.json'))).toBe(false);
   });
@@ -124,7 +124,7 @@ describe('scout chains --refresh', () => {
 describe('unknown chains', () => {
   it('an unknown name is exit 2 before any request, with the nearest names', async () => {
     const before = explorer.requests.length;
-    const r = await runCli(['--chain', 'bsae', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME: freshConfig() } });
+    const r = await runScout(['--chain', 'bsae', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME: freshConfig() } });
     expect(r).toMatchObject({ code: 2, stdout: '' });
     expect(r.stderr).toBe('scout: unknown chain "bsae"\nscout: did you mean base? (`scout chains` lists them; `scout chains --refresh` fetches the full registry)\n');
     expect(explorer.requests.length).toBe(before);
@@ -132,14 +132,14 @@ describe('unknown chains', () => {
 
   it('after a refresh the nearest names include the registry’s', async () => {
     const XDG_CONFIG_HOME = freshConfig();
-    await runCli(['chains', '--refresh', '--registry-url', `${registryUrl}/api/chains`], { env: { XDG_CONFIG_HOME } });
-    const r = await runCli(['--chain', 'scout-locanet', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME } });
+    await runScout(['chains', '--refresh', '--registry-url', `${registryUrl}/api/chains`], { env: { XDG_CONFIG_HOME } });
+    const r = await runScout(['--chain', 'scout-locanet', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME } });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('scout: unknown chain "scout-locanet"\nscout: did you mean scout-localnet? (`scout chains` lists them)\n');
   });
 
   it('an unknown id is exit 2 and says how to learn more chains', async () => {
-    const r = await runCli(['--chain', '999999999', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME: freshConfig() } });
+    const r = await runScout(['--chain', '999999999', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME: freshConfig() } });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^scout: unknown chain id 999999999\nscout: `scout chains` lists the known chains; `scout chains --refresh` fetches the full registry; --base-url <url> reaches any explorer\n$/);
   });

@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../support/cli.js';
+import { ROOT } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 
 const FILES = { bash: 'scout.bash', zsh: '_scout', fish: 'scout.fish' } as const;
 const committed = (shell: keyof typeof FILES) => join(ROOT, 'completions', FILES[shell]);
@@ -15,13 +16,13 @@ const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
 
 describe('completions/ matches the generator', () => {
   it.each(Object.keys(FILES) as (keyof typeof FILES)[])('%s', async (shell) => {
-    const r = await runCli(['completion', shell]);
+    const r = await runScout(['completion', shell]);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout, `completions/${FILES[shell]} differs from the generator: run \`npm run completions\``).toBe(readFileSync(committed(shell), 'utf8'));
   });
 
   it('an unknown shell is a usage error', async () => {
-    const r = await runCli(['completion', 'powershell']);
+    const r = await runScout(['completion', 'powershell']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^scout: command-argument value 'powershell' is invalid for argument 'shell'\. Allowed choices are bash, zsh, fish\./);
   });

@@ -3,7 +3,7 @@
  * exit codes with one readable line each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
 let srv: FakeServer;
@@ -50,7 +50,7 @@ describe('bad input: exit 2, one line on stderr, nothing sent', () => {
 
   it.each(cases)('%s', async (_name, args, message) => {
     const before = srv.requests.length;
-    const r = await runCli([...args, '--base-url', srv.url, '--admin-url', srv.url]);
+    const r = await runScout([...args, '--base-url', srv.url, '--admin-url', srv.url]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     const first = r.stderr.split('\n')[0]!;
@@ -60,30 +60,30 @@ describe('bad input: exit 2, one line on stderr, nothing sent', () => {
   });
 
   it('an admin key is never sent over plain http to a host other than loopback', async () => {
-    const r = await runCli(['admin', 'networks', '--api-key', 'admin-secret', '--admin-url', 'http://merits.example.invalid']);
+    const r = await runScout(['admin', 'networks', '--api-key', 'admin-secret', '--admin-url', 'http://merits.example.invalid']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^scout: refusing to send the admin key over http:\/\/ to merits\.example\.invalid/);
     expect(r.stderr).not.toContain('admin-secret');
   });
 
   it('an unreadable --api-key-file names the file', async () => {
-    const r = await runCli(['admin', 'networks', '--api-key-file', '/nonexistent/scout.key', '--admin-url', srv.url]);
+    const r = await runScout(['admin', 'networks', '--api-key-file', '/nonexistent/scout.key', '--admin-url', srv.url]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^scout: cannot read --api-key-file "\/nonexistent\/scout.key": ENOENT/);
   });
 
   it('a bad --base-url', async () => {
-    const r = await runCli(['address', 'txs', A, '--base-url', 'ftp://x']);
+    const r = await runScout(['address', 'txs', A, '--base-url', 'ftp://x']);
     expect(r).toMatchObject({ code: 2, stdout: '' });
     expect(r.stderr).toMatch(/invalid --base-url "ftp:\/\/x"/);
   });
 
   it('--help and --version print to stdout and exit 0, with no network', async () => {
-    const v = await runCli(['--version']);
+    const v = await runScout(['--version']);
     expect(v).toMatchObject({ code: 0, stderr: '' });
     expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
     for (const args of [['--help'], ['address', '--help'], ['address', 'txs', '--help'], ['tx', 'trace', '--help'], ['api', '--help']]) {
-      const h = await runCli(args);
+      const h = await runScout(args);
       expect(h.code).toBe(0);
       expect(h.stdout).toMatch(/^Usage: scout/);
     }
@@ -91,7 +91,7 @@ describe('bad input: exit 2, one line on stderr, nothing sent', () => {
 });
 
 describe('server answers and their exit codes', () => {
-  const scout = (...args: string[]) => runCli([...args, '--base-url', srv.url, '--admin-url', srv.url]);
+  const scout = (...args: string[]) => runScout([...args, '--base-url', srv.url, '--admin-url', srv.url]);
 
   it('401 from the admin API with a wrong key is exit 4, the key never printed', async () => {
     const r = await scout('admin', 'networks', '--api-key', 'wrong-key-123');
@@ -106,12 +106,15 @@ describe('server answers and their exit codes', () => {
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^scout: rate limited by http:\/\/127\.0\.0\.1:\d+ after 2 retries\nscout: an explorer key raises the limit/);
     expect(srv.requests.length - before).toBe(3);
+    // Each retry waited the x-ratelimit-reset the server sent.
+    expect(r.sleeps).toEqual([50, 50]);
   });
 
   it('a single 429 is waited out and the command succeeds', async () => {
     const r = await scout('address', 'txs', ADDR.flaky, '--ndjson');
     expect(r.code).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(3);
+    expect(r.sleeps).toEqual([200]);
   });
 
   it('a proxy 502 HTML page is one line, exit 1, never the HTML', async () => {
@@ -128,13 +131,13 @@ describe('server answers and their exit codes', () => {
   });
 
   it('a refused connection is exit 1 naming the host', async () => {
-    const r = await runCli(['address', 'txs', A, '--base-url', 'http://127.0.0.1:9', '--retries', '0']);
+    const r = await runScout(['address', 'txs', A, '--base-url', 'http://127.0.0.1:9', '--retries', '0']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^scout: cannot reach http:\/\/127\.0\.0\.1:9: ECONNREFUSED\n$/);
   });
 
   it('--verbose prints each request with its status on stderr, keys redacted', async () => {
-    const r = await runCli(['admin', 'networks', '--verbose', '--api-key', 'admin-secret', '--admin-url', srv.url, '--json']);
+    const r = await runScout(['admin', 'networks', '--verbose', '--api-key', 'admin-secret', '--admin-url', srv.url, '--json']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^scout: GET http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v1\/networks -> 200 \(\d+ms\)\n$/);
     expect(r.stderr + r.stdout).not.toContain('admin-secret');

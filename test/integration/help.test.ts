@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram, run } from '../../src/cli.js';
 import { EXIT_CODES, ENVIRONMENT } from '../../src/commands/help/topics.js';
 import { memoryIo } from '../../src/io.js';
-import { ROOT, runCli } from '../support/cli.js';
+import { ROOT } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 
 function paths(cmd: Command, prefix: string[] = []): string[][] {
   return [prefix, ...cmd.commands.flatMap((c) => paths(c, [...prefix, c.name()]))];
@@ -45,13 +46,13 @@ describe('help topics', () => {
   });
 
   it('scout help exit-codes and scout help environment print the topic', async () => {
-    expect(await runCli(['help', 'exit-codes'])).toMatchObject({ code: 0, stdout: EXIT_CODES, stderr: '' });
-    expect(await runCli(['help', 'environment'])).toMatchObject({ code: 0, stdout: ENVIRONMENT, stderr: '' });
+    expect(await runScout(['help', 'exit-codes'])).toMatchObject({ code: 0, stdout: EXIT_CODES, stderr: '' });
+    expect(await runScout(['help', 'environment'])).toMatchObject({ code: 0, stdout: ENVIRONMENT, stderr: '' });
   });
 
   it('scout help <command> is that command’s --help; an unknown topic is exit 2', async () => {
     expect((await helpOf(['help', 'address', 'txs'])).out).toBe((await helpOf(['address', 'txs', '--help'])).out);
-    const r = await runCli(['help', 'exit-code']);
+    const r = await runScout(['help', 'exit-code']);
     expect(r).toMatchObject({ code: 2, stdout: '' });
     expect(r.stderr).toBe('scout: no help topic or command "exit-code"\nscout: topics: environment, exit-codes; commands: scout --help\n');
   });

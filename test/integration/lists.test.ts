@@ -1,9 +1,9 @@
 /**
- * Every list command against the strict local server, through the real built CLI: pages, cursors,
+ * Every list command against the strict local server, through the whole CLI run in-process: pages, cursors,
  * filters re-sent on every page, --all, --limit, --cursor, and the server's items unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { ADDR, COUNTS, type FakeServer, PAGE_SIZE, startServer, TX } from '../support/server.js';
 
 let srv: FakeServer;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const scout = (...args: string[]) => runCli([...args, '--base-url', srv.url]);
+const scout = (...args: string[]) => runScout([...args, '--base-url', srv.url]);
 const lines = (s: string) => s.split('\n').filter(Boolean);
 const parseLines = (s: string) => lines(s).map((l) => JSON.parse(l) as Record<string, unknown>);
 /** The requests sent since `mark`, by path suffix. */
@@ -221,7 +221,7 @@ describe('search', () => {
 describe('admin networks', () => {
   it('sends the key as a bearer token to the admin host and prints the items', async () => {
     const mark = srv.requests.length;
-    const r = await runCli(['admin', 'networks', '--admin-url', srv.url, '--json'], { env: { SCOUT_ADMIN_KEY: 'admin-secret' } });
+    const r = await runScout(['admin', 'networks', '--admin-url', srv.url, '--json'], { env: { SCOUT_ADMIN_KEY: 'admin-secret' } });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveLength(COUNTS.networks);
     const req = since(mark)[0]!;
@@ -236,8 +236,8 @@ describe('admin networks', () => {
     const { tmpdir } = await import('node:os');
     const file = join(mkdtempSync(join(tmpdir(), 'scout-key-')), 'admin.key');
     writeFileSync(file, 'admin-secret\n', { mode: 0o600 });
-    const a = await runCli(['admin', 'networks', '--admin-url', srv.url, '--api-key', 'admin-secret', '--ndjson']);
-    const b = await runCli(['admin', 'networks', '--admin-url', srv.url, '--api-key-file', file, '--ndjson']);
+    const a = await runScout(['admin', 'networks', '--admin-url', srv.url, '--api-key', 'admin-secret', '--ndjson']);
+    const b = await runScout(['admin', 'networks', '--admin-url', srv.url, '--api-key-file', file, '--ndjson']);
     expect(a.code).toBe(0);
     expect(b.stdout).toBe(a.stdout);
     expect(lines(a.stdout)).toHaveLength(COUNTS.networks);
@@ -248,9 +248,9 @@ describe('explorer key', () => {
   it('travels in x-api-key from --explorer-key or SCOUT_EXPLORER_KEY, never in the URL', async () => {
     const keyed = await startServer({ explorerKey: 'explorer-secret' });
     try {
-      const a = await runCli(['address', 'txs', ADDR.rich, '--base-url', keyed.url, '--explorer-key', 'explorer-secret', '--json']);
-      const b = await runCli(['address', 'txs', ADDR.rich, '--base-url', keyed.url, '--json'], { env: { SCOUT_EXPLORER_KEY: 'explorer-secret' } });
-      const c = await runCli(['address', 'txs', ADDR.rich, '--base-url', keyed.url, '--json']);
+      const a = await runScout(['address', 'txs', ADDR.rich, '--base-url', keyed.url, '--explorer-key', 'explorer-secret', '--json']);
+      const b = await runScout(['address', 'txs', ADDR.rich, '--base-url', keyed.url, '--json'], { env: { SCOUT_EXPLORER_KEY: 'explorer-secret' } });
+      const c = await runScout(['address', 'txs', ADDR.rich, '--base-url', keyed.url, '--json']);
       expect(a.code).toBe(0);
       expect(b.code).toBe(0);
       expect(c.code).toBe(4);

@@ -1,6 +1,6 @@
 /** tx show and tx trace: one object printed exactly as sent, and server answers mapped to exit codes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, RAW, startServer, TX } from '../support/server.js';
 
 let srv: FakeServer;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const scout = (...args: string[]) => runCli([...args, '--base-url', srv.url]);
+const scout = (...args: string[]) => runScout([...args, '--base-url', srv.url]);
 
 /** The body the server sends for `path`, fetched directly. */
 async function bodyOf(path: string): Promise<string> {

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 
 const A = '0x' + 'ab'.repeat(20);
 const seen: { url: string; headers: http.IncomingHttpHeaders }[] = [];
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function scout(args: string[], env: Record<string, string> = {}) {
   const before = seen.length;
-  const r = await runCli(args, { env: { SCOUT_PRO_URL: root, ...env } });
+  const r = await runScout(args, { env: { SCOUT_PRO_URL: root, ...env } });
   return { ...r, requests: seen.slice(before) };
 }
 

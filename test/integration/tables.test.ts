@@ -1,9 +1,9 @@
 /**
- * Every command's human output against the strict local server. Piped (the built CLI as a child
- * process, stdout a pipe): tab-separated lines, no header, no colour, full values. CSV: a header and
- * RFC 4180 rows. On a terminal: the CLI run in-process with an Io whose stdout is a terminal (width,
- * clock and colour pinned), whole outputs compared with snapshot files under
- * __snapshots__/tables. No pseudo-terminal is needed: the Io is how commands learn what stdout is.
+ * Every command's human output against the strict local server, the CLI run in-process. Piped
+ * (stdout not a terminal, as under a pipe): tab-separated lines, no header, no colour, full values.
+ * CSV: a header and RFC 4180 rows. On a terminal: an Io whose stdout is a terminal (width, clock and
+ * colour pinned), whole outputs compared with snapshot files under __snapshots__/tables. No
+ * pseudo-terminal is needed: the Io is how commands learn what stdout is.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
-import { runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { ADDR, COUNTS, EVIL, type FakeServer, HEAD_BLOCK, PAGE_SIZE, startServer, TX } from '../support/server.js';
 
 let srv: FakeServer;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-const scout = (...args: string[]) => runCli([...args, '--base-url', srv.url, '--admin-url', srv.url]);
+const scout = (...args: string[]) => runScout([...args, '--base-url', srv.url, '--admin-url', srv.url]);
 const lines = (s: string) => s.split('\n').slice(0, -1);
 const HASH = /^0x[0-9a-f]{64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -104,7 +104,7 @@ describe('piped: tab-separated lines, no header, no colour, full values', () => 
     expect(lines(r.stdout)).toHaveLength(4);
     expect(r.stdout).toContain(`→ ${ADDR.contract.toLowerCase()}  execute 0x3593564c`);
     expect(r.stdout).not.toContain('\u001b');
-    const forced = await runCli(['tx', 'trace', TX.gethTrace, '--base-url', srv.url], { env: { FORCE_COLOR: '1' } });
+    const forced = await runScout(['tx', 'trace', TX.gethTrace, '--base-url', srv.url], { env: { FORCE_COLOR: '1' } });
     expect(forced.stdout).toContain('\u001b[31m');
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Runs the real built command (`node bin/scout.js …`) as a child process, the way a user or a script
- * does, and collects what it printed and its exit code.
+ * does, and collects what it printed and its exit code. Only for what needs a real process (pipes,
+ * signals, start-up); everything else uses the in-process twin in ./scout.ts, in the same clean
+ * environment (`cleanEnv`).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

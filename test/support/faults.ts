@@ -2,7 +2,7 @@
  * A fault-injecting proxy on 127.0.0.1 in front of the fake explorer: for each request a plan picks
  * what goes wrong (a proxy's HTML 503, a 429 with or without wait headers, a JSON 502, a dropped
  * connection, a body cut short, a server that never answers, a spent rate-limit budget) or lets it
- * through. It records every request with the fault it got and the time it arrived.
+ * through. It records every request with the fault it got, and says when a given number has arrived.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -38,12 +38,13 @@ export interface ProxiedRequest {
   n: number;
   url: string;
   fault: Fault;
-  at: number;
 }
 
 export interface FaultProxy {
   url: string;
   requests: ProxiedRequest[];
+  /** Resolves once `count` requests have arrived (at once if they already have). */
+  received(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,12 +66,17 @@ async function upstream(target: string, path: string): Promise<{ status: number;
  */
 export async function startFaultProxy(target: string, plan: (n: number, url: string) => Fault): Promise<FaultProxy> {
   const requests: ProxiedRequest[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     const n = requests.length;
     const fault = plan(n, url);
-    requests.push({ n, url, fault, at: Date.now() });
+    requests.push({ n, url, fault });
+    for (const w of waiting.filter((w) => requests.length >= w.count)) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
     const json = (status: number, body: string, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(body);
     switch (fault) {
@@ -124,6 +130,11 @@ export async function startFaultProxy(target: string, plan: (n: number, url: str
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    received: (count) =>
+      new Promise<void>((resolve) => {
+        if (requests.length >= count) resolve();
+        else waiting.push({ count, resolve });
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -26,7 +26,8 @@ describe('streamWriter', () => {
       const w = streamWriter(closedPipe());
       await w.write('first\n').catch(() => undefined);
       void w.write('log line\n');
-      await new Promise((r) => setTimeout(r, 20));
+      // Node reports unhandled rejections once the microtasks drain, before the next turn of the loop.
+      await new Promise((r) => setImmediate(r));
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', onUnhandled);
