@@ -70,6 +70,7 @@ export function buildProgram(env: RunEnv): Command {
     .addOption(new Option('--api-key-file <path>', 'read the admin API key from a file (keeps it out of ps)'))
     .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'))
     .addOption(new Option('--retries <n>', 'retries for failed requests (default 3)'))
+    .addOption(new Option('--insecure', 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'))
     .addOption(new Option('--verbose', 'print each request and its status to stderr, keys redacted'))
     .addOption(new Option('--no-color', 'never colour the output'))
     .showSuggestionAfterError(true)
@@ -145,6 +146,12 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
   } catch (e) {
     // The reader closed the pipe (`| head`): a quiet, successful end.
     if (e instanceof ClosedPipeError) return 0;
+    // Commander's messages quote what was typed (an unknown option, an extra argument): as safe text.
+    // Loaded here, not at the top: --help and --version load no renderer.
+    if (e instanceof CommanderError && e.exitCode !== 0) {
+      const { safeText } = await import('./render/safe.js');
+      e.message = safeText(e.message.replace(/\n+$/, '').replace(/\r?\n/g, ' '));
+    }
     return report(io, e, argv.includes('--verbose'));
   }
 }
