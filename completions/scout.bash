@@ -33,7 +33,7 @@ _scout_options() {
         "chains") _scout_words="--refresh --registry-url --json --ndjson --csv" ;;
         *) _scout_words="" ;;
     esac
-    _scout_words="$_scout_words --version --base-url --chain --explorer-key --pro --admin-url --api-key --api-key-file --timeout --retries --max-body --verbose --no-color --help"
+    _scout_words="$_scout_words --version --base-url --chain --explorer-key --pro --admin-url --api-key --api-key-file --timeout --retries --max-body --insecure --verbose --no-color --help"
 }
 
 # Succeeds when option $2 takes a value after the command path $1.

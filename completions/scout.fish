@@ -75,6 +75,7 @@ complete -c scout -l api-key-file -r -F -d 'read the admin API key from a file (
 complete -c scout -l timeout -x -d 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'
 complete -c scout -l retries -x -d 'retries for failed requests (default 3)'
 complete -c scout -l max-body -x -d 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'
+complete -c scout -l insecure -d 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'
 complete -c scout -l verbose -d 'print each request and its status to stderr, keys redacted'
 complete -c scout -l no-color -d 'never colour the output'
 complete -c scout -s h -l help -d 'show help'

@@ -71,6 +71,7 @@ export function buildProgram(env: RunEnv): Command {
     .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'))
     .addOption(new Option('--retries <n>', 'retries for failed requests (default 3)'))
     .addOption(new Option('--max-body <size>', 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'))
+    .addOption(new Option('--insecure', 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'))
     .addOption(new Option('--verbose', 'print each request and its status to stderr, keys redacted'))
     .addOption(new Option('--no-color', 'never colour the output'))
     .showSuggestionAfterError(true)
@@ -155,6 +156,12 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
     else await program.parseAsync(argv);
     code = 0;
   } catch (e) {
+    if (e instanceof CommanderError && e.exitCode !== 0) {
+      // Commander's messages quote what was typed (an unknown option, an extra argument): as safe text.
+      // Loaded here, not at the top: --help and --version load no renderer.
+      const { safeText } = await import('./render/safe.js');
+      e.message = safeText(e.message.replace(/\n+$/, '').replace(/\r?\n/g, ' '));
+    }
     code = await report(io, e, verbose);
   }
   if (code !== 0) return code;

@@ -3,12 +3,14 @@
  * UsageError (exit 2) with one line saying what was expected.
  */
 import { UsageError } from './errors.js';
+import { safeText } from './render/safe.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
+/** Input as echoed in an error: quoted, cut short, and as safe text (no escape reaches the terminal). */
 function quote(s: string): string {
-  return JSON.stringify(s.length > 80 ? s.slice(0, 80) + '…' : s);
+  return JSON.stringify(safeText(s.length > 80 ? s.slice(0, 80) + '…' : s));
 }
 
 /** An address: 0x and 40 hex digits (any case; the server accepts mixed case). */

@@ -8,6 +8,7 @@
  */
 import { UsageError } from '../errors.js';
 import { objectMembers, RawJsonError } from '../rawjson.js';
+import { safeText } from '../render/safe.js';
 
 /** Ordered query pairs that resume a list. */
 export type Cursor = ReadonlyArray<readonly [string, string]>;
@@ -50,7 +51,7 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(token: string): Cursor {
   const trimmed = token.trim();
   const bad = () =>
-    new UsageError(`unreadable cursor "${trimmed.length > 40 ? trimmed.slice(0, 40) + '…' : trimmed}"`, {
+    new UsageError(`unreadable cursor "${safeText(trimmed.length > 40 ? trimmed.slice(0, 40) + '…' : trimmed)}"`, {
       hint: 'pass the --cursor value exactly as scout printed it',
     });
   let json: string;

@@ -10,6 +10,7 @@ import type { ListRequest, Page } from '../api/client.js';
 import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { paginate } from '../api/paginate.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
+import { isSafeText } from '../render/safe.js';
 import type { Column, TerminalTable } from '../render/table.js';
 import { safeText } from '../render/safe.js';
 import { groupDigits } from '../render/units.js';
@@ -30,12 +31,22 @@ function items(n: number): string {
 }
 
 /**
- * Quotes a word for a POSIX shell when it needs it (for the next-page hint). Control and invisible
- * characters show as visible stand-ins: the hint is printed, so it must be safe text first.
+ * Quotes a word for a shell when it needs it (for the next-page hint). A word holding a control or
+ * invisible character (typed into an option) is written in ANSI-C quoting, `$'a\x1b[2J'`, which
+ * bash, zsh and ksh read back as the same word: the hint stays pasteable and nothing raw reaches
+ * the terminal.
  */
-function shellWord(word: string): string {
-  const w = safeText(word);
-  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+function shellWord(w: string): string {
+  if (/^[\w@%+=:,./-]+$/.test(w)) return w;
+  if (isSafeText(w)) return `'${w.replace(/'/g, `'\\''`)}'`;
+  const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+  const esc = (ch: string) => {
+    if (ch === '\\' || ch === "'") return '\\' + ch;
+    if (isSafeText(ch)) return ch;
+    const cp = ch.codePointAt(0)!;
+    return cp < 0x100 ? `\\x${hex(cp, 2)}` : cp <= 0xffff ? `\\u${hex(cp, 4)}` : `\\U${hex(cp, 8)}`;
+  };
+  return `$'${[...w].map(esc).join('')}'`;
 }
 
 /**

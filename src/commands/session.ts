@@ -28,12 +28,14 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
   const settings = resolveSettings(flags, env.io.env);
   const io = env.io;
   for (const w of settings.warnings) await io.err.write(`scout: warning: ${w}\n`);
+  // Keys learnt later (the admin key file is read only by admin commands) join this list.
+  const secrets = settings.secrets();
   const http = new Http({
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,
     maxBodyBytes: settings.maxBodyBytes,
     userAgent: `scout-cli/${env.version} (+node ${process.versions.node})`,
-    secrets: settings.secrets(),
+    secrets,
     log: settings.verbose ? (line) => void io.err.write(`scout: ${line}\n`) : undefined,
     signal: env.signal,
     // The Io's clock and waits, so a test can see the waits asked for instead of timing them.
@@ -43,6 +45,7 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
   const path: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
   let pro = false;
+  let toldWithheld = false;
   const session: Session = {
     io,
     settings,
@@ -51,7 +54,11 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
     explorer: () => {
       const target = settings.explorer();
       pro ||= target.pro;
-      return new ExplorerClient({ baseUrl: target.baseUrl, http, explorerKey: settings.explorerKey, bearer: target.pro });
+      if (target.withheld && settings.verbose && !toldWithheld) {
+        toldWithheld = true;
+        void io.err.write(`scout: ${target.withheld}\n`);
+      }
+      return new ExplorerClient({ baseUrl: target.baseUrl, http, explorerKey: target.key, bearer: target.pro });
     },
     admin: () => {
       const key = settings.adminKey();
@@ -60,6 +67,7 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
           hint: 'pass --api-key or --api-key-file <path>, set SCOUT_ADMIN_KEY, or put "api-key" in the config file',
         });
       }
+      if (!secrets.includes(key)) secrets.push(key);
       return new AdminClient({ adminUrl: settings.adminUrl, http, apiKey: key });
     },
     commandPath: path,

@@ -29,6 +29,12 @@ export function chainIdOf(query: string): string | undefined {
   return undefined;
 }
 
+/** True when `query` (a name or id, as `--chain` takes it) names `chain`. */
+export function chainAnswersTo(chain: Chain, query: string): boolean {
+  const id = chainIdOf(query);
+  return id !== undefined ? chain.id === id : chainNames(chain).includes(slug(query));
+}
+
 export type ChainMatch = { chain: Chain } | { ambiguous: Chain[] } | undefined;
 
 function matchIn(query: string, chains: readonly Chain[]): ChainMatch {

@@ -2,10 +2,23 @@
  * The config file (CONTRACT.md, Global options): a JSON object whose keys are the long option names.
  * A file that cannot be read or is not such an object is a usage error naming the file; a key we do
  * not know is a warning (a newer scout may know it); a file holding a key that other users can read
- * is a warning too. Values are never echoed: some of them are secrets.
+ * is a warning too. Values are never echoed: some of them are secrets. Keys and the path are echoed
+ * only as safe text. The file must be a regular file of at most 64 KiB (a FIFO or /dev/zero put there
+ * must not hang or exhaust scout).
+ *
+ * Per-chain keys live under `chains`: `{"chains": {"my-chain": {"explorer-key": "…"}}}`, keyed by a
+ * chain name or id as `--chain` takes it. A global `explorer-key` never goes to a self-hosted explorer
+ * picked by `--chain`; a per-chain key does (settings.ts, explorerKeyFor).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { FileRefused, readSmallFile } from './small-file.js';
+import { shown } from './url.js';
+
+/** What the file may say about one chain. */
+export interface ChainConfig {
+  'explorer-key'?: string;
+}
 
 /** Values from the file, normalised to the strings a flag would carry (`pro` stays a boolean). */
 export interface ConfigValues {
@@ -18,6 +31,10 @@ export interface ConfigValues {
   timeout?: string;
   retries?: string;
   'max-body'?: string;
+  /** Allow explorer and PRO keys over plain http:// to hosts other than loopback. */
+  insecure?: boolean;
+  /** Per-chain settings, keyed by the chain name or id as written in the file. */
+  chains?: Record<string, ChainConfig>;
 }
 
 export interface ConfigFile {
@@ -28,7 +45,7 @@ export interface ConfigFile {
   warnings: string[];
 }
 
-type Kind = 'string' | 'chain' | 'number' | 'boolean';
+type Kind = 'string' | 'chain' | 'number' | 'boolean' | 'chains';
 const KEYS: Record<keyof ConfigValues, Kind> = {
   'base-url': 'string',
   chain: 'chain',
@@ -39,6 +56,8 @@ const KEYS: Record<keyof ConfigValues, Kind> = {
   timeout: 'number',
   retries: 'number',
   'max-body': 'number',
+  insecure: 'boolean',
+  chains: 'chains',
 };
 
 /** The keys a config file may hold. */
@@ -46,7 +65,7 @@ export const CONFIG_KEYS = Object.keys(KEYS) as (keyof ConfigValues)[];
 const SECRET_KEYS: (keyof ConfigValues)[] = ['explorer-key', 'api-key'];
 
 function broken(path: string, why: string): UsageError {
-  return new UsageError(`invalid config file ${path}: ${why}`, { hint: 'fix it or move it away; `scout help environment` lists the keys' });
+  return new UsageError(`invalid config file ${shown(path, 200)}: ${why}`, { hint: 'fix it or move it away; `scout help environment` lists the keys' });
 }
 
 /** Where a JSON.parse failure happened, as "line L, column C" (never the text around it: it may hold a key). */
@@ -69,11 +88,11 @@ function nearestKey(key: string): string | undefined {
 export function readConfigFile(path: string): ConfigFile {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readSmallFile(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { path, exists: false, values: {}, warnings: [] };
-    throw new UsageError(`cannot read config file ${path}: ${code === 'EISDIR' ? 'it is a directory' : (code ?? (e as Error).message)}`);
+    if (!(e instanceof FileRefused)) throw e;
+    if (e.code === 'ENOENT') return { path, exists: false, values: {}, warnings: [] };
+    throw new UsageError(`cannot read config file ${shown(path, 200)}: ${e.message}`);
   }
   text = text.replace(/^\uFEFF/, '');
   if (!text.trim()) return { path, exists: true, values: {}, warnings: [] };
@@ -92,14 +111,16 @@ export function readConfigFile(path: string): ConfigFile {
     const kind = KEYS[key as keyof ConfigValues];
     if (!kind) {
       const near = nearestKey(key);
-      warnings.push(`ignoring unknown key "${key}" in ${path}${near ? ` (did you mean "${near}"?)` : ''}`);
+      warnings.push(`ignoring unknown key "${shown(key)}" in ${shown(path, 200)}${near ? ` (did you mean "${near}"?)` : ''}`);
       continue;
     }
     if (value === null) continue; // null unsets a key
     const k = key as keyof ConfigValues;
     if (kind === 'boolean') {
       if (typeof value !== 'boolean') throw broken(path, `"${key}" must be true or false`);
-      values.pro = value;
+      (values as Record<string, boolean>)[k] = value;
+    } else if (kind === 'chains') {
+      values.chains = chainsSection(path, value, warnings);
     } else if (kind === 'number') {
       if (typeof value === 'number' && Number.isFinite(value)) (values as Record<string, string>)[k] = String(value);
       else if (typeof value === 'string' && value.trim()) (values as Record<string, string>)[k] = value.trim();
@@ -115,14 +136,40 @@ export function readConfigFile(path: string): ConfigFile {
     }
   }
 
-  if (SECRET_KEYS.some((k) => values[k] !== undefined) && process.platform !== 'win32') {
+  const perChainKey = Object.values(values.chains ?? {}).some((c) => c['explorer-key'] !== undefined);
+  if ((perChainKey || SECRET_KEYS.some((k) => values[k] !== undefined)) && process.platform !== 'win32') {
     try {
       if (statSync(path).mode & 0o044) {
-        warnings.push(`${path} holds a key and other users can read it; run: chmod 600 ${path}`);
+        warnings.push(`${shown(path, 200)} holds a key and other users can read it; run: chmod 600 ${shown(path, 200)}`);
       }
     } catch {
       // It was readable a moment ago; a stat failure here is not worth refusing the command.
     }
   }
   return { path, exists: true, values, warnings };
+}
+
+/** `"chains": {"<name or id>": {"explorer-key": "…"}}`: checked like the top level. */
+function chainsSection(path: string, value: unknown, warnings: string[]): Record<string, ChainConfig> {
+  const example = 'expected an object such as {"chains": {"my-chain": {"explorer-key": "…"}}}';
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw broken(path, `"chains" must be an object: ${example}`);
+  const out: Record<string, ChainConfig> = {};
+  for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
+    const where = `"chains" › "${shown(name)}"`;
+    if (entry === null) continue;
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw broken(path, `${where} must be an object: ${example}`);
+    if (!name.trim()) throw broken(path, `"chains" holds an empty chain name`);
+    const c: ChainConfig = {};
+    for (const [key, v] of Object.entries(entry as Record<string, unknown>)) {
+      if (key !== 'explorer-key') {
+        warnings.push(`ignoring unknown key ${where} › "${shown(key)}" in ${shown(path, 200)} (a chain takes "explorer-key")`);
+        continue;
+      }
+      if (v === null) continue;
+      if (typeof v !== 'string') throw broken(path, `${where} › "explorer-key" must be a string`);
+      if (v.trim()) c['explorer-key'] = v.trim();
+    }
+    out[name.trim()] = c;
+  }
+  return out;
 }

@@ -3,11 +3,16 @@
  * `native_currency` and `explorers: [{url, hostedBy}]`) and the cache `scout chains --refresh` keeps
  * of it beside the config file. The cache holds our own small shape, checked once on the way in.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { slug, type Chain } from './chains.js';
+import { FileRefused, readSmallFile } from './small-file.js';
+import { shown } from './url.js';
 
 export const DEFAULT_REGISTRY_URL = 'https://chains.blockscout.com/api/chains';
+
+/** The largest chains cache read (the whole registry is a few hundred KiB). */
+const CHAINS_CACHE_MAX = 32 * 1024 * 1024;
 
 /** What the cache file holds. */
 export interface ChainsCache {
@@ -94,10 +99,11 @@ function isChain(c: unknown): c is Chain {
 export function readChainsCache(path: string, warn: (msg: string) => void): ChainsCache | undefined {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readSmallFile(path, CHAINS_CACHE_MAX);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    warn(`cannot read the chains cache ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'}); ignoring it`);
+    if (!(e instanceof FileRefused)) throw e;
+    if (e.code === 'ENOENT') return undefined;
+    warn(`cannot read the chains cache ${shown(path, 200)} (${e.message}); ignoring it`);
     return undefined;
   }
   try {
@@ -110,7 +116,7 @@ export function readChainsCache(path: string, warn: (msg: string) => void): Chai
       chains: data.chains.map((c) => ({ ...c, source: 'registry' as const })),
     };
   } catch {
-    warn(`the chains cache ${path} is damaged; ignoring it (scout chains --refresh rewrites it)`);
+    warn(`the chains cache ${shown(path, 200)} is damaged; ignoring it (scout chains --refresh rewrites it)`);
     return undefined;
   }
 }

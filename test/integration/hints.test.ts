@@ -32,9 +32,9 @@ async function scout(args: string[], tty = false) {
   return { code, stdout: io.stdout(), stderr: io.stderr() };
 }
 
-/** The words a POSIX shell makes of `line` (the hint as pasted). */
+/** The words bash makes of `line` (the hint as pasted into an interactive shell). */
 function shellWords(line: string): string[] {
-  const out = execFileSync('sh', ['-c', `printf '%s\\0' ${line}`], { encoding: 'utf8' });
+  const out = execFileSync('bash', ['-c', `printf '%s\\0' ${line}`], { encoding: 'utf8' });
   return out.split('\0').slice(0, -1);
 }
 
@@ -60,13 +60,13 @@ describe('the next-page hint of scout api', () => {
     expect(second.stdout.trimEnd().split('\n')).toHaveLength(COUNTS.richTxsFrom - 50);
   });
 
-  it('quotes what a shell would split and shows control characters as visible stand-ins', async () => {
+  it('quotes what a shell would split; control characters are written as escapes the shell reads back', async () => {
     const io = memoryIo();
     const s = { io, commandPath: ['api'] } as unknown as Session;
     await nextPageHint(s, [['p', '2']], ['/api/v2/search', '-F', "q=it's a \u001b]0;pwned\u0007 name", '-F', 'token=abc']);
     const hint = /next page: (scout .*)\n$/.exec(io.stderr())![1]!;
     expect(hint).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
-    expect(shellWords(hint)).toEqual(['scout', 'api', '/api/v2/search', '-F', "q=it's a \u241b]0;pwned\u2407 name", '-F', 'token=abc', '--cursor', encodeCursor([['p', '2']])]);
+    expect(shellWords(hint)).toEqual(['scout', 'api', '/api/v2/search', '-F', "q=it's a \u001b]0;pwned\u0007 name", '-F', 'token=abc', '--cursor', encodeCursor([['p', '2']])]);
   });
 });
 

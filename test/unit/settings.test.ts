@@ -260,7 +260,7 @@ describe('the hosted PRO API', () => {
       '--pro works with --chain <id|name>, not with a base URL (SCOUT_BASE_URL names one)',
     );
     expect(resolve({ pro: true, chain: 'base', explorerKey: 'k' }, envWith({ 'base-url': FILE_URL })).explorer().baseUrl).toBe('https://api.blockscout.com/8453');
-    expect(resolve({ baseUrl: FLAG_URL }, envWith({}, 0o600, { SCOUT_PRO: '1', SCOUT_EXPLORER_KEY: 'k' })).explorer()).toMatchObject({ baseUrl: FLAG_URL, pro: false });
+    expect(resolve({ baseUrl: FLAG_URL, insecure: true }, envWith({}, 0o600, { SCOUT_PRO: '1', SCOUT_EXPLORER_KEY: 'k' })).explorer()).toMatchObject({ baseUrl: FLAG_URL, pro: false });
   });
 
   it('SCOUT_PRO_URL moves the PRO root (tests, proxies)', () => {

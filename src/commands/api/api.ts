@@ -7,7 +7,9 @@ import type { Command } from 'commander';
 import { type Params, parseListBody } from '../../api/client.js';
 import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
 import type { RunEnv } from '../../cli.js';
+import { shown } from '../../config/url.js';
 import { UsageError } from '../../errors.js';
+import { isSafeText } from '../../render/safe.js';
 import { objectMembers } from '../../rawjson.js';
 import { view } from '../view-ref.js';
 import type { PageFlags } from '../flags.js';
@@ -16,14 +18,23 @@ import { hintArgs } from '../list-command.js';
 import { nextPageHint, printDocument, printList } from '../output.js';
 import { withSession } from '../session.js';
 
-/** Normalises the path: relative to the base URL, never another host. */
+/**
+ * Normalises the path: relative to the base URL, never another host, never above the base URL's own
+ * path. `..` and `.` segments, a backslash (URL parsers read it as a slash) and a percent-encoded
+ * dot, slash or backslash (`%2e`, `%2f`, `%5c`: a server may decode them into the same) are refused,
+ * so `scout --base-url https://host/sub api ../x` cannot reach `https://host/x`.
+ */
 export function apiPath(input: string): string {
   const p = input.trim();
+  const bad = (why = '') => new UsageError(`invalid path "${shown(p)}"${why}`);
   if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('//')) {
-    throw new UsageError(`invalid path "${p}": give a path under the base URL, not a URL (use --base-url for the host)`);
+    throw bad(': give a path under the base URL, not a URL (use --base-url for the host)');
   }
-  if (!p || /\s/.test(p)) throw new UsageError(`invalid path "${p}"`);
-  if (p.includes('?')) throw new UsageError(`invalid path "${p}": pass query parameters with -F key=value`);
+  if (!p) throw new UsageError('invalid path "": give a path under the base URL, e.g. /api/v2/stats');
+  if (/\s/.test(p) || !isSafeText(p)) throw bad(': it holds spaces or control characters');
+  if (p.includes('?')) throw bad(': pass query parameters with -F key=value');
+  if (/%(2e|2f|5c)/i.test(p) || p.includes('\\')) throw bad(': percent-encoded dots and slashes and backslashes are not allowed');
+  if (p.split('/').some((seg) => seg === '.' || seg === '..')) throw bad(': "." and ".." segments are not allowed');
   const clean = p.replace(/^\/+/, '');
   return clean.startsWith('api/') || clean.startsWith('admin/') ? '/' + clean : '/api/v2/' + clean;
 }
@@ -32,7 +43,7 @@ export function apiPath(input: string): string {
 export function apiFields(fields: readonly string[] | undefined): Params {
   return (fields ?? []).map((f) => {
     const i = f.indexOf('=');
-    if (i <= 0) throw new UsageError(`invalid -F "${f}": expected key=value`);
+    if (i <= 0) throw new UsageError(`invalid -F "${shown(f)}": expected key=value`);
     return [f.slice(0, i), f.slice(i + 1)] as const;
   });
 }

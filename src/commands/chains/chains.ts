@@ -8,6 +8,7 @@ import type { RunEnv } from '../../cli.js';
 import { BUILTIN_CHAINS, type Chain } from '../../config/chains.js';
 import { chainsCachePath } from '../../config/paths.js';
 import { DEFAULT_REGISTRY_URL, parseRegistry, readChainsCache, writeChainsCache } from '../../config/registry.js';
+import { parseUrlSetting, shown } from '../../config/url.js';
 import { ResponseShapeError, UsageError } from '../../errors.js';
 import { chainColumns } from '../../render/chains.js';
 import type { OutputFlags } from '../flags.js';
@@ -23,13 +24,8 @@ interface ChainsFlags extends OutputFlags {
 
 function registryUrl(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): URL {
   const [value, from] = flag !== undefined ? [flag, '--registry-url'] : env.SCOUT_REGISTRY_URL ? [env.SCOUT_REGISTRY_URL, 'SCOUT_REGISTRY_URL'] : [DEFAULT_REGISTRY_URL, ''];
-  try {
-    const u = new URL(value);
-    if (u.protocol === 'https:' || u.protocol === 'http:') return u;
-  } catch {
-    // reported below
-  }
-  throw new UsageError(`invalid ${from} "${value}": expected an http:// or https:// URL`);
+  // Credentials in the URL are refused, and never echoed (like every URL setting).
+  return parseUrlSetting(value, from);
 }
 
 async function refresh(s: Session, url: URL, path: string): Promise<void> {
@@ -43,9 +39,9 @@ async function refresh(s: Session, url: URL, path: string): Promise<void> {
   try {
     writeChainsCache(path, { version: 1, source: url.href, fetched_at: new Date(s.io.now()).toISOString(), chains });
   } catch (e) {
-    throw new UsageError(`cannot write the chains cache ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot write the chains cache ${shown(path, 200)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  await s.io.err.write(`scout: cached ${chains.length} chains from ${url.origin} in ${path}\n`);
+  await s.io.err.write(`scout: cached ${chains.length} chains from ${url.origin} in ${shown(path, 200)}\n`);
 }
 
 export async function run(env: RunEnv, cmd: Command): Promise<void> {

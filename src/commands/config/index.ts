@@ -8,7 +8,9 @@ The config file is a JSON object whose keys are the long option names:
   {"chain": "base", "explorer-key": "…", "api-key": "…", "timeout": 60}
 
 Keys: base-url, chain, explorer-key, pro, admin-url, api-key, timeout, retries,
-max-body.
+max-body, insecure, and chains: per-chain keys, {"chains": {"my-chain": {"explorer-key": "…"}}}.
+A global explorer-key never goes to a self-hosted explorer --chain picked from the
+registry; a key under "chains" for that chain does.
 It lives at $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.json.
 Precedence: flag, then SCOUT_* environment, then this file, then the default. For
 the explorer, the first of those levels that names a base URL or a chain decides,

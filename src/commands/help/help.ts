@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { RunEnv } from '../../cli.js';
 import { UsageError } from '../../errors.js';
+import { safeText } from '../../render/safe.js';
 import { TOPICS } from './topics.js';
 
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
@@ -16,7 +17,7 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
   for (const w of words) {
     const next = target.commands.find((c) => c.name() === w || c.aliases().includes(w));
     if (!next) {
-      throw new UsageError(`no help topic or command "${words.join(' ')}"`, {
+      throw new UsageError(`no help topic or command "${safeText(words.join(' ').slice(0, 80))}"`, {
         hint: `topics: ${Object.keys(TOPICS).join(', ')}; commands: scout --help`,
       });
     }

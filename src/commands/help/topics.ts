@@ -12,6 +12,7 @@ export const ENVIRONMENT = `Environment variables
   SCOUT_MAX_BODY       largest response body, like --max-body (default 64MiB)
   SCOUT_REGISTRY_URL   chain registry for scout chains --refresh, like --registry-url
   SCOUT_PRO_URL        root of the hosted PRO API (default https://api.blockscout.com)
+  SCOUT_INSECURE       1 to allow explorer keys over plain http://, like --insecure
   XDG_CONFIG_HOME      where the config directory is (default ~/.config)
   NO_COLOR             set (not empty): no colour
   FORCE_COLOR          0 turns colour off, anything else forces it on
@@ -23,7 +24,10 @@ Config file: $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.jso
   {"chain": "base", "explorer-key": "…", "api-key": "…", "timeout": 60}
 
 Keys: base-url, chain, explorer-key, pro, admin-url, api-key, timeout, retries,
-max-body.
+max-body, insecure, and chains for per-chain keys:
+
+  {"chains": {"my-chain": {"explorer-key": "…"}}}
+
 A broken file is a usage error (exit 2) naming it; a file holding a key that
 other users can read gets a warning (chmod 600 it).
 
@@ -35,7 +39,11 @@ beside a base URL that decides, a --pro flag is refused and SCOUT_PRO ignored.
 
 Keys are never printed. The explorer key goes only to the explorer (as
 x-api-key, or as Authorization: Bearer to the PRO API), the admin key only to
-the admin host, and never over plain http:// except to loopback.
+the admin host. A key set for every explorer (SCOUT_EXPLORER_KEY, explorer-key)
+goes only to Blockscout-hosted explorers (*.blockscout.com) and to a base URL
+you name, never to a self-hosted explorer --chain picked from the registry:
+give that one a key under "chains" or --explorer-key. No key goes over plain
+http:// except to loopback (for explorer keys, --insecure allows it).
 `;
 
 export const EXIT_CODES = `Exit codes

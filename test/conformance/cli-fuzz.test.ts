@@ -1,0 +1,225 @@
+/**
+ * Command-line fuzzing: a few hundred command lines built from the real commands and options, with
+ * valid values mixed with hostile ones (control characters, escape sequences, bidi overrides, huge
+ * numbers, empty strings, percent-encoded paths, URLs with credentials, very long values), run
+ * in-process against the local fake explorer. Seeded, so a failure names a case that reproduces.
+ *
+ * Every run must end with one of the contract's exit codes, stderr must hold no raw control or
+ * invisible character, nothing may be an "unexpected error", a usage error (exit 2) must have sent
+ * nothing, and no request may leave 127.0.0.1 (checked on undici's diagnostics channels, so even a
+ * request that never reached the fake would be seen).
+ */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli.js';
+import { memoryIo } from '../../src/io.js';
+import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
+
+// FUZZ_SEED and FUZZ_RUNS explore further; the suite always runs the same seed.
+const SEED = Number(process.env.FUZZ_SEED ?? 0x5c0e7);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const EXIT_CODES = [0, 1, 2, 3, 4, 5];
+// eslint-disable-next-line no-control-regex
+const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
+
+/** mulberry32: small, fast, and the same sequence on every machine. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let srv: FakeServer;
+let home: string;
+let keyFile: string;
+const origins: string[] = [];
+const onRequest = (m: unknown) => {
+  const { request } = m as { request: { origin: string } };
+  origins.push(String(request.origin));
+};
+const onConnect = (m: unknown) => {
+  const { connectParams } = m as { connectParams: { hostname: string } };
+  origins.push(`connect:${connectParams.hostname}`);
+};
+
+beforeAll(async () => {
+  srv = await startServer();
+  home = mkdtempSync(join(tmpdir(), 'scout-fuzz-'));
+  keyFile = join(home, 'admin.key');
+  writeFileSync(keyFile, 'admin-secret\n');
+  subscribe('undici:request:create', onRequest);
+  subscribe('undici:client:beforeConnect', onConnect);
+});
+afterAll(async () => {
+  unsubscribe('undici:request:create', onRequest);
+  unsubscribe('undici:client:beforeConnect', onConnect);
+  await srv.close();
+});
+
+/** The password in URL settings' values: refused, and never printed. (Other values hold URLs with
+ * passwords too, where a URL does not belong; those are echoed as the input they are.) */
+const URL_PASS = 'pw-in-url-3f9c';
+
+/** Values nobody should type, and some that scripts produce by accident. */
+const HOSTILE = [
+  '',
+  ' ',
+  '-',
+  '--json',
+  '\u001b[2J\u001b[H',
+  '\u001b]0;pwned\u0007',
+  '\u001b]52;c;ZXZpbA==\u001b\\',
+  '\u009b31mred',
+  'line\r\nscout: forged line',
+  'nul\u0000byte',
+  'del\u007f',
+  '\u202egnp.exe',
+  '\u2066isolate\u2069',
+  'zero\u200bwidth',
+  'tag\u{e0041}\u{e0042}',
+  '\ufeffbom',
+  'ünïcødé 🙂 名前',
+  '%2e%2e/%2E%2E/admin',
+  'a/%2fb',
+  '..\\..\\x',
+  '../../../etc/passwd',
+  'http://alice:hunter2@127.0.0.1:1/',
+  'https://alice:hunter2@[bad',
+  '9'.repeat(400),
+  '1e309',
+  '-1',
+  '0',
+  'NaN',
+  '0x',
+  '"\'\\`$(id)',
+  'x'.repeat(5000),
+  '🙂'.repeat(300),
+];
+
+type Gen = (r: () => number) => string;
+const pick =
+  <T>(xs: readonly T[]) =>
+  (r: () => number): T =>
+    xs[Math.floor(r() * xs.length)]!;
+/** A valid value most of the time, else a hostile one. */
+const mix =
+  (...valid: string[]): Gen =>
+  (r) =>
+    r() < 0.5 ? pick(valid)(r) : pick(HOSTILE)(r);
+
+interface Opt {
+  name: string;
+  value?: Gen;
+}
+
+const address = mix(ADDR.rich, ADDR.empty, ADDR.evilToken, ADDR.usdc);
+const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError);
+const output: Opt[] = [{ name: '--json' }, { name: '--ndjson' }];
+const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: mix('1', '5', '60', '0', '99999999999999999999') }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }];
+const types = mix('erc-20', 'ERC-721,erc-1155', 'ERC404');
+const filter = mix('to', 'from', 'TO');
+
+/** The real commands: their words, a generator for their arguments, and their own options. */
+const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
+  { words: ['address', 'txs'], args: [address], opts: [...output, ...pages, { name: '--filter', value: filter }] },
+  { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
+  { words: ['address', 'nfts'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
+  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc) }] },
+  { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, { name: '--filter', value: filter }] },
+  { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
+  { words: ['tx', 'show'], args: [hash], opts: output },
+  { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
+  { words: ['tx', 'trace'], args: [hash], opts: output },
+  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages] },
+  {
+    words: ['api'],
+    args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],
+    opts: [...output, ...pages, { name: '-F', value: mix('filter=to', 'type=ERC-20', 'apikey=sekrit', 'apikey=\u001b]0;x\u0007', 'key=\u202e\u009b', '=x', 'novalue') }, { name: '-F', value: mix('filter=from', 'k=\u001b[2J') }],
+  },
+  { words: ['admin', 'networks'], args: [], opts: [...output, { name: '--csv' }, { name: '--show-secrets' }] },
+  { words: ['chains'], args: [], opts: [...output, { name: '--csv' }, { name: '--refresh' }, { name: '--registry-url', value: (r) => pick([`${srv.url}/api/chains`, `https://alice:${URL_PASS}@127.0.0.1:1/x`, `ftp://alice:${URL_PASS}@x`, `${srv.url.replace('//', `//u:${URL_PASS}@`)}/api/chains`, ...HOSTILE.slice(0, 12)])(r) }] },
+  { words: ['completion'], args: [mix('bash', 'zsh', 'fish')], opts: [] },
+  { words: ['help'], args: [mix('environment', 'exit-codes', 'address')], opts: [] },
+  { words: ['config', 'path'], args: [], opts: [] },
+];
+
+/** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */
+const GLOBALS: Opt[] = [
+  { name: '--base-url', value: (r) => pick([`${srv.url}/`, `${srv.url}/sub/path`, `http://alice:${URL_PASS}@127.0.0.1:1`, `https://alice:${URL_PASS}@[bad`, `${srv.url.replace('//', `//bob:${URL_PASS}@`)}`, 'ftp://127.0.0.1', '', ' ', '\u001b[2J', 'x'.repeat(5000)])(r) },
+  { name: '--chain', value: mix('base', '8453', 'gnosis', 'bsae', '0x2105') },
+  { name: '--explorer-key', value: mix('k-123', 'sekrit') },
+  { name: '--pro' },
+  { name: '--admin-url', value: (r) => pick([srv.url, `http://alice:${URL_PASS}@127.0.0.1:1`, `${srv.url.replace('//', `//:${URL_PASS}@`)}`, '%%%', '\u001b]8;;x\u0007'])(r) },
+  { name: '--api-key', value: mix('admin-secret', 'wrong') },
+  { name: '--api-key-file', value: (r) => pick([keyFile, '/dev/zero', home, join(home, 'missing'), ...HOSTILE.slice(0, 8)])(r) },
+  { name: '--timeout', value: mix('5', '0.5', '30') },
+  { name: '--retries', value: (r) => pick(['0', '1', '21', '-1', '1e309', '', '\u001b[1m'])(r) },
+  { name: '--verbose' },
+  { name: '--no-color' },
+  { name: '--insecure' },
+];
+
+/** One command line, as process.argv would hold it (after node and the script). */
+function commandLine(r: () => number): string[] {
+  const cmd = pick(COMMANDS)(r);
+  // Always the fake first: a later --base-url from GLOBALS may replace it, only with a value that is
+  // refused or stays on 127.0.0.1. The admin host and retries are pinned the same way.
+  const argv = ['--base-url', srv.url, '--admin-url', srv.url, '--retries', '0'];
+  const add = (o: Opt, into: string[]) => {
+    into.push(o.name);
+    if (o.value) into.push(o.value(r));
+  };
+  const nGlobal = Math.floor(r() * 4);
+  for (let i = 0; i < nGlobal; i++) add(pick(GLOBALS)(r), argv);
+  argv.push(...cmd.words);
+  const args = cmd.args.map((g) => g(r));
+  // Sometimes a stray extra argument or an unknown option.
+  if (r() < 0.08) args.push(pick(HOSTILE)(r));
+  const opts: string[] = [];
+  const nOpts = cmd.opts.length ? Math.floor(r() * 4) : 0;
+  for (let i = 0; i < nOpts; i++) add(pick(cmd.opts)(r), opts);
+  if (r() < 0.08) opts.push('--' + pick(HOSTILE)(r));
+  // Options before or after the arguments: commander takes both.
+  return r() < 0.5 ? [...argv, ...args, ...opts] : [...argv, ...opts, ...args];
+}
+
+describe('command-line fuzz', () => {
+  it(`${RUNS} seeded command lines keep the contract`, { timeout: 120_000 }, async () => {
+    const r = prng(SEED);
+    const env = { XDG_CONFIG_HOME: home, HOME: home, SCOUT_PRO_URL: srv.url, SCOUT_REGISTRY_URL: `${srv.url}/api/chains`, SCOUT_ADMIN_URL: srv.url };
+    const failures: string[] = [];
+    const codes = new Map<number, number>();
+    for (let i = 0; i < RUNS; i++) {
+      const argv = commandLine(r);
+      const before = srv.requests.length;
+      const seen = origins.length;
+      const io = memoryIo({ env, stdoutIsTTY: r() < 0.5, stderrIsTTY: false, color: r() < 0.3 });
+      const code = await run(['node', 'scout', ...argv], io);
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+      const err = io.stderr();
+      const sent = srv.requests.length - before;
+      const where = origins.slice(seen);
+      const problems = [
+        !EXIT_CODES.includes(code) && `exit ${code}`,
+        RAW.test(err) && `raw character U+${RAW.exec(err)![0].codePointAt(0)!.toString(16)} on stderr`,
+        /unexpected error/.test(err) && 'unexpected error',
+        code === 2 && (sent > 0 || where.length > 0) && `exit 2 after ${sent} request(s)`,
+        where.some((o) => !/^(http:\/\/127\.0\.0\.1:\d+|connect:127\.0\.0\.1)$/.test(o)) && `left 127.0.0.1: ${where.join(' ')}`,
+        (err + io.stdout()).includes(URL_PASS) && 'printed the password of a URL setting',
+      ].filter(Boolean);
+      if (problems.length) failures.push(`#${i} ${JSON.stringify(argv).slice(0, 400)}: ${problems.join('; ')}\n  stderr: ${JSON.stringify(err.slice(0, 300))}`);
+    }
+    expect(failures).toEqual([]);
+    // The mix is worth something only if it reaches both sides: refusals and real requests.
+    expect(codes.get(2)).toBeGreaterThan(RUNS / 10);
+    expect(codes.get(0)).toBeGreaterThan(RUNS / 10);
+  });
+});
