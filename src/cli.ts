@@ -14,6 +14,7 @@ import { registerConfig } from './commands/config/index.js';
 import { helpTopicsText, registerHelp } from './commands/help/index.js';
 import { registerSearch } from './commands/search/index.js';
 import { registerTx } from './commands/tx/index.js';
+import { switchWanted } from './config/setting-table.js';
 import { ScoutError } from './errors.js';
 import type { Io } from './io.js';
 import { ClosedPipeError } from './node-io.js';
@@ -147,7 +148,7 @@ async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
 
 /** Runs the CLI with `argv` (as process.argv) and returns the exit code. */
 export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
-  const verbose = argv.includes('--verbose');
+  const verbose = switchWanted('verbose', argv, io.env);
   let code: number;
   try {
     const env: RunEnv = { io, version: readVersion(), signal };

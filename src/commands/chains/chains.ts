@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { RunEnv } from '../../cli.js';
 import { BUILTIN_CHAINS, type Chain } from '../../config/chains.js';
 import { chainsCachePath } from '../../config/paths.js';
+import { setting } from '../../config/setting-table.js';
 import { DEFAULT_REGISTRY_URL, parseRegistry, readChainsCache, writeChainsCache } from '../../config/registry.js';
 import { parseUrlSetting, shown } from '../../config/url.js';
 import { ResponseShapeError, UsageError } from '../../errors.js';
@@ -23,7 +24,8 @@ interface ChainsFlags extends OutputFlags {
 }
 
 function registryUrl(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): URL {
-  const [value, from] = flag !== undefined ? [flag, '--registry-url'] : env.SCOUT_REGISTRY_URL ? [env.SCOUT_REGISTRY_URL, 'SCOUT_REGISTRY_URL'] : [DEFAULT_REGISTRY_URL, ''];
+  const variable = setting('registry-url').env;
+  const [value, from] = flag !== undefined ? [flag, '--registry-url'] : env[variable] ? [env[variable], variable] : [DEFAULT_REGISTRY_URL, ''];
   // Credentials in the URL are refused, and never echoed (like every URL setting).
   return parseUrlSetting(value, from);
 }
