@@ -33,8 +33,6 @@ export interface ListRequest<T = unknown> {
   readonly params: Params;
   /** Words for error messages: "address 0x…". */
   readonly what: string;
-  /** The key of the items array in the body. */
-  readonly itemsKey?: string;
   /** Phantom: the item type, for library users. */
   readonly __item?: T;
 }
@@ -76,28 +74,28 @@ function cursorFromValue(v: unknown): Cursor | null {
  * exact texts are JSON.stringify of the parsed items, found at native speed. Any other body is cut
  * into items by the lossless scanner, which keeps every character as sent.
  */
-export function parseListBody<T>(body: string, origin: string, itemsKey = 'items', res?: Pick<HttpResponse, 'headers' | 'bytes'>): Page<T> {
+export function parseListBody<T>(body: string, origin: string, res?: Pick<HttpResponse, 'headers' | 'bytes'>): Page<T> {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
     throw notJson(origin, body, res);
   }
-  const list = value && typeof value === 'object' ? (value as Record<string, unknown>)[itemsKey] : undefined;
-  if (!Array.isArray(list)) throw shapeError(origin, `expected a list with "${itemsKey}"`);
+  const list = value && typeof value === 'object' ? (value as Record<string, unknown>).items : undefined;
+  if (!Array.isArray(list)) throw shapeError(origin, 'expected a list with "items"');
   const items = () => list as T[];
   const text = body.trimEnd();
   const rawItems = list.map((item) => JSON.stringify(item));
   // JSON.stringify(value), reusing the items' texts: the body is exactly that, or not compact.
   const whole = `{${Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${JSON.stringify(k)}:${k === itemsKey ? `[${rawItems.join(',')}]` : JSON.stringify(v)}`)
+    .map(([k, v]) => `${JSON.stringify(k)}:${k === 'items' ? `[${rawItems.join(',')}]` : JSON.stringify(v)}`)
     .join(',')}}`;
   if (whole === text) {
     const next = cursorFromValue((value as Record<string, unknown>).next_page_params);
     return { rawItems, compact: true, next, items };
   }
   const members = objectMembers(text);
-  const raw = members.get(itemsKey) as string;
+  const raw = members.get('items') as string;
   return { rawItems: arrayElements(raw), next: cursorFromRaw(members.get('next_page_params')), items };
 }
 
@@ -166,7 +164,7 @@ export class ExplorerClient {
   async page<T>(req: ListRequest<T>, cursor?: Cursor | null): Promise<Page<T>> {
     const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
     return this.http.getParsed(url, this.headers, this.context(req.what), (res) =>
-      parseListBody<T>(res.body, url.origin, req.itemsKey, res),
+      parseListBody<T>(res.body, url.origin, res),
     );
   }
 }
@@ -204,6 +202,6 @@ export class AdminClient {
   async networks(): Promise<Page> {
     const url = buildUrl(this.adminUrl, '/admin/api/v1/networks');
     const ctx = { what: 'admin networks', authHint: 'check the admin key (--api-key, --api-key-file or SCOUT_ADMIN_KEY)' };
-    return this.http.getParsed(url, this.headers, ctx, (res) => parseListBody(res.body, url.origin, 'items', res));
+    return this.http.getParsed(url, this.headers, ctx, (res) => parseListBody(res.body, url.origin, res));
   }
 }

@@ -12,7 +12,6 @@ import { paginate } from '../api/paginate.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
 import { isSafeText } from '../render/safe.js';
 import type { Column, TerminalTable } from '../render/table.js';
-import { safeText } from '../render/safe.js';
 import { groupDigits } from '../render/units.js';
 import type { PageOptions } from './page-options.js';
 import { openProgress, type ProgressFactory } from './progress.js';

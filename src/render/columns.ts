@@ -219,8 +219,6 @@ export function networkColumns(opts: NetworkColumnOptions = {}): Column<Network>
   ];
 }
 
-export const networkColumnsDefault: Column<Network>[] = networkColumns();
-
 /** Any list of objects (`scout api`): the items' first keys, nested values as JSON, hashes shortened on a terminal. */
 export function genericColumns(sample: readonly unknown[]): Column<unknown>[] {
   const keys: string[] = [];

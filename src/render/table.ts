@@ -257,11 +257,6 @@ export class TerminalTable<T> {
   }
 }
 
-/** A whole terminal table with a header row, fitted to the width. */
-export function renderTable<T>(items: readonly T[], columns: readonly Column<T>[], ctx: RenderContext): string {
-  return new TerminalTable(columns, ctx).page(items);
-}
-
 /** One labelled value of a key/value view. */
 export interface KeyValueRow {
   label: string;

@@ -11,8 +11,6 @@ export const views = {
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
-  /** Admin networks without the API key secret; see networkView for `--show-secrets`. */
-  networks: { columns: columns.networkColumnsDefault, schema: schemas.Network },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

@@ -16,11 +16,12 @@ import type { Transaction } from '../../src/api/schemas.js';
 import { memoryIo } from '../../src/io.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvHeader, csvRows } from '../../src/render/csv.js';
-import { renderTable, renderTsv } from '../../src/render/table.js';
+import { renderTsv } from '../../src/render/table.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
 import { networkView, views } from '../../src/render/views.js';
 import { runScout } from '../support/scout.js';
+import { renderTable } from '../support/table.js';
 import { ATTACKS, HOSTILE_BODIES } from './hostile.js';
 
 // eslint-disable-next-line no-control-regex
@@ -80,7 +81,7 @@ const LISTS = [
   ['internal transactions', HOSTILE_BODIES.internalTransactions, views.internalTransactions],
   ['withdrawals', HOSTILE_BODIES.withdrawals, views.withdrawals],
   ['search', HOSTILE_BODIES.search, views.search],
-  ['admin networks', HOSTILE_BODIES.networks, views.networks],
+  ['admin networks', HOSTILE_BODIES.networks, networkView()],
   ['admin networks --show-secrets', HOSTILE_BODIES.networks, networkView({ showSecrets: true })],
 ] as const;
 

@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { addressCell, amountCell } from '../../src/render/cells.js';
 import type { RenderContext } from '../../src/render/context.js';
-import { type Column, fitWidths, renderKeyValue, renderTable, TerminalTable } from '../../src/render/table.js';
+import { type Column, fitWidths, renderKeyValue, TerminalTable } from '../../src/render/table.js';
 import { displayWidth, pad, truncate } from '../../src/render/width.js';
+import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const tty = (width: number, color = false): RenderContext => ({ tty: true, color, width, now: NOW, coin: 'ETH' });
