@@ -1,7 +1,8 @@
 /**
- * The root program: global options, topic registration, and the one place that maps errors to exit
- * codes. Command modules are imported only when their command runs (STYLE.md, habit 10), so --help
- * and --version load commander and nothing else.
+ * The root program: global options, topic registration, and the mapping of errors to messages and
+ * exit codes. Command modules are imported only when their command runs (STYLE.md, habit 10), so
+ * --help loads commander and the command tree but no HTTP client, schemas or renderers (a bare
+ * --version is answered by main.ts before this module loads).
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';

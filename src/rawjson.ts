@@ -4,8 +4,10 @@
  * JSON.parse turns `2.0e3` into 2000 and 123456789012345678901 into 123456789012345680000, and the
  * real explorer sends both kinds (confirmation_duration floats, big integers from chain-specific
  * fields). The contract promises that --json and --ndjson carry the server's values exactly, so the
- * output path never goes through JSON.parse/JSON.stringify: it slices the server's own text and only
- * re-spaces it. These scanners are strict enough to reject a truncated or malformed body.
+ * output path prints the server's own text, sliced out of the body, re-spaced, and with characters
+ * unsafe on a terminal written as \uXXXX. (parseListBody in client.ts takes JSON.stringify's text
+ * instead only when that is byte for byte the body.) These scanners are strict enough to reject a
+ * truncated or malformed body.
  */
 
 export class RawJsonError extends Error {}
@@ -157,7 +159,8 @@ export function escapeUnsafe(s: string): string {
 
 /**
  * Re-spaces a JSON value without touching any scalar: compact when `indent` is 0, else indented by
- * `indent` spaces starting at `level`. Number text, key order and string escapes stay as sent.
+ * `indent` spaces starting at `level`. Number text, key order and string escapes stay as sent;
+ * characters unsafe on a terminal inside strings are written as \uXXXX (escapeUnsafe).
  */
 export function formatRaw(text: string, indent = 0, level = 0): string {
   let out = '';

@@ -1,6 +1,7 @@
 /**
- * JSON and NDJSON output: the server's items unchanged (CONTRACT.md, Output). Items arrive as raw
- * text slices and are only re-spaced: indented on a terminal, compact when piped.
+ * JSON and NDJSON output: the server's items unchanged (CONTRACT.md, Output). Items arrive as the
+ * server's exact text and are only re-spaced (indented on a terminal, compact when piped), with
+ * characters unsafe on a terminal written as \uXXXX, which decodes to the same value.
  */
 import type { Writer } from '../io.js';
 import { escapeUnsafe, formatRaw } from '../rawjson.js';

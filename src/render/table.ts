@@ -2,7 +2,7 @@
  * Tables (CONTRACT.md, Output). On a terminal: a header, aligned columns fitted to the width (the
  * widest columns give way first; amounts and short hashes never do), colour. Piped: tab-separated
  * lines with no header, no colour and no truncation, full values (the gh convention), so `cut` and
- * `while read` work. Every cell is sanitised here, the one place text leaves for the terminal.
+ * `while read` work. Every cell of a table or piped line is made safe here.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
