@@ -10,7 +10,7 @@ import type { RunEnv } from '../../cli.js';
 import { shown } from '../../config/url.js';
 import { UsageError } from '../../errors.js';
 import { isSafeText } from '../../render/safe.js';
-import { objectMembers } from '../../rawjson.js';
+import { objectMembers, RawJsonError } from '../../rawjson.js';
 import { view } from '../view-ref.js';
 import type { PageFlags } from '../flags.js';
 import { pageOptions } from '../page-options.js';
@@ -48,6 +48,19 @@ export function apiFields(fields: readonly string[] | undefined): Params {
   });
 }
 
+/**
+ * The cursor for the next-page hint after a body printed as sent: none when `next_page_params` is no
+ * object (a string, a number, an array): the body itself went out unchanged, and there is no way on.
+ */
+function hintCursor(raw: string | undefined): Cursor | null {
+  try {
+    return cursorFromRaw(raw);
+  } catch (e) {
+    if (e instanceof RawJsonError) return null;
+    throw e;
+  }
+}
+
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
   const flags = cmd.opts() as PageFlags & { field?: string[] };
   const page = pageOptions(flags);
@@ -66,7 +79,7 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
       if (page.mode === 'json' || page.mode === 'table' || items === undefined || !items.startsWith('[')) {
         // Not a list, or no list mode asked for: the body as the server sent it.
         await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
-        const next = items === undefined ? null : cursorFromRaw(objectMembers(body).get('next_page_params'));
+        const next = items === undefined ? null : hintCursor(objectMembers(body).get('next_page_params'));
         if (next) await nextPageHint(s, next, hintArgs(cmd));
         return;
       }
