@@ -159,7 +159,7 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
     if (e instanceof CommanderError && e.exitCode !== 0) {
       // Commander's messages quote what was typed (an unknown option, an extra argument): as safe text.
       // Loaded here, not at the top: --help and --version load no renderer.
-      const { safeText } = await import('./render/safe.js');
+      const { safeText } = await import('./text/safe.js');
       e.message = safeText(e.message.replace(/\n+$/, '').replace(/\r?\n/g, ' '));
     }
     code = await report(io, e, verbose);

@@ -3,7 +3,7 @@
  * UsageError (exit 2) with one line saying what was expected.
  */
 import { UsageError } from './errors.js';
-import { safeText } from './render/safe.js';
+import { safeText } from './text/safe.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;

@@ -9,7 +9,7 @@ import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
 import type { RunEnv } from '../../cli.js';
 import { shown } from '../../config/url.js';
 import { UsageError } from '../../errors.js';
-import { isSafeText } from '../../render/safe.js';
+import { isSafeText } from '../../text/safe.js';
 import { objectMembers } from '../../rawjson.js';
 import { view } from '../view-ref.js';
 import type { PageFlags } from '../flags.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { RunEnv } from '../../cli.js';
 import { UsageError } from '../../errors.js';
-import { safeText } from '../../render/safe.js';
+import { safeText } from '../../text/safe.js';
 import { TOPICS } from './topics.js';
 
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
