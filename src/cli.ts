@@ -1,41 +1,18 @@
 /**
- * The root program: global options, topic registration, and the one place that maps errors to exit
- * codes. Command modules are imported only when their command runs (STYLE.md, habit 10), so --help
- * and --version load commander and nothing else.
+ * The root program: global options, the command tree (built from the specs in commands/index.ts),
+ * and the one place that maps errors to exit codes. Only the specs load here; what a command runs
+ * with loads when it runs (STYLE.md, habit 10), so --help and --version load no HTTP client,
+ * schema, spinner or renderer.
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { registerAddress } from './commands/address/index.js';
-import { registerAdmin } from './commands/admin/index.js';
-import { registerApi } from './commands/api/index.js';
-import { registerChains } from './commands/chains/index.js';
-import { registerCompletion } from './commands/completion/index.js';
-import { registerConfig } from './commands/config/index.js';
-import { helpTopicsText, registerHelp } from './commands/help/index.js';
-import { registerSearch } from './commands/search/index.js';
-import { registerTx } from './commands/tx/index.js';
+import { helpTopicsText } from './commands/help/help.js';
+import { COMMANDS } from './commands/index.js';
+import { registerCommands, SpecOption } from './commands/registrar.js';
+import type { RunEnv } from './commands/runtime.js';
 import { ScoutError } from './errors.js';
 import type { Io } from './io.js';
 import { ClosedPipeError } from './node-io.js';
-
-/** What every command runs with. */
-export interface RunEnv {
-  io: Io;
-  version: string;
-  signal?: AbortSignal | undefined;
-}
-
-/** A command's run function, as exported by its module. */
-export type CommandRun = (env: RunEnv, cmd: Command) => Promise<void>;
-
-/** An action that imports its module on first use and calls its `run`. */
-export function lazy(env: RunEnv, load: () => Promise<{ run: CommandRun }>): (...args: unknown[]) => Promise<void> {
-  return async (...args: unknown[]) => {
-    const cmd = args[args.length - 1] as Command;
-    const mod = await load();
-    await mod.run(env, cmd);
-  };
-}
 
 /** Set by the bundler (scripts/build.mjs); absent when running from source. */
 declare const __SCOUT_VERSION__: string | undefined;
@@ -46,55 +23,45 @@ function readVersion(): string {
   return pkg.version;
 }
 
-/**
- * Examples for the topic commands, whose registration files only register verbs (every command's
- * --help shows an example; a test checks).
- */
-const TOPIC_EXAMPLES: Readonly<Record<string, string>> = {
-  address: 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10',
-  tx: 'scout tx show 0x5c50…9e1a',
-};
+/** The global options, valid before or after any command. */
+export function addGlobalOptions(program: Command): void {
+  program
+    .addOption(new Option('--base-url <url>', 'explorer base URL (env SCOUT_BASE_URL; default https://eth.blockscout.com)'))
+    .addOption(
+      new SpecOption('--chain <name|id>', 'use the explorer of a known chain, e.g. base or 8453 (env SCOUT_CHAIN; scout chains lists them)', {
+        values: async () => (await import('./config/chain-table.js')).BUILTIN_CHAINS.map((c) => c.names[0]!),
+      }),
+    )
+    .addOption(new Option('--explorer-key <key>', 'explorer API key, sent as x-api-key (env SCOUT_EXPLORER_KEY)'))
+    .addOption(new Option('--pro', 'use the hosted PRO API for --chain, with the explorer key as a bearer token (env SCOUT_PRO=1)'))
+    .addOption(new Option('--admin-url <url>', 'Merits admin URL (env SCOUT_ADMIN_URL; default https://merits.blockscout.com)'))
+    .addOption(new Option('--api-key <key>', 'admin API key (env SCOUT_ADMIN_KEY)'))
+    .addOption(new SpecOption('--api-key-file <path>', 'read the admin API key from a file (keeps it out of ps)', { file: true }))
+    .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'))
+    .addOption(new Option('--retries <n>', 'retries for failed requests (default 3)'))
+    .addOption(new Option('--max-body <size>', 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'))
+    .addOption(new Option('--insecure', 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'))
+    .addOption(new Option('--verbose', 'print each request and its status to stderr, keys redacted'))
+    .addOption(new Option('--no-color', 'never colour the output'));
+}
 
 /** Builds the commander tree. */
 export function buildProgram(env: RunEnv): Command {
   const program = new Command('scout');
   program
     .description('Explore EVM chains through a Blockscout explorer: addresses, transactions, traces, search.')
-    .version(env.version, '-V, --version', 'print the version')
-    .addOption(new Option('--base-url <url>', 'explorer base URL (env SCOUT_BASE_URL; default https://eth.blockscout.com)'))
-    .addOption(new Option('--chain <name|id>', 'use the explorer of a known chain, e.g. base or 8453 (env SCOUT_CHAIN; scout chains lists them)'))
-    .addOption(new Option('--explorer-key <key>', 'explorer API key, sent as x-api-key (env SCOUT_EXPLORER_KEY)'))
-    .addOption(new Option('--pro', 'use the hosted PRO API for --chain, with the explorer key as a bearer token (env SCOUT_PRO=1)'))
-    .addOption(new Option('--admin-url <url>', 'Merits admin URL (env SCOUT_ADMIN_URL; default https://merits.blockscout.com)'))
-    .addOption(new Option('--api-key <key>', 'admin API key (env SCOUT_ADMIN_KEY)'))
-    .addOption(new Option('--api-key-file <path>', 'read the admin API key from a file (keeps it out of ps)'))
-    .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'))
-    .addOption(new Option('--retries <n>', 'retries for failed requests (default 3)'))
-    .addOption(new Option('--max-body <size>', 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'))
-    .addOption(new Option('--insecure', 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'))
-    .addOption(new Option('--verbose', 'print each request and its status to stderr, keys redacted'))
-    .addOption(new Option('--no-color', 'never colour the output'))
+    .version(env.version, '-V, --version', 'print the version');
+  addGlobalOptions(program);
+  program
     .showSuggestionAfterError(true)
+    .helpCommand(false)
     .addHelpText(
       'after',
       '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout --chain base tx show 0x… --json | jq .status\n  scout search USDT\n' +
         helpTopicsText() +
         '\nSettings also come from SCOUT_* variables and the config file (scout config path).\n',
     );
-
-  registerAddress(program, env);
-  registerTx(program, env);
-  registerSearch(program, env);
-  registerAdmin(program, env);
-  registerApi(program, env);
-  registerChains(program, env);
-  registerConfig(program, env);
-  registerCompletion(program, env);
-  registerHelp(program, env);
-  for (const topic of program.commands) {
-    const example = TOPIC_EXAMPLES[topic.name()];
-    if (example) topic.addHelpText('after', `\nExample:\n  ${example}\n`);
-  }
+  registerCommands(program, env, COMMANDS);
 
   // Errors come back to run() as exceptions; commander prints help and its own messages through io.
   const configure = (cmd: Command) => {

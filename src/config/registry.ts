@@ -9,8 +9,6 @@ import { slug, type Chain } from './chains.js';
 import { FileRefused, readSmallFile } from './small-file.js';
 import { shown } from './url.js';
 
-export const DEFAULT_REGISTRY_URL = 'https://chains.blockscout.com/api/chains';
-
 /** The largest chains cache read (the whole registry is a few hundred KiB). */
 const CHAINS_CACHE_MAX = 32 * 1024 * 1024;
 

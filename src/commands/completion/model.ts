@@ -1,14 +1,14 @@
 /**
- * What the completion scripts know, read from the commander tree itself (STYLE.md, habit 11): the
- * commands, their options and which options take a value, plus the value lists commander cannot
- * know (`--type`, `--filter`, `--chain`), taken from the same constants the commands validate with.
+ * What the completion scripts know, read from the commander tree the registrar built from the specs:
+ * the commands, their options, which options take a value, and the values to offer, which every
+ * option and argument declares itself (spec.ts `complete`: a choice's values, a list's values, a
+ * file) and the registrar keeps on the commander option or argument.
  */
-import type { Command, Option } from 'commander';
-import { NFT_TYPES, TOKEN_TYPES } from '../../api/endpoints.js';
-import { BUILTIN_CHAINS } from '../../config/chain-table.js';
-import { HELP_TOPICS } from '../help/index.js';
+import type { Argument, Command, Option } from 'commander';
+import { SpecArgument, SpecOption } from '../registrar.js';
+import type { Completion } from '../spec.js';
 
-export interface OptionSpec {
+export interface CompletionOption {
   long: string | undefined;
   short: string | undefined;
   description: string;
@@ -21,66 +21,63 @@ export interface OptionSpec {
   file: boolean;
 }
 
-export interface CommandSpec {
+export interface CompletionCommand {
   /** Words from the root: "" for the root, "address txs" for a verb. */
   path: string;
   name: string;
   description: string;
-  subcommands: CommandSpec[];
+  subcommands: CompletionCommand[];
   /** The command's own options (the root's are the globals, valid everywhere). */
-  options: OptionSpec[];
+  options: CompletionOption[];
   /** Values to offer for its positional arguments. */
   argValues: string[];
 }
 
-/** Option values commander cannot know, by option and (where they differ) command. */
-function valuesFor(path: string, long: string | undefined): Pick<OptionSpec, 'values' | 'list' | 'file'> {
-  switch (long) {
-    case '--type':
-      return { values: path === 'address nfts' ? NFT_TYPES : TOKEN_TYPES, list: true, file: false };
-    case '--filter':
-      return { values: ['to', 'from'], list: false, file: false };
-    case '--chain':
-      return { values: BUILTIN_CHAINS.map((c) => c.names[0]!), list: false, file: false };
-    case '--api-key-file':
-      return { values: [], list: false, file: true };
-    default:
-      return { values: [], list: false, file: false };
-  }
+async function valuesOf(c: Completion | undefined): Promise<readonly string[]> {
+  const v = c?.values ?? [];
+  return typeof v === 'function' ? v() : v;
 }
 
-function optionSpec(path: string, o: Option): OptionSpec {
+async function optionModel(o: Option): Promise<CompletionOption> {
+  const c = o instanceof SpecOption ? o.completion : undefined;
   return {
     long: o.long,
     short: o.short,
     description: o.description,
     takesValue: o.required || o.optional,
-    ...valuesFor(path, o.long),
+    values: await valuesOf(c),
+    list: c?.list === true,
+    file: c?.file === true,
   };
 }
 
-const HELP_OPTION: OptionSpec = { long: '--help', short: '-h', description: 'show help', takesValue: false, values: [], list: false, file: false };
+/** Values for an argument: its choices, what it declares, and the sibling commands if it asks. */
+async function argValues(a: Argument, cmd: Command): Promise<string[]> {
+  const c = a instanceof SpecArgument ? a.completion : undefined;
+  const siblings = c?.commands ? (cmd.parent?.commands ?? []).map((s) => s.name()).filter((n) => n !== cmd.name()) : [];
+  return [...(a.argChoices ?? []), ...(await valuesOf(c)), ...siblings];
+}
 
-function walk(cmd: Command, words: string[]): CommandSpec {
-  const path = words.join(' ');
-  const argValues = cmd.registeredArguments.flatMap((a) => a.argChoices ?? []);
-  if (path === 'help') argValues.push(...HELP_TOPICS.map(([n]) => n), ...(cmd.parent?.commands ?? []).map((c) => c.name()).filter((n) => n !== 'help'));
+const HELP_OPTION: CompletionOption = { long: '--help', short: '-h', description: 'show help', takesValue: false, values: [], list: false, file: false };
+
+async function walk(cmd: Command, words: string[]): Promise<CompletionCommand> {
+  const options = await Promise.all(cmd.options.filter((o) => !o.hidden).map(optionModel));
   return {
-    path,
+    path: words.join(' '),
     name: cmd.name(),
     description: cmd.description().split('\n')[0] ?? '',
-    subcommands: cmd.commands.map((c) => walk(c, [...words, c.name()])),
-    options: [...cmd.options.filter((o) => !o.hidden).map((o) => optionSpec(path, o)), ...(words.length === 0 ? [HELP_OPTION] : [])],
-    argValues,
+    subcommands: await Promise.all(cmd.commands.map((c) => walk(c, [...words, c.name()]))),
+    options: [...options, ...(words.length === 0 ? [HELP_OPTION] : [])],
+    argValues: (await Promise.all(cmd.registeredArguments.map((a) => argValues(a, cmd)))).flat(),
   };
 }
 
 /** The tree under `root`, as the generators see it. */
-export function completionModel(root: Command): CommandSpec {
+export function completionModel(root: Command): Promise<CompletionCommand> {
   return walk(root, []);
 }
 
 /** Every command in the tree, root first, depth first. */
-export function allCommands(spec: CommandSpec): CommandSpec[] {
+export function allCommands(spec: CompletionCommand): CompletionCommand[] {
   return [spec, ...spec.subcommands.flatMap(allCommands)];
 }
