@@ -10,8 +10,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { pageOptions } from './page-options.js';
 import type { Invocation, RunEnv } from './runtime.js';
-import type { CommandSpec, Given } from './spec.js';
-import { longFlag } from './registrar.js';
+import { type CommandSpec, type Given, longFlag } from './spec.js';
 import { objectView, view } from './view-ref.js';
 
 const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);

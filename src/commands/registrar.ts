@@ -6,7 +6,7 @@
  */
 import { Argument, Command, Option } from 'commander';
 import type { RunEnv } from './runtime.js';
-import type { ArgSpec, CommandSpec, Completion, OptionSpec, Output, TopicSpec } from './spec.js';
+import { type ArgSpec, type CommandSpec, type Completion, longFlag, type OptionSpec, type Output, type TopicSpec } from './spec.js';
 
 /** A commander option that carries what completion offers for its value. */
 export class SpecOption extends Option {
@@ -28,11 +28,6 @@ export class SpecArgument extends Argument {
     super(spec.syntax, spec.help);
     if (spec.choices) this.choices(spec.choices);
   }
-}
-
-/** `registryUrl` → `--registry-url`: the option's long flag, whose attribute name is the key. */
-export function longFlag(key: string): string {
-  return '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 }
 
 function specOption(key: string, o: OptionSpec<unknown>): Option {

@@ -199,6 +199,11 @@ export function words<T>(syntax: `[${string}...]`, help: string, complete?: Comp
 
 // ---- options
 
+/** `registryUrl` → `--registry-url`: an option's long flag; its key is commander's attribute name. */
+export function longFlag(key: string): string {
+  return '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+
 /** A flag: true when given. */
 export function flag(help: string): OptionSpec<boolean> {
   return { help, parse: (given) => given === true };
