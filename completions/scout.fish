@@ -71,13 +71,13 @@ complete -c scout -l explorer-key -x -d 'explorer API key, sent as x-api-key (en
 complete -c scout -l pro -d 'use the hosted PRO API for --chain, with the explorer key as a bearer token (env SCOUT_PRO=1)'
 complete -c scout -l admin-url -x -d 'Merits admin URL (env SCOUT_ADMIN_URL; default https://merits.blockscout.com)'
 complete -c scout -l api-key -x -d 'admin API key (env SCOUT_ADMIN_KEY)'
-complete -c scout -l api-key-file -r -F -d 'read the admin API key from a file (keeps it out of ps)'
+complete -c scout -l api-key-file -r -F -d 'read the admin API key from a file, which keeps it out of ps (env SCOUT_ADMIN_KEY_FILE)'
 complete -c scout -l timeout -x -d 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'
-complete -c scout -l retries -x -d 'retries for failed requests (default 3)'
+complete -c scout -l retries -x -d 'retries for failed requests, 0 to 20 (env SCOUT_RETRIES; default 3)'
 complete -c scout -l max-body -x -d 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'
 complete -c scout -l insecure -d 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'
-complete -c scout -l verbose -d 'print each request and its status to stderr, keys redacted'
-complete -c scout -l no-color -d 'never colour the output'
+complete -c scout -l verbose -d 'print each request and its status to stderr, keys redacted (env SCOUT_VERBOSE=1)'
+complete -c scout -l no-color -d 'never colour the output (env NO_COLOR=1; default colour only on a terminal)'
 complete -c scout -s h -l help -d 'show help'
 
 # scout
@@ -203,7 +203,7 @@ complete -c scout -n '__scout_at \'api\'' -l cursor -x -d 'resume from a cursor 
 
 # scout chains
 complete -c scout -n '__scout_at \'chains\'' -l refresh -d 'fetch the public chain registry and cache it beside the config file'
-complete -c scout -n '__scout_at \'chains\'' -l registry-url -x -d 'registry to fetch (env SCOUT_REGISTRY_URL; default https://chains.blockscout.com/api/chains)'
+complete -c scout -n '__scout_at \'chains\'' -l registry-url -x -d 'chain registry that --refresh fetches (env SCOUT_REGISTRY_URL; default https://chains.blockscout.com/api/chains)'
 complete -c scout -n '__scout_at \'chains\'' -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'chains\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'chains\'' -l csv -d 'print CSV with a header row'

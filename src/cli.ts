@@ -5,11 +5,12 @@
  * schema, spinner or renderer.
  */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { helpTopicsText } from './commands/help/help.js';
 import { COMMANDS } from './commands/index.js';
-import { registerCommands, SpecOption } from './commands/registrar.js';
+import { registerCommands } from './commands/registrar.js';
 import type { RunEnv } from './commands/runtime.js';
+import { addGlobalOptions, switchWanted } from './config/setting-table.js';
 import { ScoutError } from './errors.js';
 import type { Io } from './io.js';
 import { ClosedPipeError } from './node-io.js';
@@ -23,34 +24,13 @@ function readVersion(): string {
   return pkg.version;
 }
 
-/** The global options, valid before or after any command. */
-export function addGlobalOptions(program: Command): void {
-  program
-    .addOption(new Option('--base-url <url>', 'explorer base URL (env SCOUT_BASE_URL; default https://eth.blockscout.com)'))
-    .addOption(
-      new SpecOption('--chain <name|id>', 'use the explorer of a known chain, e.g. base or 8453 (env SCOUT_CHAIN; scout chains lists them)', {
-        values: async () => (await import('./config/chain-table.js')).BUILTIN_CHAINS.map((c) => c.names[0]!),
-      }),
-    )
-    .addOption(new Option('--explorer-key <key>', 'explorer API key, sent as x-api-key (env SCOUT_EXPLORER_KEY)'))
-    .addOption(new Option('--pro', 'use the hosted PRO API for --chain, with the explorer key as a bearer token (env SCOUT_PRO=1)'))
-    .addOption(new Option('--admin-url <url>', 'Merits admin URL (env SCOUT_ADMIN_URL; default https://merits.blockscout.com)'))
-    .addOption(new Option('--api-key <key>', 'admin API key (env SCOUT_ADMIN_KEY)'))
-    .addOption(new SpecOption('--api-key-file <path>', 'read the admin API key from a file (keeps it out of ps)', { file: true }))
-    .addOption(new Option('--timeout <seconds>', 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'))
-    .addOption(new Option('--retries <n>', 'retries for failed requests (default 3)'))
-    .addOption(new Option('--max-body <size>', 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'))
-    .addOption(new Option('--insecure', 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'))
-    .addOption(new Option('--verbose', 'print each request and its status to stderr, keys redacted'))
-    .addOption(new Option('--no-color', 'never colour the output'));
-}
-
 /** Builds the commander tree. */
 export function buildProgram(env: RunEnv): Command {
   const program = new Command('scout');
   program
     .description('Explore EVM chains through a Blockscout explorer: addresses, transactions, traces, search.')
     .version(env.version, '-V, --version', 'print the version');
+  // The global options come from the settings table, like their variables and config-file keys.
   addGlobalOptions(program);
   program
     .showSuggestionAfterError(true)
@@ -114,7 +94,7 @@ async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
 
 /** Runs the CLI with `argv` (as process.argv) and returns the exit code. */
 export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
-  const verbose = argv.includes('--verbose');
+  const verbose = switchWanted('verbose', argv, io.env);
   let code: number;
   try {
     const env: RunEnv = { io, version: readVersion(), signal };

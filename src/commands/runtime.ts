@@ -3,7 +3,7 @@
  * commands' common ground: nothing here imports a command, and no command imports cli.ts).
  */
 import type { Command } from 'commander';
-import type { GlobalFlags } from '../config/settings.js';
+import type { GlobalFlags } from '../config/setting-table.js';
 import type { Io } from '../io.js';
 import type { PageOptions } from './page-options.js';
 

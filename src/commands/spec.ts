@@ -19,8 +19,8 @@ import type { Invocation } from './runtime.js';
 
 /** What completion offers for a value. */
 export interface Completion {
-  /** The values to offer; a function is called (and may load data) only when a script is generated. */
-  values?: readonly string[] | (() => Promise<readonly string[]>);
+  /** The values to offer. */
+  values?: readonly string[];
   /** The value is a comma-separated list of `values`. */
   list?: boolean;
   /** The value is a file path. */

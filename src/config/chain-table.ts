@@ -4,9 +4,6 @@
  * writes. Pure data with no imports, so the completion generator can read the names cheaply.
  */
 
-/** Where `scout chains --refresh` fetches the public registry of further chains by default. */
-export const DEFAULT_REGISTRY_URL = 'https://chains.blockscout.com/api/chains';
-
 /** One chain `--chain` can pick. */
 export interface Chain {
   /** The EIP-155 chain id as a decimal string, or null when the registry entry does not say. */

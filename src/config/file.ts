@@ -12,6 +12,7 @@
  */
 import { statSync } from 'node:fs';
 import { UsageError } from '../errors.js';
+import { type ConfigKey, type ConfigSettingValues, SETTINGS, type SettingKind, type SettingSpec } from './setting-table.js';
 import { FileRefused, readSmallFile } from './small-file.js';
 import { shown } from './url.js';
 
@@ -20,20 +21,11 @@ export interface ChainConfig {
   'explorer-key'?: string;
 }
 
-/** Values from the file, normalised to the strings a flag would carry (`pro` stays a boolean). */
-export interface ConfigValues {
-  'base-url'?: string;
-  chain?: string;
-  'explorer-key'?: string;
-  pro?: boolean;
-  'admin-url'?: string;
-  'api-key'?: string;
-  timeout?: string;
-  retries?: string;
-  'max-body'?: string;
-  /** Allow explorer and PRO keys over plain http:// to hosts other than loopback. */
-  insecure?: boolean;
-  /** Per-chain settings, keyed by the chain name or id as written in the file. */
+/**
+ * Values from the file, normalised to the strings a flag would carry (switches stay booleans): the
+ * settings table's config keys, plus per-chain settings keyed by the chain name or id as written.
+ */
+export interface ConfigValues extends ConfigSettingValues {
   chains?: Record<string, ChainConfig>;
 }
 
@@ -45,24 +37,15 @@ export interface ConfigFile {
   warnings: string[];
 }
 
+/** The JSON a key takes: from the setting's kind in the table; `chains` is a section of its own. */
 type Kind = 'string' | 'chain' | 'number' | 'boolean' | 'chains';
-const KEYS: Record<keyof ConfigValues, Kind> = {
-  'base-url': 'string',
-  chain: 'chain',
-  'explorer-key': 'string',
-  pro: 'boolean',
-  'admin-url': 'string',
-  'api-key': 'string',
-  timeout: 'number',
-  retries: 'number',
-  'max-body': 'number',
-  insecure: 'boolean',
-  chains: 'chains',
-};
+const JSON_KIND: Record<SettingKind, Kind> = { url: 'string', key: 'string', path: 'string', chain: 'chain', seconds: 'number', count: 'number', size: 'number', switch: 'boolean' };
+const CONFIG_SETTINGS = (SETTINGS as readonly SettingSpec[]).filter((s) => s.config);
+const KEYS: Readonly<Record<string, Kind>> = { ...Object.fromEntries(CONFIG_SETTINGS.map((s) => [s.name, JSON_KIND[s.kind]])), chains: 'chains' };
 
 /** The keys a config file may hold. */
 export const CONFIG_KEYS = Object.keys(KEYS) as (keyof ConfigValues)[];
-const SECRET_KEYS: (keyof ConfigValues)[] = ['explorer-key', 'api-key'];
+const SECRET_KEYS = CONFIG_SETTINGS.filter((s) => s.secret).map((s) => s.name as ConfigKey);
 
 function broken(path: string, why: string): UsageError {
   return new UsageError(`invalid config file ${shown(path, 200)}: ${why}`, { hint: 'fix it or move it away; `scout help environment` lists the keys' });
@@ -108,7 +91,7 @@ export function readConfigFile(path: string): ConfigFile {
   const values: ConfigValues = {};
   const warnings: string[] = [];
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    const kind = KEYS[key as keyof ConfigValues];
+    const kind = Object.hasOwn(KEYS, key) ? KEYS[key] : undefined;
     if (!kind) {
       const near = nearestKey(key);
       warnings.push(`ignoring unknown key "${shown(key)}" in ${shown(path, 200)}${near ? ` (did you mean "${near}"?)` : ''}`);

@@ -1,11 +1,14 @@
 /**
- * Global settings (CONTRACT.md, Global options), resolved and checked before any request.
+ * Global settings (CONTRACT.md, Global options), resolved and checked before any request. Which
+ * flag, variable and config-file key each setting has, and its default, come from the settings table
+ * (setting-table.ts); how each value is checked is here.
  *
  * Precedence, key by key: flag, then `SCOUT_*` environment, then the config file, then the default.
  * The explorer is chosen by level, not key by key: the highest level (flag, environment, file) that
  * names a base URL or a chain decides, and within one level a base URL wins over a chain. So
  * `--chain base` beats `SCOUT_BASE_URL` and a `base-url` in the file, and `--base-url` beats
- * everything. A chain named beside the winning base URL still labels values with its coin.
+ * everything. A chain named beside the winning base URL still labels values with its coin. For the
+ * admin key, a key beats a key file of the same level.
  */
 import { UsageError } from '../errors.js';
 import { keyProblem, parseSize } from '../validate.js';
@@ -13,30 +16,16 @@ import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf
 import { type ConfigFile, readConfigFile } from './file.js';
 import { chainsCachePath, configPath } from './paths.js';
 import { readChainsCache } from './registry.js';
+import { attributeOf, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON } from './setting-table.js';
 import { FileRefused, readSmallFile } from './small-file.js';
 import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown } from './url.js';
 
-export const DEFAULT_BASE_URL = 'https://eth.blockscout.com';
-export const DEFAULT_ADMIN_URL = 'https://merits.blockscout.com';
-/** The hosted multichain PRO API: `<root>/<chain id>/api/v2/...`. */
-export const DEFAULT_PRO_URL = 'https://api.blockscout.com';
+export type { GlobalFlags } from './setting-table.js';
 
-/** Global options as commander hands them over. */
-export interface GlobalFlags {
-  baseUrl?: string;
-  chain?: string;
-  explorerKey?: string;
-  pro?: boolean;
-  adminUrl?: string;
-  apiKey?: string;
-  apiKeyFile?: string;
-  timeout?: string;
-  retries?: string;
-  maxBody?: string;
-  verbose?: boolean;
-  color?: boolean;
-  insecure?: boolean;
-}
+export const DEFAULT_BASE_URL = setting('base-url').default;
+export const DEFAULT_ADMIN_URL = setting('admin-url').default;
+/** The hosted multichain PRO API: `<root>/<chain id>/api/v2/...`. */
+export const DEFAULT_PRO_URL = setting('pro-url').default;
 
 /** Where explorer requests go. */
 export interface ExplorerTarget {
@@ -96,13 +85,43 @@ function envValue(env: Env, name: string): Sourced | undefined {
   return v !== undefined && v.trim() !== '' ? { value: v, from: name } : undefined;
 }
 
-function flagValue(v: string | undefined, name: string): Sourced | undefined {
-  return v !== undefined ? { value: v, from: name } : undefined;
+/**
+ * Reads settings from each source through the table: the flag (a switch as "1"), the environment
+ * variable (empty is unset), the config file (a switch as "1" or "0"), and all three in that order.
+ */
+interface Sources {
+  flag(name: SettingName): Sourced | undefined;
+  env(name: SettingName): Sourced | undefined;
+  file(name: SettingName): Sourced | undefined;
+  /** Flag, then environment, then file. */
+  pick(name: SettingName): Sourced | undefined;
+  /** The table's default, named like the flag (or the variable, for a setting without one). */
+  fallback(name: SettingName): Sourced;
 }
 
-/** Flag, then environment, then file. */
-function layered(flag: Sourced | undefined, env: Sourced | undefined, file: Sourced | undefined): Sourced | undefined {
-  return flag ?? env ?? file;
+function sources(flags: GlobalFlags, env: Env, configFile: ConfigFile): Sources {
+  const spec = (name: SettingName): SettingSpec => setting(name);
+  const flag = (name: SettingName): Sourced | undefined => {
+    const s = spec(name);
+    const v = (flags as Record<string, string | boolean | undefined>)[attributeOf(s)];
+    if (!s.flag || v === undefined) return undefined;
+    // A switch typed on the command line is on (--no-color is not resolved here: the Io decides colour).
+    return typeof v === 'boolean' ? (v ? { value: '1', from: flagName(s) } : undefined) : { value: v, from: flagName(s) };
+  };
+  const fromEnv = (name: SettingName): Sourced | undefined => envValue(env, spec(name).env);
+  const file = (name: SettingName): Sourced | undefined => {
+    if (!spec(name).config) return undefined;
+    const v = (configFile.values as Record<string, string | boolean | undefined>)[name];
+    if (v === undefined) return undefined;
+    return { value: typeof v === 'boolean' ? (v ? '1' : '0') : v, from: `"${name}" in ${shown(configFile.path, 200)}` };
+  };
+  return {
+    flag,
+    env: fromEnv,
+    file,
+    pick: (name) => flag(name) ?? fromEnv(name) ?? file(name),
+    fallback: (name) => ({ value: spec(name).default ?? '', from: flagName(spec(name)) }),
+  };
 }
 
 function checkUrl(s: Sourced, what = s.from): string {
@@ -123,8 +142,8 @@ const MAX_BODY_LIMIT = 500 * 1024 * 1024;
 
 function parseBool(s: Sourced): boolean {
   const v = s.value.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  if (SWITCH_ON.includes(v)) return true;
+  if (SWITCH_OFF.includes(v)) return false;
   throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected 1 or 0`);
 }
 
@@ -159,15 +178,12 @@ function resolveChain(q: Sourced, env: Env, warnings: string[], pro: boolean): C
 export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const configFile = readConfigFile(configPath(env));
   const file = configFile.values;
-  const inFile = (key: keyof typeof file): Sourced | undefined => {
-    const v = file[key];
-    return v === undefined ? undefined : { value: String(v), from: `"${key}" in ${shown(configFile.path, 200)}` };
-  };
+  const src = sources(flags, env, configFile);
   const warnings = [...configFile.warnings];
 
-  const adminUrl = checkUrl(layered(flagValue(flags.adminUrl, '--admin-url'), envValue(env, 'SCOUT_ADMIN_URL'), inFile('admin-url')) ?? { value: DEFAULT_ADMIN_URL, from: '--admin-url' });
+  const adminUrl = checkUrl(src.pick('admin-url') ?? src.fallback('admin-url'));
 
-  const timeout = layered(flagValue(flags.timeout, '--timeout'), envValue(env, 'SCOUT_TIMEOUT'), inFile('timeout')) ?? { value: '30', from: '--timeout' };
+  const timeout = src.pick('timeout') ?? src.fallback('timeout');
   const seconds = Number(timeout.value);
   if (!/^\d+(\.\d+)?$/.test(timeout.value.trim()) || !(seconds > 0)) {
     throw new UsageError(`invalid ${timeout.from} "${shown(timeout.value)}": expected a number of seconds above 0`);
@@ -175,26 +191,27 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   if (seconds > MAX_TIMEOUT_SECONDS) {
     throw new UsageError(`invalid ${timeout.from} "${timeout.value}": the longest timeout is ${MAX_TIMEOUT_SECONDS} seconds (about 24 days)`);
   }
-  const retries = layered(flagValue(flags.retries, '--retries'), undefined, inFile('retries')) ?? { value: '3', from: '--retries' };
+  const retries = src.pick('retries') ?? src.fallback('retries');
   if (!/^\d+$/.test(retries.value.trim()) || Number(retries.value) > 20) {
     throw new UsageError(`invalid ${retries.from} "${shown(retries.value)}": expected a whole number from 0 to 20`);
   }
 
-  const maxBody = layered(flagValue(flags.maxBody, '--max-body'), envValue(env, 'SCOUT_MAX_BODY'), inFile('max-body'));
+  // Unset, the HTTP layer's own default applies (the table's default says the same; a test holds them together).
+  const maxBody = src.pick('max-body');
   const maxBodyBytes = maxBody ? parseSize(maxBody.value, maxBody.from, MAX_BODY_LIMIT) : undefined;
 
-  const explorerKeySource = layered(flagValue(flags.explorerKey, '--explorer-key'), envValue(env, 'SCOUT_EXPLORER_KEY'), inFile('explorer-key'));
+  const explorerKeySource = src.pick('explorer-key');
   const explorerKey = explorerKeySource?.value.trim() || undefined;
-  const proSource = flags.pro ? { value: '1', from: '--pro' } : (envValue(env, 'SCOUT_PRO') ?? (file.pro !== undefined ? { value: file.pro ? '1' : '0', from: `"pro" in ${shown(configFile.path, 200)}` } : undefined));
-  const pro = proSource ? parseBool(proSource) : false;
-  const insecure = resolveInsecure(flags, env, configFile);
+  const on = (name: 'pro' | 'insecure' | 'verbose'): boolean => {
+    const source = src.pick(name);
+    return source ? parseBool(source) : false;
+  };
+  const pro = on('pro');
+  const insecure = on('insecure');
+  const verbose = on('verbose');
 
   // The explorer: the highest level naming a base URL or a chain decides (see the header).
-  const levels = [
-    { base: flagValue(flags.baseUrl, '--base-url'), chain: flagValue(flags.chain, '--chain') },
-    { base: envValue(env, 'SCOUT_BASE_URL'), chain: envValue(env, 'SCOUT_CHAIN') },
-    { base: inFile('base-url'), chain: inFile('chain') },
-  ];
+  const levels = [src.flag, src.env, src.file].map((level) => ({ base: level('base-url'), chain: level('chain') }));
   const level = levels.find((l) => l.base || l.chain);
   /** The base URL is one the user named (not picked from the chain table or the registry). */
   let named = false;
@@ -205,7 +222,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
       named = true;
       // A base URL is used as given: a pro setting from the environment or the file leaves it alone,
       // but a --pro typed on this command line would silently do nothing, so it is refused.
-      if (flags.pro) {
+      if (src.flag('pro')) {
         const from = level.base.from === '--base-url' ? '' : ` (${level.base.from} names one)`;
         throw new UsageError(`--pro works with --chain <id|name>, not with a base URL${from}`);
       }
@@ -215,7 +232,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     } else {
       const chain = level?.chain ? resolveChain(level.chain, env, warnings, pro) : BUILTIN_CHAINS[0]!;
       if (pro) {
-        const root = checkUrl(envValue(env, 'SCOUT_PRO_URL') ?? { value: DEFAULT_PRO_URL, from: 'SCOUT_PRO_URL' });
+        const root = checkUrl(src.env('pro-url') ?? src.fallback('pro-url'));
         if (!chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for "${shown(chain.name)}"`);
         target = { baseUrl: `${root}/${chain.id}`, pro: true, chain, coin: chain.coin ?? 'ETH' };
       } else {
@@ -232,20 +249,19 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     if (target.pro && !explorerKey) {
       throw new UsageError('the PRO API needs an explorer key', { hint: 'pass --explorer-key, set SCOUT_EXPLORER_KEY, or put "explorer-key" in the config file' });
     }
-    placed ??= { ...target, ...explorerKeyFor(target, named, insecure, keySources(flags, env, configFile)) };
+    placed ??= { ...target, ...explorerKeyFor(target, named, insecure, keySources(flags, src, configFile)) };
     return placed;
   };
 
-  const apiKeyFile = flags.apiKeyFile;
+  // Within a level the key beats the key file, as --api-key beats --api-key-file; a key file is read
+  // only when nothing above it gives the key.
+  const keyFile = (s: Sourced | undefined): Sourced | undefined => (s ? { value: readKeyFile(s.value, s.from), from: s.from } : undefined);
   let adminKeyCache: string | undefined | null = null;
   const adminKey = (): string | undefined => {
     if (adminKeyCache !== null) return adminKeyCache;
-    let key = flags.apiKey;
-    if (key === undefined && apiKeyFile !== undefined) key = readKeyFile(apiKeyFile);
-    key ??= env.SCOUT_ADMIN_KEY || file['api-key'];
-    const from = flags.apiKey !== undefined ? '--api-key' : apiKeyFile !== undefined ? '--api-key-file' : env.SCOUT_ADMIN_KEY ? 'SCOUT_ADMIN_KEY' : `"api-key" in ${configFile.path}`;
-    checkKey(key?.trim(), `admin key (${from})`);
-    adminKeyCache = key?.trim() || undefined;
+    const source = src.flag('api-key') ?? keyFile(src.flag('api-key-file')) ?? src.env('api-key') ?? keyFile(src.env('api-key-file')) ?? src.file('api-key');
+    checkKey(source?.value.trim(), `admin key (${source?.from})`);
+    adminKeyCache = source?.value.trim() || undefined;
     return adminKeyCache;
   };
 
@@ -261,16 +277,20 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     timeoutMs: seconds * 1000,
     retries: Number(retries.value),
     maxBodyBytes,
-    verbose: Boolean(flags.verbose),
+    verbose,
     adminKey,
     secrets: () => {
       // Every key any source holds, used or not: none of them may ever be printed. The key file is
       // not read for this: it is read only when an admin command needs it (a FIFO or a slow mount
       // must not hold up explorer commands); the admin session adds that key once it has it.
-      const s = [flags.explorerKey, env.SCOUT_EXPLORER_KEY, file['explorer-key'], flags.apiKey, env.SCOUT_ADMIN_KEY, file['api-key']];
+      const s: (string | boolean | undefined)[] = [];
+      for (const spec of SETTINGS as readonly SettingSpec[]) {
+        if (!spec.secret) continue;
+        s.push((flags as Record<string, string | boolean | undefined>)[attributeOf(spec)], env[spec.env], (file as Record<string, string | boolean | undefined>)[spec.name]);
+      }
       s.push(...Object.values(file.chains ?? {}).map((c) => c['explorer-key']));
       if (adminKeyCache) s.push(adminKeyCache);
-      return [...new Set(s.map((k) => k?.trim()).filter((k): k is string => !!k))];
+      return [...new Set(s.map((k) => (typeof k === 'string' ? k.trim() : undefined)).filter((k): k is string => !!k))];
     },
     warnings,
     configFile,
@@ -280,25 +300,17 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
 /** The longest `--chain` value looked up. */
 export const MAX_CHAIN_LENGTH = 100;
 
-/** Reads `--api-key-file`: a regular file of at most 64 KiB, else one line saying why not. */
-function readKeyFile(path: string): string {
+/** Reads `--api-key-file` (or SCOUT_ADMIN_KEY_FILE): a regular file of at most 64 KiB, else one line saying why not. */
+function readKeyFile(path: string, from: string): string {
   let key: string;
   try {
     key = readSmallFile(path).trim();
   } catch (e) {
     if (!(e instanceof FileRefused)) throw e;
-    throw new UsageError(`cannot read --api-key-file "${shown(path, 200)}": ${e.message}`);
+    throw new UsageError(`cannot read ${from} "${shown(path, 200)}": ${e.message}`);
   }
-  if (!key) throw new UsageError(`--api-key-file "${shown(path, 200)}" is empty`);
+  if (!key) throw new UsageError(`${from} "${shown(path, 200)}" is empty`);
   return key;
-}
-
-/** `--insecure`, SCOUT_INSECURE, `"insecure"` in the file: explorer and PRO keys may go over plain http://. */
-function resolveInsecure(flags: GlobalFlags, env: Env, configFile: ConfigFile): boolean {
-  if (flags.insecure) return true;
-  const fromEnv = envValue(env, 'SCOUT_INSECURE');
-  if (fromEnv) return parseBool(fromEnv);
-  return configFile.values.insecure === true;
 }
 
 /** Where an explorer key may come from, each with the name used in messages. */
@@ -312,10 +324,9 @@ export interface KeySources {
   configPath: string;
 }
 
-function keySources(flags: GlobalFlags, env: Env, configFile: ConfigFile): KeySources {
+function keySources(flags: GlobalFlags, src: Sources, configFile: ConfigFile): KeySources {
   const flag = flags.explorerKey?.trim() || undefined;
-  const fileKey = configFile.values['explorer-key'];
-  const global = envValue(env, 'SCOUT_EXPLORER_KEY') ?? (fileKey ? { value: fileKey, from: `"explorer-key" in ${shown(configFile.path, 200)}` } : undefined);
+  const global = src.env('explorer-key') ?? src.file('explorer-key');
   return { flag, global: global && global.value.trim() ? { ...global, value: global.value.trim() } : undefined, perChain: configFile.values.chains ?? {}, configPath: configFile.path };
 }
 

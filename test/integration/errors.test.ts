@@ -142,4 +142,12 @@ describe('server answers and their exit codes', () => {
     expect(r.stderr).toMatch(/^scout: GET http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v1\/networks -> 200 \(\d+ms\)\n$/);
     expect(r.stderr + r.stdout).not.toContain('admin-secret');
   });
+
+  it('SCOUT_VERBOSE=1 does what --verbose does: the request trail, and a stack trace after an error', async () => {
+    const ok = await runScout(['admin', 'networks', '--api-key', 'admin-secret', '--admin-url', srv.url, '--json'], { env: { SCOUT_VERBOSE: '1' } });
+    expect(ok.stderr).toMatch(/^scout: GET http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v1\/networks -> 200 \(\d+ms\)\n$/);
+    const failed = (env: Record<string, string>) => runScout(['address', 'txs', A, '--base-url', 'http://127.0.0.1:9', '--retries', '0'], { env });
+    expect((await failed({})).stderr).not.toMatch(/\n\s+at /);
+    expect((await failed({ SCOUT_VERBOSE: '1' })).stderr).toMatch(/\nscout: cannot reach http:\/\/127\.0\.0\.1:9: ECONNREFUSED\n(.*\n)*\s+at /);
+  });
 });

@@ -113,6 +113,40 @@ describe('key-by-key precedence', () => {
     expect(resolve({ apiKeyFile: keyFile, apiKey: 'flag-ak' }, env).adminKey()).toBe('flag-ak');
   });
 
+  it('--api-key-file beats SCOUT_ADMIN_KEY; SCOUT_ADMIN_KEY beats SCOUT_ADMIN_KEY_FILE, which beats the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scout-keyfile-'));
+    const [flagFile, envFile] = [join(dir, 'flag.key'), join(dir, 'env.key')];
+    writeFileSync(flagFile, 'flag-file-ak\n');
+    writeFileSync(envFile, 'env-file-ak\n');
+    expect(resolve({}, envWith(file, 0o600, { SCOUT_ADMIN_KEY_FILE: envFile })).adminKey()).toBe('env-file-ak');
+    expect(resolve({}, envWith(file, 0o600, { SCOUT_ADMIN_KEY_FILE: envFile, SCOUT_ADMIN_KEY: 'env-ak' })).adminKey()).toBe('env-ak');
+    expect(resolve({ apiKeyFile: flagFile }, envWith(file, 0o600, { SCOUT_ADMIN_KEY_FILE: envFile, SCOUT_ADMIN_KEY: 'env-ak' })).adminKey()).toBe('flag-file-ak');
+  });
+
+  it('a key file is read only when nothing above it gives the key, and names its source when it cannot be', () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'scout-keyfile-')), 'missing.key');
+    expect(resolve({ apiKey: 'flag-ak', apiKeyFile: missing }, envWith()).adminKey()).toBe('flag-ak');
+    expect(resolve({}, envWith({}, 0o600, { SCOUT_ADMIN_KEY: 'env-ak', SCOUT_ADMIN_KEY_FILE: missing })).adminKey()).toBe('env-ak');
+    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_ADMIN_KEY_FILE: missing })).adminKey()).message).toBe(`cannot read SCOUT_ADMIN_KEY_FILE "${missing}": ENOENT`);
+    const empty = join(mkdtempSync(join(tmpdir(), 'scout-keyfile-')), 'empty.key');
+    writeFileSync(empty, '\n');
+    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_ADMIN_KEY_FILE: empty })).adminKey()).message).toBe(`SCOUT_ADMIN_KEY_FILE "${empty}" is empty`);
+  });
+
+  it('--retries, then SCOUT_RETRIES, then "retries" in the file', () => {
+    expect(resolve({}, envWith({ retries: 1 }, 0o600, { SCOUT_RETRIES: '2' })).retries).toBe(2);
+    expect(resolve({ retries: '0' }, envWith({ retries: 1 }, 0o600, { SCOUT_RETRIES: '2' })).retries).toBe(0);
+    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_RETRIES: '21' }))).message).toBe('invalid SCOUT_RETRIES "21": expected a whole number from 0 to 20');
+  });
+
+  it('--verbose or SCOUT_VERBOSE=1; SCOUT_VERBOSE takes 1 or 0 like every switch', () => {
+    expect(resolve({ verbose: true }, envWith()).verbose).toBe(true);
+    expect(resolve({}, envWith({}, 0o600, { SCOUT_VERBOSE: 'true' })).verbose).toBe(true);
+    expect(resolve({}, envWith({}, 0o600, { SCOUT_VERBOSE: '0' })).verbose).toBe(false);
+    expect(resolve({}, envWith()).verbose).toBe(false);
+    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_VERBOSE: 'loud' }))).message).toBe('invalid SCOUT_VERBOSE "loud": expected 1 or 0');
+  });
+
   it('defaults when nothing is set', () => {
     const s = resolve({}, envWith());
     expect([s.explorerKey, s.adminKey(), s.timeoutMs, s.retries, s.adminUrl]).toEqual([undefined, undefined, 30_000, 3, 'https://merits.blockscout.com']);
@@ -206,6 +240,7 @@ describe('keys that cannot go into an HTTP header', () => {
       [{ apiKeyFile: keyFile }, envWith(), /^invalid admin key \(--api-key-file\): /],
       [{}, envWith({}, 0o600, { SCOUT_ADMIN_KEY: key }), /^invalid admin key \(SCOUT_ADMIN_KEY\): /],
       [{}, envWith({ 'api-key': key }), /^invalid admin key \("api-key" in .*config\.json\): /],
+      [{}, envWith({}, 0o600, { SCOUT_ADMIN_KEY_FILE: keyFile }), /^invalid admin key \(SCOUT_ADMIN_KEY_FILE\): /],
     ];
     for (const [flags, env, message] of cases) {
       const e = usageError(() => resolve(flags, env).adminKey());
@@ -311,6 +346,16 @@ describe('the config file', () => {
     const s = resolve({}, envWith({ explorer_key: 'x', colour: 'no' }));
     expect(s.warnings).toEqual([expect.stringMatching(/ignoring unknown key "explorer_key" in .*config\.json \(did you mean "explorer-key"\?\)$/), expect.stringMatching(/unknown key "colour"/)]);
     expect(s.explorerKey).toBeUndefined();
+  });
+
+  it('a key named like a property every object has is unknown too, not taken as a setting', () => {
+    const s = resolve({}, envWith('{"toString": 1, "constructor": "x", "__proto__": {"timeout": 5}}'));
+    expect(s.warnings).toEqual([
+      expect.stringMatching(/ignoring unknown key "toString" in /),
+      expect.stringMatching(/ignoring unknown key "constructor" in /),
+      expect.stringMatching(/ignoring unknown key "__proto__" in /),
+    ]);
+    expect(s.timeoutMs).toBe(30_000);
   });
 
   it.runIf(process.platform !== 'win32')('a file holding a key that others can read gets a warning; 0600 or no key does not', () => {

@@ -1,7 +1,10 @@
 /** `scout chains [--refresh]`: the chains `--chain` knows; `--refresh` fetches the public registry into a cache. */
-import { DEFAULT_REGISTRY_URL } from '../../config/chain-table.js';
+import { setting } from '../../config/setting-table.js';
 import { parseUrlSetting } from '../../config/url.js';
 import { command, flag, option } from '../spec.js';
+
+/** --registry-url is a setting: its variable, default and help come from the settings table. */
+const registry = setting('registry-url');
 
 export default command({
   name: 'chains',
@@ -9,7 +12,7 @@ export default command({
   options: {
     refresh: flag('fetch the public chain registry and cache it beside the config file'),
     // Credentials in the URL are refused, and never echoed (like every URL setting).
-    registryUrl: option('<url>', 'registry to fetch', parseUrlSetting, { env: 'SCOUT_REGISTRY_URL', default: DEFAULT_REGISTRY_URL }),
+    registryUrl: option('<url>', registry.help, parseUrlSetting, { env: registry.env, default: registry.default }),
   },
   output: 'rows',
   help: 'Built-in chains win over registry entries of the same id or name. The cache is\n$XDG_CONFIG_HOME/scout/chains.json (else ~/.config/scout/chains.json).',

@@ -8,8 +8,8 @@ import { zshScript } from './zsh.js';
 const GENERATORS = { bash: bashScript, zsh: zshScript, fish: fishScript };
 
 /** The script for `shell`, generated from the tree `cmd` belongs to. */
-export async function completionScript(shell: keyof typeof GENERATORS, cmd: Command): Promise<string> {
+export function completionScript(shell: keyof typeof GENERATORS, cmd: Command): string {
   let top = cmd;
   while (top.parent) top = top.parent;
-  return GENERATORS[shell](await completionModel(top));
+  return GENERATORS[shell](completionModel(top));
 }

@@ -15,6 +15,6 @@ export default command({
   examples: ['source <(scout completion bash)'],
   run: async (inv, { shell }) => {
     const { completionScript } = await import('./completion.run.js');
-    await inv.env.io.out.write(await completionScript(shell, inv.program));
+    await inv.env.io.out.write(completionScript(shell, inv.program));
   },
 });

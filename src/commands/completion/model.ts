@@ -1,10 +1,13 @@
 /**
  * What the completion scripts know, read from the commander tree the registrar built from the specs:
- * the commands, their options, which options take a value, and the values to offer, which every
- * option and argument declares itself (spec.ts `complete`: a choice's values, a list's values, a
- * file) and the registrar keeps on the commander option or argument.
+ * the commands, their options, which options take a value, and the values to offer. A command's
+ * options and arguments declare those themselves (spec.ts `complete`: a choice's values, a list's
+ * values, a file), kept on the commander option or argument; a global option's come from the kind
+ * of its setting in the settings table (a chain, a file path).
  */
 import type { Argument, Command, Option } from 'commander';
+import { BUILTIN_CHAINS } from '../../config/chain-table.js';
+import { flagName, SETTINGS, type SettingKind, type SettingSpec } from '../../config/setting-table.js';
 import { SpecArgument, SpecOption } from '../registrar.js';
 import type { Completion } from '../spec.js';
 
@@ -33,47 +36,55 @@ export interface CompletionCommand {
   argValues: string[];
 }
 
-async function valuesOf(c: Completion | undefined): Promise<readonly string[]> {
-  const v = c?.values ?? [];
-  return typeof v === 'function' ? v() : v;
+/** What a setting of each kind completes to. */
+const BY_KIND: Partial<Record<SettingKind, Completion>> = {
+  chain: { values: BUILTIN_CHAINS.map((c) => c.names[0]!) },
+  path: { file: true },
+};
+
+/** What an option completes to: what its spec says, else what its setting's kind does. */
+function completionOf(o: Option): Completion | undefined {
+  if (o instanceof SpecOption) return o.completion;
+  const s = (SETTINGS as readonly SettingSpec[]).find((x) => x.flag !== undefined && flagName(x) === o.long);
+  return s && BY_KIND[s.kind];
 }
 
-async function optionModel(o: Option): Promise<CompletionOption> {
-  const c = o instanceof SpecOption ? o.completion : undefined;
+function optionModel(o: Option): CompletionOption {
+  const c = completionOf(o);
   return {
     long: o.long,
     short: o.short,
     description: o.description,
     takesValue: o.required || o.optional,
-    values: await valuesOf(c),
+    values: c?.values ?? [],
     list: c?.list === true,
     file: c?.file === true,
   };
 }
 
 /** Values for an argument: its choices, what it declares, and the sibling commands if it asks. */
-async function argValues(a: Argument, cmd: Command): Promise<string[]> {
+function argValues(a: Argument, cmd: Command): string[] {
   const c = a instanceof SpecArgument ? a.completion : undefined;
   const siblings = c?.commands ? (cmd.parent?.commands ?? []).map((s) => s.name()).filter((n) => n !== cmd.name()) : [];
-  return [...(a.argChoices ?? []), ...(await valuesOf(c)), ...siblings];
+  return [...(a.argChoices ?? []), ...(c?.values ?? []), ...siblings];
 }
 
 const HELP_OPTION: CompletionOption = { long: '--help', short: '-h', description: 'show help', takesValue: false, values: [], list: false, file: false };
 
-async function walk(cmd: Command, words: string[]): Promise<CompletionCommand> {
-  const options = await Promise.all(cmd.options.filter((o) => !o.hidden).map(optionModel));
+function walk(cmd: Command, words: string[]): CompletionCommand {
+  const options = cmd.options.filter((o) => !o.hidden).map(optionModel);
   return {
     path: words.join(' '),
     name: cmd.name(),
     description: cmd.description().split('\n')[0] ?? '',
-    subcommands: await Promise.all(cmd.commands.map((c) => walk(c, [...words, c.name()]))),
+    subcommands: cmd.commands.map((c) => walk(c, [...words, c.name()])),
     options: [...options, ...(words.length === 0 ? [HELP_OPTION] : [])],
-    argValues: (await Promise.all(cmd.registeredArguments.map((a) => argValues(a, cmd)))).flat(),
+    argValues: cmd.registeredArguments.flatMap((a) => argValues(a, cmd)),
   };
 }
 
 /** The tree under `root`, as the generators see it. */
-export function completionModel(root: Command): Promise<CompletionCommand> {
+export function completionModel(root: Command): CompletionCommand {
   return walk(root, []);
 }
 

@@ -1,4 +1,5 @@
 /** `scout config <verb>`: where the config file lives and what it holds. */
+import { configKeysText } from '../../config/setting-table.js';
 import { topic } from '../spec.js';
 import path from './path.js';
 
@@ -6,8 +7,9 @@ const FILE_HELP = `The config file is a JSON object whose keys are the long opti
 
   {"chain": "base", "explorer-key": "…", "api-key": "…", "timeout": 60}
 
-Keys: base-url, chain, explorer-key, pro, admin-url, api-key, timeout, retries,
-max-body, insecure, and chains: per-chain keys, {"chains": {"my-chain": {"explorer-key": "…"}}}.
+Keys (null unsets one):
+
+${configKeysText()}
 A global explorer-key never goes to a self-hosted explorer --chain picked from the
 registry; a key under "chains" for that chain does.
 It lives at $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.json.

@@ -1,33 +1,20 @@
-/** The texts of `scout help <topic>`; README.md says the same (a test keeps them in step). */
+/**
+ * The texts of `scout help <topic>`. The variables and config-file keys come from the settings
+ * table; README.md says the same (a test keeps them in step).
+ */
+import { configKeysText, environmentText } from '../../config/setting-table.js';
 
 export const ENVIRONMENT = `Environment variables
 
-  SCOUT_BASE_URL       explorer base URL, like --base-url (default https://eth.blockscout.com)
-  SCOUT_CHAIN          chain name or id, like --chain (scout chains lists them)
-  SCOUT_EXPLORER_KEY   explorer API key, like --explorer-key
-  SCOUT_PRO            1 to use the hosted PRO API for the chain, like --pro (0 turns it off)
-  SCOUT_ADMIN_URL      Merits admin URL, like --admin-url (default https://merits.blockscout.com)
-  SCOUT_ADMIN_KEY      Merits admin key, like --api-key
-  SCOUT_TIMEOUT        per-request timeout in seconds, like --timeout (default 30)
-  SCOUT_MAX_BODY       largest response body, like --max-body (default 64MiB)
-  SCOUT_REGISTRY_URL   chain registry for scout chains --refresh, like --registry-url
-  SCOUT_PRO_URL        root of the hosted PRO API (default https://api.blockscout.com)
-  SCOUT_INSECURE       1 to allow explorer keys over plain http://, like --insecure
-  XDG_CONFIG_HOME      where the config directory is (default ~/.config)
-  NO_COLOR             set (not empty): no colour
-  FORCE_COLOR          0 turns colour off, anything else forces it on
-  CI, TERM=dumb        no spinners
-
+${environmentText()}
 Config file: $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.json
 (scout config path prints it). A JSON object keyed by long option names:
 
   {"chain": "base", "explorer-key": "…", "api-key": "…", "timeout": 60}
 
-Keys: base-url, chain, explorer-key, pro, admin-url, api-key, timeout, retries,
-max-body, insecure, and chains for per-chain keys:
+Keys, each like the option of the same name (null unsets one):
 
-  {"chains": {"my-chain": {"explorer-key": "…"}}}
-
+${configKeysText()}
 A broken file is a usage error (exit 2) naming it; a file holding a key that
 other users can read gets a warning (chmod 600 it).
 
@@ -36,6 +23,8 @@ default. For the explorer, the first of those levels that names a base URL or
 a chain decides, and within one level the base URL wins: --chain base beats
 SCOUT_BASE_URL, and --base-url beats everything. --pro applies to a chain:
 beside a base URL that decides, a --pro flag is refused and SCOUT_PRO ignored.
+For the admin key, a key beats a key file of the same level: --api-key,
+--api-key-file, SCOUT_ADMIN_KEY, SCOUT_ADMIN_KEY_FILE, then "api-key".
 
 Keys are never printed. The explorer key goes only to the explorer (as
 x-api-key, or as Authorization: Bearer to the PRO API), the admin key only to
