@@ -8,8 +8,8 @@
  * from validate.ts, request builders from api/endpoints.ts (which imports only types), and their
  * runners through `import()` inside `run`.
  *
- * Options are typed end to end: `choice(['to', 'from'] as const, …)` parses to `'to' | 'from' |
- * undefined`, and the request builder or runner receives exactly the types its spec declares.
+ * Options are typed end to end: `choice(['to', 'from'], …)` parses to `'to' | 'from' | undefined`,
+ * and the request builder or runner receives exactly the types its spec declares.
  */
 import type { ListRequest, Params } from '../api/client.js';
 import type { ObjectView, ObjectViews } from '../render/object-views.js';
@@ -146,25 +146,23 @@ export interface TopicSpec {
 
 // ---- commands
 
-type Spec<A, O> = Common<A, O> & { args?: A; options?: O };
-
 /** A list command: `request` builds the request from the checked input, `view` names its table. */
 export function listCommand<const A extends ArgsShape = {}, const O extends OptionsShape = {}, K extends ListViewName = ListViewName>(
-  spec: Spec<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K },
+  spec: Common<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K },
 ): ListCommand<A, O> {
   return { ...spec, kind: 'list' };
 }
 
 /** An object command: `request` names the object, `view` its key/value view. */
 export function objectCommand<const A extends ArgsShape = {}, const O extends OptionsShape = {}, K extends ObjectViewName = ObjectViewName>(
-  spec: Spec<A, O> & { request(input: Input<A, O>): ObjectRequest<ObjectOf<K>>; view: K },
+  spec: Common<A, O> & { request(input: Input<A, O>): ObjectRequest<ObjectOf<K>>; view: K },
 ): ObjectCommand<A, O> {
   return { ...spec, kind: 'object' };
 }
 
 /** A command with its own runner. */
 export function command<const A extends ArgsShape = {}, const O extends OptionsShape = {}>(
-  spec: Spec<A, O> & { output: Output; refuse?: RunCommand['refuse']; run(inv: Invocation, input: Input<A, O>): Promise<void> },
+  spec: Common<A, O> & { output: Output; refuse?: RunCommand['refuse']; run(inv: Invocation, input: Input<A, O>): Promise<void> },
 ): RunCommand<A, O> {
   return { ...spec, kind: 'run' };
 }
