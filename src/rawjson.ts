@@ -143,21 +143,37 @@ export function assertJson(text: string): void {
 }
 
 /**
- * Characters that are legal raw inside a JSON string but dangerous on a terminal: DEL, C1 controls
- * (0x9b is an 8-bit CSI), zero-width and bidi controls, line/paragraph separators. Writing them as
- * \uXXXX keeps the decoded value identical (the contract allows it).
+ * Characters that are legal raw inside a JSON string but dangerous on a terminal: the same set the
+ * terminal sanitiser (text/safe.ts) makes visible: C0 controls, DEL, C1 controls (0x9b is an 8-bit
+ * CSI), soft hyphen, Arabic letter mark, Mongolian vowel separator, zero-width and bidi controls,
+ * line/paragraph separators, word joiner and invisible operators, BOM, interlinear annotation
+ * controls, and the invisible tag characters U+E0000–E007F (a surrogate pair here: this regex works on
+ * UTF-16 code units). Writing them as \uXXXX keeps the decoded value identical (the contract allows it).
  */
 // eslint-disable-next-line no-control-regex
-const UNSAFE_IN_STRING = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const UNSAFE_IN_STRING = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
 
-/** `s` with every unsafe character written as \\uXXXX; only strings can hold them in valid JSON. */
+function escapeUnits(ch: string): string {
+  let s = '';
+  for (let i = 0; i < ch.length; i++) s += '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0');
+  return s;
+}
+
+/** `s` with every unsafe character written as \\uXXXX (astral ones as a surrogate pair); only strings can hold them in valid JSON. */
 export function escapeUnsafe(s: string): string {
-  return s.replace(UNSAFE_IN_STRING, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
+  return s.replace(UNSAFE_IN_STRING, escapeUnits);
 }
 
 /**
+ * Indentation stops at this depth: deeper containers are printed compact, so a body nested
+ * 100,000 levels deep costs output linear in its size, not a line of 200,000 spaces per level.
+ */
+export const MAX_INDENT_DEPTH = 64;
+
+/**
  * Re-spaces a JSON value without touching any scalar: compact when `indent` is 0, else indented by
- * `indent` spaces starting at `level`. Number text, key order and string escapes stay as sent.
+ * `indent` spaces starting at `level`, down to MAX_INDENT_DEPTH. Number text, key order and string
+ * escapes stay as sent (only unsafe characters inside strings are escaped).
  */
 export function formatRaw(text: string, indent = 0, level = 0): string {
   let out = '';
@@ -178,6 +194,13 @@ export function formatRaw(text: string, indent = 0, level = 0): string {
       continue;
     }
     if (c === 0x7b || c === 0x5b) {
+      if (indent && depth >= MAX_INDENT_DEPTH) {
+        // Too deep to indent: the whole container on one line (compacting never recurses).
+        const end = skipValue(text, i);
+        out += formatRaw(text.slice(i, end), 0);
+        i = end;
+        continue;
+      }
       const j = skipWs(text, i + 1);
       const close = c === 0x7b ? 0x7d : 0x5d;
       if (text.charCodeAt(j) === close) {

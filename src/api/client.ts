@@ -67,6 +67,37 @@ function cursorFromValue(v: unknown): Cursor | null {
   return pairs.length ? pairs : null;
 }
 
+/** What a JSON value is, in words: "a string", "an array". */
+function kindOf(v: unknown): string {
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  return typeof v === 'number' ? 'a number' : typeof v === 'boolean' ? 'a boolean' : 'a string';
+}
+
+/**
+ * The fast path's page, or undefined when the body is not compact or JSON.stringify cannot take it:
+ * it recurses, so an item nested some thousands of levels deep overflows its stack. The scanner
+ * does not recurse and takes such bodies.
+ */
+function compactPage<T>(value: Record<string, unknown>, list: unknown[], text: string, itemsKey: string): Page<T> | undefined {
+  let rawItems: string[];
+  let whole: string;
+  let next: Cursor | null;
+  try {
+    rawItems = list.map((item) => JSON.stringify(item));
+    // JSON.stringify(value), reusing the items' texts: the body is exactly that, or not compact.
+    whole = `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${k === itemsKey ? `[${rawItems.join(',')}]` : JSON.stringify(v)}`)
+      .join(',')}}`;
+    next = cursorFromValue(value.next_page_params);
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+  if (whole !== text) return undefined;
+  return { rawItems, compact: true, next, items: () => list as T[] };
+}
+
 /**
  * Parses a list body `{items: [...], next_page_params}` into a page, exactly. `res`, when given,
  * describes a body that is not JSON (its content type and size).
@@ -75,6 +106,9 @@ function cursorFromValue(v: unknown): Cursor | null {
  * beyond 2^53, no escapes written another way, no integer-like keys moved); for those the items'
  * exact texts are JSON.stringify of the parsed items, found at native speed. Any other body is cut
  * into items by the lossless scanner, which keeps every character as sent.
+ *
+ * `next_page_params` must be an object, null or absent; anything else (a string, a number, an array,
+ * a boolean) is no cursor we can follow, and the response is unusable whichever path reads it.
  */
 export function parseListBody<T>(body: string, origin: string, itemsKey = 'items', res?: Pick<HttpResponse, 'headers' | 'bytes'>): Page<T> {
   let value: unknown;
@@ -85,20 +119,16 @@ export function parseListBody<T>(body: string, origin: string, itemsKey = 'items
   }
   const list = value && typeof value === 'object' ? (value as Record<string, unknown>)[itemsKey] : undefined;
   if (!Array.isArray(list)) throw shapeError(origin, `expected a list with "${itemsKey}"`);
-  const items = () => list as T[];
-  const text = body.trimEnd();
-  const rawItems = list.map((item) => JSON.stringify(item));
-  // JSON.stringify(value), reusing the items' texts: the body is exactly that, or not compact.
-  const whole = `{${Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${JSON.stringify(k)}:${k === itemsKey ? `[${rawItems.join(',')}]` : JSON.stringify(v)}`)
-    .join(',')}}`;
-  if (whole === text) {
-    const next = cursorFromValue((value as Record<string, unknown>).next_page_params);
-    return { rawItems, compact: true, next, items };
+  const cursor = (value as Record<string, unknown>).next_page_params;
+  if (cursor !== undefined && cursor !== null && (typeof cursor !== 'object' || Array.isArray(cursor))) {
+    throw shapeError(origin, `"next_page_params" is ${kindOf(cursor)}, not an object`);
   }
+  const text = body.trimEnd();
+  const fast = compactPage<T>(value as Record<string, unknown>, list, text, itemsKey);
+  if (fast) return fast;
   const members = objectMembers(text);
   const raw = members.get(itemsKey) as string;
-  return { rawItems: arrayElements(raw), next: cursorFromRaw(members.get('next_page_params')), items };
+  return { rawItems: arrayElements(raw), next: cursorFromRaw(members.get('next_page_params')), items: () => list as T[] };
 }
 
 /** Joins a base URL (which may carry a path, like the PRO API's `/1`) with an API path and query. */

@@ -9,10 +9,9 @@ import type { ListRequest, Page } from '../api/client.js';
 import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { paginate } from '../api/paginate.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
-import { isSafeText } from '../text/safe.js';
+import { isSafeText, safeText } from '../text/safe.js';
 import type { Column, TerminalTable } from '../render/table.js';
 import type { ListView } from '../render/views.js';
-import { safeText } from '../text/safe.js';
 import { groupDigits } from '../render/units.js';
 import type { PageOptions } from './page-options.js';
 import { openProgress, type ProgressFactory } from './progress.js';
@@ -56,7 +55,8 @@ function decode<T>(page: Page, view: ListView<T>, warned: { done: boolean }, s: 
     if (!warned.done) {
       warned.done = true;
       const issue = r.error.issues[0];
-      void s.io.err.write(`scout: warning: an item has an unexpected shape (${issue?.path.join('.') || 'item'}: ${issue?.message ?? 'invalid'}); showing it as best we can\n`);
+      const where = safeText(`${issue?.path.join('.') || 'item'}: ${issue?.message ?? 'invalid'}`);
+      void s.io.err.write(`scout: warning: an item has an unexpected shape (${where}); showing it as best we can\n`);
     }
     return v as T;
   });

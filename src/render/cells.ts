@@ -122,7 +122,7 @@ export function amountColumns<T>(
         if (!a || a.raw === null || a.raw === undefined || a.raw === '') return NONE;
         const s = formatUnits(a.raw, a.decimals);
         if (s === undefined) return text(a.raw);
-        const unit = a.unit && toBigInt(a.raw) !== 0n ? ` ${safeText(a.unit)}` : '';
+        const unit = a.unit && toBigInt(a.raw) !== 0n ? ` ${text(a.unit)}` : '';
         return amountCell(a.prefix ?? '', groupDigits(s), unit);
       },
     },

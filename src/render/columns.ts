@@ -66,18 +66,19 @@ export const transactionColumns: Column<Transaction>[] = [
   { header: 'CREATED', name: 'created_contract', show: 'csv', cell: (t) => text(t.created_contract?.hash) },
 ];
 
-const TRANSFER_KIND: Record<string, string> = {
-  token_transfer: 'transfer',
-  token_minting: 'mint',
-  token_burning: 'burn',
-  token_spawning: 'spawn',
-};
+// A Map: a plain object would answer "constructor" or "__proto__" with what Object.prototype holds.
+const TRANSFER_KIND: ReadonlyMap<unknown, string> = new Map([
+  ['token_transfer', 'transfer'],
+  ['token_minting', 'mint'],
+  ['token_burning', 'burn'],
+  ['token_spawning', 'spawn'],
+]);
 
 export const tokenTransferColumns: Column<TokenTransfer>[] = [
   { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash ?? t.tx_hash), fixed: true },
   { header: 'LOG', name: 'log_index', show: 'data', cell: (t) => text(t.log_index) },
   { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c), fixed: true },
-  { header: 'TYPE', cell: (t) => ({ full: text(t.type), short: TRANSFER_KIND[t.type ?? ''] ?? (text(t.type) || '—') }), min: 8 },
+  { header: 'TYPE', cell: (t) => ({ full: text(t.type), short: TRANSFER_KIND.get(t.type) ?? (text(t.type) || '—') }), min: 8 },
   { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
   { header: 'TO', cell: (t) => addressCell(t.to, null, true), min: 13 },
   ...amountColumns<TokenTransfer>('AMOUNT', 'amount', (t) =>
@@ -155,7 +156,7 @@ export const internalTxColumns: Column<InternalTransaction>[] = [
   { header: 'GAS LIMIT', name: 'gas_limit', show: 'data', cell: (t) => text(t.gas_limit) },
   {
     header: 'STATUS',
-    cell: (t) => (t.success === false || t.error ? { full: 'error', short: t.error ? `error: ${safeText(t.error)}` : 'error', style: 'error' } : { full: 'ok', style: 'ok' }),
+    cell: (t) => (t.success === false || t.error ? { full: 'error', short: t.error ? `error: ${text(t.error)}` : 'error', style: 'error' } : { full: 'ok', style: 'ok' }),
     min: 8,
   },
   { header: 'ERROR', name: 'error', show: 'data', cell: (t) => text(t.error) },

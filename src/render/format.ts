@@ -1,6 +1,6 @@
 /** Small formatters shared by the renderers. Chain text always goes through safeText. */
 import type { AddressParam } from '../api/schemas.js';
-import { safeText } from '../text/safe.js';
+import { safeText, text } from '../text/safe.js';
 
 /** 0xd8dA6BF2…6045 → 0xd8dA…6045. */
 export function shortHash(h: string, keep = 4): string {
@@ -12,9 +12,9 @@ export function shortId(id: string, max = 16): string {
   return id.length > max ? `${id.slice(0, max - 7)}…${id.slice(-6)}` : id;
 }
 
-/** Relative age: "12s ago", "5m ago", "3h ago", "4d ago", "2y ago". */
-export function age(iso: string | null | undefined, now: number): string | undefined {
-  if (!iso) return undefined;
+/** Relative age: "12s ago", "5m ago", "3h ago", "4d ago", "2y ago"; undefined unless `iso` is a time. */
+export function age(iso: unknown, now: number): string | undefined {
+  if (typeof iso !== 'string' || !iso) return undefined;
   const t = Date.parse(iso);
   if (!Number.isFinite(t)) return undefined;
   const s = Math.round((now - t) / 1000);
@@ -26,8 +26,12 @@ export function age(iso: string | null | undefined, now: number): string | undef
   return `${Math.floor(s / (86400 * 365))}y ago`;
 }
 
-/** ISO time without sub-second noise: 2025-08-11T09:32:59.000000Z → 2025-08-11T09:32:59Z. */
-export function isoTime(iso: string | null | undefined): string {
+/**
+ * ISO time without sub-second noise: 2025-08-11T09:32:59.000000Z → 2025-08-11T09:32:59Z. Anything
+ * that is no time is shown as it came (safe text), not dropped.
+ */
+export function isoTime(iso: unknown): string {
+  if (typeof iso !== 'string') return text(iso);
   if (!iso) return '';
   const t = Date.parse(iso);
   if (!Number.isFinite(t)) return safeText(iso);
@@ -35,7 +39,7 @@ export function isoTime(iso: string | null | undefined): string {
 }
 
 /** A time for people: "2025-08-11 09:32:59 UTC". */
-export function humanTime(iso: string | null | undefined): string {
+export function humanTime(iso: unknown): string {
   const s = isoTime(iso);
   return /^\d{4}-\d\d-\d\dT/.test(s) ? s.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC') : s;
 }

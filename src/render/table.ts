@@ -251,10 +251,17 @@ export class TerminalTable<T> {
       table
         .toString()
         .split('\n')
-        .map((l) => l.replace(/ +$/, ''))
+        .map(trimSpacesEnd)
         .join('\n') + '\n'
     );
   }
+}
+
+/** `l` without trailing spaces. A loop: / +$/ backtracks quadratically over a long run of inner spaces. */
+function trimSpacesEnd(l: string): string {
+  let end = l.length;
+  while (end > 0 && l.charCodeAt(end - 1) === 0x20) end--;
+  return end === l.length ? l : l.slice(0, end);
 }
 
 /** A whole terminal table with a header row, fitted to the width. */
@@ -262,26 +269,57 @@ export function renderTable<T>(items: readonly T[], columns: readonly Column<T>[
   return new TerminalTable(columns, ctx).page(items);
 }
 
+/** A piece of a key/value line: text, coloured or not. Raw: renderKeyValue makes it safe. */
+export type Span = string | { readonly text: string; readonly style?: Style | undefined };
+
+/** One line of a key/value value: a span, or spans side by side. */
+export type Line = Span | readonly Span[];
+
 /** One labelled value of a key/value view. */
 export interface KeyValueRow {
   label: string;
-  /** Terminal: the value, already safe (and coloured); may span lines. */
-  value: string;
+  /** Terminal: the value on one line; with `lines`, the first line. */
+  value?: Line;
+  /** Terminal: (more) lines of the value, each below the one before. */
+  lines?: readonly Line[];
   /** Piped: one line per entry, the fields after the label; default one line holding `value`. */
   data?: string[][];
 }
 
+/**
+ * A line for the terminal. Every piece goes through safeText here, the one place key/value text
+ * leaves for the terminal, and is coloured after: chain text that a view forgot to sanitise still
+ * arrives as visible stand-ins, and the only escapes out are our own colours. Line breaks and tabs
+ * inside a piece are made visible too (a value's lines are separate Lines).
+ */
+function terminalLine(line: Line, ctx: RenderContext): string {
+  const spans: readonly Span[] = Array.isArray(line) ? line : [line as Span];
+  let s = '';
+  for (const span of spans) s += typeof span === 'string' ? safeText(span) : paint(safeText(span.text), span.style, ctx);
+  return s;
+}
+
+/** The plain text of a line (no colour, not yet safe), for piped output. */
+function plainLine(line: Line): string {
+  const spans: readonly Span[] = Array.isArray(line) ? line : [line as Span];
+  return spans.map((span) => (typeof span === 'string' ? span : span.text)).join('');
+}
+
 /** Key/value block for one object: on a terminal labels aligned, piped `label<TAB>field…` lines. */
 export function renderKeyValue(rows: readonly KeyValueRow[], ctx: RenderContext): string {
-  const shown = rows.filter((r) => (ctx.tty ? r.value !== '' : (r.data ?? [[r.value]]).some((d) => d.some((f) => f !== ''))));
   if (!ctx.tty) {
     let s = '';
-    for (const r of shown) for (const fields of r.data ?? [[r.value]]) s += [r.label, ...fields].map(flat).join('\t') + '\n';
+    for (const r of rows) {
+      const entries = r.data ?? [[[r.value, ...(r.lines ?? [])].filter((l) => l !== undefined).map(plainLine).join(' ')]];
+      if (!entries.some((d) => d.some((f) => f !== ''))) continue;
+      for (const fields of entries) s += [r.label, ...fields].map(flat).join('\t') + '\n';
+    }
     return s;
   }
+  const shown = rows
+    .map((r) => ({ label: r.label, lines: [r.value, ...(r.lines ?? [])].filter((l) => l !== undefined).map((l) => terminalLine(l, ctx)).filter((l) => l !== '') }))
+    .filter((r) => r.lines.length > 0);
   const w = Math.max(0, ...shown.map((r) => displayWidth(r.label)));
   const indent = ' '.repeat(w + GAP.length);
-  return shown
-    .map((r) => paint(pad(r.label, w), 'bold', ctx) + GAP + r.value.split('\n').join('\n' + indent))
-    .join('\n') + '\n';
+  return shown.map((r) => paint(pad(r.label, w), 'bold', ctx) + GAP + r.lines.join('\n' + indent)).join('\n') + (shown.length ? '\n' : '');
 }

@@ -35,7 +35,8 @@ function gethError(o: Obj): string | undefined {
   return reason && reason !== error ? `${error}: ${reason}` : error;
 }
 
-function gethFrame(o: Obj): Frame {
+/** One Geth frame without its children. */
+function gethNode(o: Obj): Frame {
   return {
     type: (str(o.type) ?? 'call').toLowerCase(),
     from: str(o.from),
@@ -44,8 +45,25 @@ function gethFrame(o: Obj): Frame {
     gasUsed: toBigInt(o.gasUsed),
     input: str(o.input),
     error: gethError(o),
-    children: Array.isArray(o.calls) ? o.calls.filter(isObj).map(gethFrame) : [],
+    children: [],
   };
+}
+
+/** A Geth call tree as frames, by a loop: a server can nest `calls` far deeper than the stack goes. */
+function gethFrame(root: Obj): Frame {
+  const top = gethNode(root);
+  const todo: [Obj, Frame][] = [[root, top]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [o, f] = next;
+    if (!Array.isArray(o.calls)) continue;
+    for (const c of o.calls) {
+      if (!isObj(c)) continue;
+      const child = gethNode(c);
+      f.children.push(child);
+      todo.push([c, child]);
+    }
+  }
+  return top;
 }
 
 function parityFrame(e: Obj): Frame {
@@ -103,19 +121,20 @@ export interface TraceOptions {
   known?: ReadonlyMap<string, KnownAddress>;
 }
 
-function line(f: Frame, parent: Frame | undefined, ctx: RenderContext, opts: TraceOptions): string {
+/** One call as text (not yet safe) and its colour. */
+function line(f: Frame, parent: Frame | undefined, ctx: RenderContext, opts: TraceOptions): { text: string; style?: 'error' } {
   const addr = (a: string | undefined) => {
     if (!a) return '?';
-    if (!ctx.tty) return safeText(a);
+    if (!ctx.tty) return a;
     const known = opts.known?.get(a.toLowerCase());
     const shown = shortHash(safeText(known?.hash ?? a));
-    return known?.name ? `${safeText(known.name)} ${shown}` : shown;
+    return known?.name ? `${known.name} ${shown}` : shown;
   };
   const creates = f.type.startsWith('create');
   // On a terminal a child call's caller is its parent's callee: shown once, as in `cast run`.
   const from = ctx.tty && parent && f.from && parent.to && f.from.toLowerCase() === parent.to.toLowerCase() ? '' : addr(f.from) + ' ';
   const gas = f.gasUsed === undefined ? '?' : ctx.tty ? groupDigits(f.gasUsed.toString()) : f.gasUsed.toString();
-  const parts = [`[${gas}] ${safeText(f.type)}`, `${from}→ ${addr(f.to)}${creates && f.to ? ' (new)' : ''}`];
+  const parts = [`[${gas}] ${f.type}`, `${from}→ ${addr(f.to)}${creates && f.to ? ' (new)' : ''}`];
   // Delegate and static calls run with the caller's value; no coin moves.
   if (f.value !== undefined && f.value !== 0n && f.type !== 'delegatecall' && f.type !== 'staticcall') {
     const v = formatUnits(f.value, 18) ?? f.value.toString();
@@ -125,22 +144,51 @@ function line(f: Frame, parent: Frame | undefined, ctx: RenderContext, opts: Tra
   const sel = creates ? '' : selectorOf(f.input);
   if (sel) parts.push(SELECTORS[sel] ? `${SELECTORS[sel]} ${sel}` : sel);
   const body = parts.join('  ');
-  if (!f.error) return body;
-  return paint(`${body}  ✗ reverted: ${safeText(f.error)}`, 'error', ctx);
+  if (!f.error) return { text: body };
+  return { text: `${body}  ✗ reverted: ${f.error}`, style: 'error' };
 }
 
-/** The tree as text, one line per call; the empty string for an empty trace. */
+/**
+ * Tree glyphs stop growing at this depth; deeper calls say their depth instead, so a tree nested
+ * 100,000 levels deep prints lines of bounded width (EVM calls nest at most 1,024 deep).
+ */
+const MAX_TREE_INDENT = 32;
+
+/**
+ * The tree as text, one line per call; the empty string for an empty trace. Every line's text goes
+ * through safeText here, then gets its colour: the only escapes out are our own.
+ */
 export function renderTrace(trace: unknown, ctx: RenderContext, opts: TraceOptions = {}): string {
-  const out: string[] = [];
-  const walk = (f: Frame, parent: Frame | undefined, prefix: string, childPrefix: string) => {
-    out.push(prefix + line(f, parent, ctx, opts));
-    f.children.forEach((c, i) => {
+  let out = '';
+  interface Todo {
+    f: Frame;
+    parent: Frame | undefined;
+    prefix: string;
+    childPrefix: string;
+    depth: number;
+  }
+  // Depth first with a stack of our own (children pushed last-first so they come out in order).
+  const todo: Todo[] = traceFrames(trace)
+    .reverse()
+    .map((f) => ({ f, parent: undefined, prefix: '', childPrefix: '  ', depth: 0 }));
+  for (let t = todo.pop(); t; t = todo.pop()) {
+    const { f, depth } = t;
+    const l = line(f, t.parent, ctx, opts);
+    const deep = depth > MAX_TREE_INDENT ? `(depth ${depth}) ` : '';
+    out += t.prefix + paint(safeText(deep + l.text), l.style, ctx) + '\n';
+    const grow = depth < MAX_TREE_INDENT;
+    for (let i = f.children.length - 1; i >= 0; i--) {
       const last = i === f.children.length - 1;
-      walk(c, f, childPrefix + (last ? '└─ ' : '├─ '), childPrefix + (last ? '    ' : '│   '));
-    });
-  };
-  for (const root of traceFrames(trace)) walk(root, undefined, '', '  ');
-  return out.length ? out.join('\n') + '\n' : '';
+      todo.push({
+        f: f.children[i]!,
+        parent: f,
+        prefix: t.childPrefix + (last ? '└─ ' : '├─ '),
+        childPrefix: grow ? t.childPrefix + (last ? '    ' : '│   ') : t.childPrefix,
+        depth: depth + 1,
+      });
+    }
+  }
+  return out;
 }
 
 /**

@@ -9,22 +9,24 @@ import { decodeRevert, selectorOf } from './abi.js';
 import type { RenderContext } from './context.js';
 import { addressHash, addressName, age, humanTime, isoTime, shortHash, shortId } from './format.js';
 import { safeText, text } from '../text/safe.js';
-import { type KeyValueRow, paint, renderKeyValue } from './table.js';
+import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';
 import { formatUnits, groupDigits, gwei, toBigInt, usd } from './units.js';
-import { displayWidth, truncate } from './width.js';
+import { displayWidth, pad, truncate } from './width.js';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
+/** A list the server should send as an array: its elements, or the one value when it sent something else. */
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : present(v) ? [v] : []);
 
-const TX_TYPES: Record<string, string> = {
-  '0': 'legacy',
-  '1': 'EIP-2930',
-  '2': 'EIP-1559',
-  '3': 'EIP-4844, blob',
-  '4': 'EIP-7702, set code',
-  '126': 'deposit',
-};
+const TX_TYPES: ReadonlyMap<string, string> = new Map([
+  ['0', 'legacy'],
+  ['1', 'EIP-2930'],
+  ['2', 'EIP-1559'],
+  ['3', 'EIP-4844, blob'],
+  ['4', 'EIP-7702, set code'],
+  ['126', 'deposit'],
+]);
 
 /** ok, error or pending, from `status` (null while pending). */
 export function txStatus(tx: Transaction): 'ok' | 'error' | 'pending' {
@@ -35,7 +37,7 @@ export function txStatus(tx: Transaction): 'ok' | 'error' | 'pending' {
 export function revertText(tx: Transaction): string {
   const result = typeof tx.result === 'string' && !['success', 'pending'].includes(tx.result) ? safeText(tx.result) : '';
   const r = obj(tx.revert_reason);
-  let reason = '';
+  let reason = typeof tx.revert_reason === 'string' ? safeText(tx.revert_reason) : '';
   if (r && typeof r.raw === 'string') reason = safeText(decodeRevert(r.raw) ?? r.raw);
   else if (r && typeof r.method_call === 'string') {
     const params = Array.isArray(r.parameters) ? r.parameters.map(obj).filter((p): p is Obj => p !== undefined) : [];
@@ -46,28 +48,39 @@ export function revertText(tx: Transaction): string {
   return result || reason;
 }
 
+/** Arrays nested deeper than this show as JSON text: the bracket form recurses. */
+const MAX_PARAM_DEPTH = 16;
+
 /** A decoded parameter value: arrays as [a, b], long byte strings shortened on a terminal. Safe text. */
-export function paramValue(v: unknown, tty: boolean): string {
-  if (Array.isArray(v)) return tty ? `[${v.map((x) => paramValue(x, tty)).join(', ')}]` : text(v);
+export function paramValue(v: unknown, tty: boolean, depth = 0): string {
+  if (Array.isArray(v)) return tty && depth < MAX_PARAM_DEPTH ? `[${v.map((x) => paramValue(x, tty, depth + 1)).join(', ')}]` : text(v);
   if (typeof v === 'string' && tty && /^0x[0-9a-fA-F]{66,}$/.test(v)) return `${v.slice(0, 10)}…(${(v.length - 2) / 2} bytes)`;
   return text(v);
 }
 
+type Party = AddressParam | string | null | undefined;
+
+/** The hash of an address object; an address sent as a bare string is itself. Safe text. */
+function hashOf(a: Party | unknown): string {
+  return typeof a === 'string' ? safeText(a) : addressHash(obj(a) as AddressParam | undefined);
+}
+
 /** An address for a person: "name  0xfull…" (the address always beside the name). */
-function party(a: AddressParam | null | undefined, ctx: RenderContext, note = ''): string {
-  const hash = addressHash(a);
-  if (!hash) return '';
-  const name = addressName(a);
-  const scam = a?.is_scam === true || a?.reputation === 'scam' ? paint('[scam] ', 'warn', ctx) : '';
-  const verified = a?.is_contract === true && a?.is_verified === true ? '  [verified]' : '';
-  return scam + (name ? `${name}  ${hash}` : hash) + note + verified;
+function party(a: Party | unknown, note = ''): Span[] {
+  const hash = hashOf(a);
+  if (!hash) return [];
+  const o = obj(a) as AddressParam | undefined;
+  const name = addressName(o);
+  const scam: Span[] = o?.is_scam === true || o?.reputation === 'scam' ? [{ text: '[scam] ', style: 'warn' }] : [];
+  const verified = o?.is_contract === true && o?.is_verified === true ? '  [verified]' : '';
+  return [...scam, (name ? `${name}  ${hash}` : hash) + note + verified];
 }
 
 /** A short party for one-line summaries: "name (0xd8dA…6045)". */
-function shortParty(a: AddressParam | null | undefined): string {
-  const hash = addressHash(a);
+function shortParty(a: unknown): string {
+  const hash = hashOf(a);
   if (!hash) return '?';
-  const name = addressName(a);
+  const name = addressName(obj(a) as AddressParam | undefined);
   return name ? `${name} (${shortHash(hash)})` : shortHash(hash);
 }
 
@@ -76,23 +89,28 @@ function coinAmount(v: unknown, ctx: RenderContext): string {
   return s === undefined ? text(v) : `${groupDigits(s)} ${ctx.coin}`;
 }
 
+/** Wei per gas in gwei, or the value as sent when it is no number. */
+const gweiText = (v: unknown) => gwei(v) ?? text(v);
+
 /**
  * One token transfer on one line: "0.5 WETH (0xC02a…6Cc2)  vitalik.eth (0xd8dA…6045) → Router (0xE592…1564)".
  * When that is wider than `width`, the names go before anything is cut (the addresses stay).
  */
 function transferLine(t: TokenTransfer, width: number): string {
-  const symbol = text(t.token?.symbol) || text(t.token?.name) || 'tokens';
-  const token = text(t.token?.address_hash ?? t.token?.address);
-  const id = text(t.total?.token_id);
-  const value = t.total?.value;
+  const token = obj(t.token);
+  const total = obj(t.total);
+  const symbol = text(token?.symbol) || text(token?.name) || 'tokens';
+  const address = text(token?.address_hash ?? token?.address);
+  const id = text(total?.token_id);
+  const value = total?.value;
   let amount = '';
-  if (present(value)) amount = groupDigits(formatUnits(value, t.total?.decimals ?? t.token?.decimals) ?? text(value));
+  if (present(value)) amount = groupDigits(formatUnits(value, total?.decimals ?? token?.decimals) ?? text(value));
   if (id) amount = amount ? `${amount} × #${shortId(id)}` : `#${shortId(id)}`;
   const kind = t.type === 'token_minting' ? 'mint ' : t.type === 'token_burning' ? 'burn ' : '';
-  const what = `${kind}${amount || '?'} ${symbol}${token ? ` (${shortHash(token)})` : ''}`;
+  const what = `${kind}${amount || '?'} ${symbol}${address ? ` (${shortHash(address)})` : ''}`;
   const named = `${what}  ${shortParty(t.from)} → ${shortParty(t.to)}`;
   if (displayWidth(named) <= width) return named;
-  const bare = (a: AddressParam | null | undefined) => (addressHash(a) ? shortHash(addressHash(a)) : '?');
+  const bare = (a: unknown) => (hashOf(a) ? shortHash(hashOf(a)) : '?');
   return truncate(`${what}  ${bare(t.from)} → ${bare(t.to)}`, width);
 }
 
@@ -111,150 +129,199 @@ function gasPercent(used: bigint, limit: bigint): string {
   return ` (${tenths / 10n}.${tenths % 10n}%)`;
 }
 
-/** Terminal rows. */
+/** The transaction types, joined: a list as the server should send it, or whatever it sent instead. */
+function typesText(tx: Transaction, sep: string): string {
+  const types: unknown = tx.transaction_types ?? tx.tx_types;
+  return list(types).map(text).join(sep);
+}
+
+/**
+ * A row whose value is worked out when asked: a shape nobody expected shows `?` instead of crashing
+ * the view (as list cells do), and the other rows still show.
+ */
+function lazyRow(label: string, value: () => Line | readonly Line[]): KeyValueRow {
+  let v: Line | readonly Line[];
+  try {
+    v = value();
+  } catch {
+    v = '?';
+  }
+  return isLines(v) ? { label, lines: v } : { label, value: v };
+}
+
+/** Lines are arrays of lines; a line is a span or an array of spans (never an array of arrays). */
+function isLines(v: Line | readonly Line[]): v is readonly Line[] {
+  return Array.isArray(v) && v.some((x) => Array.isArray(x));
+}
+
+/** Terminal rows. The values are raw where convenient: renderKeyValue makes every piece safe. */
 function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
   const o = tx as Obj;
   const status = txStatus(tx);
-  const style = status === 'ok' ? 'ok' : status === 'error' ? 'error' : 'warn';
-  const block = tx.block_number ?? tx.block;
   const fit = (s: string, used: number) => truncate(s, Math.max(20, ctx.width - used));
-  const statusWord = status === 'pending' && typeof tx.result === 'string' && tx.result && tx.result !== 'pending' ? safeText(tx.result) : status;
-  const statusLine = [
-    paint(statusWord, style, ctx),
-    present(block) ? `block ${groupDigits(text(block))}` : 'not yet in a block',
-    present(tx.confirmations) && status !== 'pending' ? `${groupDigits(text(tx.confirmations))} confirmations` : '',
-    tx.timestamp ? `${humanTime(tx.timestamp)}${age(tx.timestamp, ctx.now) ? ` (${age(tx.timestamp, ctx.now)})` : ''}` : '',
-  ].filter(Boolean).join(' · ');
-  const revert = status === 'error' ? revertText(tx) : '';
-
-  const to = tx.to ? party(tx.to, ctx) : tx.created_contract ? party(tx.created_contract, ctx, '  (created)') : '';
-  const rate = o.exchange_rate;
-  const valueUsd = toBigInt(tx.value) ? usd(tx.value, 18, rate) : undefined;
-  const fee = tx.fee;
-  const maximum = fee?.type === 'maximum';
-  const feeUsd = present(fee?.value) ? usd(fee?.value, 18, rate) : undefined;
-  const burnt = o.transaction_burnt_fee ?? o.tx_burnt_fee;
-  const feeLine = present(fee?.value)
-    ? `${maximum ? '≤ ' : ''}${coinAmount(fee?.value, ctx)} (${maximum ? 'maximum' : 'actual'})${feeUsd ? `  (${feeUsd})` : ''}` +
-      (present(burnt) && toBigInt(burnt) ? ` · burnt ${coinAmount(burnt, ctx)}` : '')
-    : '';
-
-  const used = toBigInt(tx.gas_used);
-  const limit = toBigInt(tx.gas_limit);
-  const gasLine =
-    used !== undefined && limit !== undefined
-      ? `${groupDigits(used.toString())} / ${groupDigits(limit.toString())}${gasPercent(used, limit)}`
-      : limit !== undefined
-        ? `— / ${groupDigits(limit.toString())} (limit)`
-        : '';
-  const priceParts = [
-    present(o.base_fee_per_gas) ? `base ${gwei(o.base_fee_per_gas)}` : '',
-    present(o.max_fee_per_gas) ? `max ${gwei(o.max_fee_per_gas)}` : '',
-    present(o.max_priority_fee_per_gas) ? `max priority ${gwei(o.max_priority_fee_per_gas)}` : '',
-  ].filter(Boolean);
-  const priceLine = present(tx.gas_price) ? `${gwei(tx.gas_price)} gwei${priceParts.length ? ` (${priceParts.join(' · ')})` : ''}` : '';
-
   const decoded = obj(tx.decoded_input);
   const input = typeof o.raw_input === 'string' ? o.raw_input : '';
   const creation = !tx.to && Boolean(tx.created_contract);
-  // A creation's input is init code: its first bytes are no selector.
-  const method = typeof decoded?.method_call === 'string' ? safeText(decoded.method_call) : tx.method ? safeText(tx.method) : creation ? '' : selectorOf(input);
-  const params = Array.isArray(decoded?.parameters) ? decoded.parameters.map(obj).filter((p): p is Obj => p !== undefined) : [];
-  const nameWidth = Math.max(0, ...params.map((p) => text(p.name).length));
-  const paramLines = params.map((p) => fit(`${text(p.name).padEnd(nameWidth)}  ${paramValue(p.value, true)}`, 13));
-
-  const type = present(tx.type) ? `${text(tx.type)}${TX_TYPES[text(tx.type)] ? ` (${TX_TYPES[text(tx.type)]})` : ''}` : '';
-  const types = (tx.transaction_types ?? tx.tx_types ?? []).map((t) => safeText(String(t))).join(', ');
-  const actions = (Array.isArray(o.actions) ? o.actions : []).map(obj).filter((a): a is Obj => a !== undefined).map((a) => fit(actionLine(a), 13));
-  const transfers = (tx.token_transfers ?? []).map((t) => transferLine(t, Math.max(40, ctx.width - 13)));
-  if (tx.token_transfers_overflow === true) transfers.push(`… and more: scout tx transfers ${tx.hash}`);
+  const fee = obj(tx.fee);
+  const rate = o.exchange_rate;
 
   return [
-    { label: 'Transaction', value: safeText(tx.hash) },
-    { label: 'Status', value: statusLine },
-    { label: 'Revert', value: revert ? paint(revert, 'error', ctx) : '' },
-    { label: 'From', value: party(tx.from, ctx) },
-    { label: 'To', value: to },
-    { label: 'Value', value: present(tx.value) ? coinAmount(tx.value, ctx) + (valueUsd ? `  (${valueUsd})` : '') : '' },
-    { label: 'Fee', value: feeLine },
-    { label: 'L1 fee', value: present(o.l1_fee) ? coinAmount(o.l1_fee, ctx) : '' },
-    { label: 'Gas', value: gasLine },
-    { label: 'Gas price', value: priceLine },
-    { label: 'Method', value: method ? fit(method, 13) : '' },
-    { label: 'Parameters', value: paramLines.join('\n') },
-    {
-      label: 'Input',
-      value: creation
-        ? `contract creation code (${Math.floor((input.length - 2) / 2)} bytes)`
-        : !decoded && input.length > 10
-          ? `${selectorOf(input) || input.slice(0, 10)}… (${Math.floor((input.length - 2) / 2)} bytes)`
-          : '',
-    },
-    { label: 'Nonce', value: present(tx.nonce) ? text(tx.nonce) + (present(tx.position) ? ` · position ${text(tx.position)} in the block` : '') : '' },
-    { label: 'Type', value: type },
-    { label: 'Types', value: types },
-    { label: 'Actions', value: actions.join('\n') },
-    { label: 'Transfers', value: transfers.join('\n') },
+    lazyRow('Transaction', () => text(tx.hash)),
+    lazyRow('Status', () => {
+      const style = status === 'ok' ? 'ok' : status === 'error' ? 'error' : 'warn';
+      const block = tx.block_number ?? tx.block;
+      const word = status === 'pending' && typeof tx.result === 'string' && tx.result && tx.result !== 'pending' ? safeText(tx.result) : status;
+      const when = humanTime(tx.timestamp);
+      const ago = age(tx.timestamp, ctx.now);
+      const rest = [
+        present(block) ? `block ${groupDigits(text(block))}` : 'not yet in a block',
+        present(tx.confirmations) && status !== 'pending' ? `${groupDigits(text(tx.confirmations))} confirmations` : '',
+        when ? `${when}${ago ? ` (${ago})` : ''}` : '',
+      ].filter(Boolean);
+      return [{ text: word, style }, ...rest.map((r) => ` · ${r}`)];
+    }),
+    lazyRow('Revert', () => (status === 'error' ? { text: revertText(tx), style: 'error' } : '')),
+    lazyRow('From', () => party(tx.from)),
+    lazyRow('To', () => (tx.to ? party(tx.to) : tx.created_contract ? party(tx.created_contract, '  (created)') : '')),
+    lazyRow('Value', () => {
+      if (!present(tx.value)) return '';
+      const valueUsd = toBigInt(tx.value) ? usd(tx.value, 18, rate) : undefined;
+      return coinAmount(tx.value, ctx) + (valueUsd ? `  (${valueUsd})` : '');
+    }),
+    lazyRow('Fee', () => {
+      if (!fee) return text(tx.fee);
+      if (!present(fee.value)) return '';
+      const maximum = fee.type === 'maximum';
+      const feeUsd = usd(fee.value, 18, rate);
+      const burnt = o.transaction_burnt_fee ?? o.tx_burnt_fee;
+      return (
+        `${maximum ? '≤ ' : ''}${coinAmount(fee.value, ctx)} (${maximum ? 'maximum' : 'actual'})${feeUsd ? `  (${feeUsd})` : ''}` +
+        (present(burnt) && toBigInt(burnt) ? ` · burnt ${coinAmount(burnt, ctx)}` : '')
+      );
+    }),
+    lazyRow('L1 fee', () => (present(o.l1_fee) ? coinAmount(o.l1_fee, ctx) : '')),
+    lazyRow('Gas', () => {
+      const used = toBigInt(tx.gas_used);
+      const limit = toBigInt(tx.gas_limit);
+      if (used !== undefined && limit !== undefined) return `${groupDigits(used.toString())} / ${groupDigits(limit.toString())}${gasPercent(used, limit)}`;
+      if (limit !== undefined) return `— / ${groupDigits(limit.toString())} (limit)`;
+      // Not numbers: shown as sent.
+      return [present(tx.gas_used) ? `used ${text(tx.gas_used)}` : '', present(tx.gas_limit) ? `limit ${text(tx.gas_limit)}` : ''].filter(Boolean).join(' · ');
+    }),
+    lazyRow('Gas price', () => {
+      if (!present(tx.gas_price)) return '';
+      const parts = [
+        present(o.base_fee_per_gas) ? `base ${gweiText(o.base_fee_per_gas)}` : '',
+        present(o.max_fee_per_gas) ? `max ${gweiText(o.max_fee_per_gas)}` : '',
+        present(o.max_priority_fee_per_gas) ? `max priority ${gweiText(o.max_priority_fee_per_gas)}` : '',
+      ].filter(Boolean);
+      return `${gweiText(tx.gas_price)} gwei${parts.length ? ` (${parts.join(' · ')})` : ''}`;
+    }),
+    lazyRow('Method', () => {
+      // A creation's input is init code: its first bytes are no selector.
+      const method = typeof decoded?.method_call === 'string' ? safeText(decoded.method_call) : present(tx.method) ? text(tx.method) : creation ? '' : selectorOf(input);
+      return method ? fit(method, 13) : '';
+    }),
+    lazyRow('Parameters', () => {
+      const params = Array.isArray(decoded?.parameters) ? decoded.parameters.map(obj).filter((p): p is Obj => p !== undefined) : [];
+      const nameWidth = Math.max(0, ...params.map((p) => displayWidth(text(p.name))));
+      return params.map((p) => [fit(`${pad(text(p.name), nameWidth)}  ${paramValue(p.value, true)}`, 13)]);
+    }),
+    lazyRow('Input', () => {
+      const hex = /^0x[0-9a-fA-F]*$/.test(input);
+      const bytes = `${Math.floor((input.length - 2) / 2)} bytes`;
+      // Not hex: a little of it, as text, so nothing is left out unsaid.
+      const notHex = `${truncate(safeText(input), 20)} (not hex)`;
+      if (creation) return hex ? `contract creation code (${bytes})` : `contract creation code: ${notHex}`;
+      if (decoded || input.length <= 10) return '';
+      return hex ? `${selectorOf(input) || input.slice(0, 10)}… (${bytes})` : notHex;
+    }),
+    lazyRow('Nonce', () => (present(tx.nonce) ? text(tx.nonce) + (present(tx.position) ? ` · position ${text(tx.position)} in the block` : '') : '')),
+    lazyRow('Type', () => {
+      if (!present(tx.type)) return '';
+      const known = TX_TYPES.get(text(tx.type));
+      return `${text(tx.type)}${known ? ` (${known})` : ''}`;
+    }),
+    lazyRow('Types', () => typesText(tx, ', ')),
+    lazyRow('Actions', () => list(o.actions).map((a) => [fit(obj(a) ? actionLine(obj(a)!) : text(a), 13)])),
+    lazyRow('Transfers', () => {
+      const transfers = list(tx.token_transfers).map((t) => [obj(t) ? transferLine(t as TokenTransfer, Math.max(40, ctx.width - 13)) : fit(text(t), 13)]);
+      if (tx.token_transfers_overflow === true) transfers.push([`… and more: scout tx transfers ${text(tx.hash)}`]);
+      return transfers;
+    }),
   ];
 }
 
 /** Piped rows: one fact per line, full values. */
 function pipeRows(tx: Transaction): KeyValueRow[] {
   const o = tx as Obj;
-  const row = (label: string, ...fields: unknown[]): KeyValueRow => ({ label, value: '', data: [fields.map((f) => text(f))] });
+  const data = (label: string, entries: () => unknown[][]): KeyValueRow => {
+    let d: string[][];
+    try {
+      d = entries().map((fields) => fields.map((f) => text(f)));
+    } catch {
+      d = [['?']];
+    }
+    return { label, data: d };
+  };
+  const row = (label: string, ...fields: (() => unknown)[]) => data(label, () => [fields.map((f) => f())]);
   const decoded = obj(tx.decoded_input);
-  const params = Array.isArray(decoded?.parameters) ? decoded.parameters.map(obj).filter((p): p is Obj => p !== undefined) : [];
-  const fee = tx.fee;
+  const fee = obj(tx.fee);
   const to = tx.to ?? tx.created_contract;
+  const named = (a: unknown) => [hashOf(a), addressName(obj(a) as AddressParam | undefined) ?? ''];
   return [
-    row('Transaction', tx.hash),
-    row('Status', txStatus(tx)),
-    row('Result', tx.result),
-    row('Revert', txStatus(tx) === 'error' ? revertText(tx) : ''),
-    row('Block', tx.block_number ?? tx.block),
-    row('Confirmations', txStatus(tx) === 'pending' ? '' : tx.confirmations),
-    row('Timestamp', isoTime(tx.timestamp)),
-    { label: 'From', value: '', data: [[addressHash(tx.from), addressName(tx.from) ?? '']] },
-    { label: tx.to ? 'To' : 'Created', value: '', data: [[addressHash(to), addressName(to) ?? '']] },
-    row('Value', tx.value, formatUnits(tx.value, 18) ?? ''),
-    row('Fee', fee?.value, formatUnits(fee?.value, 18) ?? '', present(fee?.value) ? fee?.type : ''),
-    row('L1 fee', o.l1_fee, formatUnits(o.l1_fee, 18) ?? ''),
-    row('Gas used', tx.gas_used),
-    row('Gas limit', tx.gas_limit),
-    row('Gas price', tx.gas_price),
-    row('Base fee', o.base_fee_per_gas),
-    row('Max fee', o.max_fee_per_gas),
-    row('Max priority fee', o.max_priority_fee_per_gas),
-    row('Method', typeof decoded?.method_call === 'string' ? decoded.method_call : tx.method),
-    { label: 'Parameter', value: '', data: params.map((p) => [text(p.name), text(p.type), paramValue(p.value, false)]) },
-    row('Input', o.raw_input),
-    row('Nonce', tx.nonce),
-    row('Position', tx.position),
-    row('Type', tx.type),
-    row('Types', (tx.transaction_types ?? tx.tx_types ?? []).join(',')),
-    {
-      label: 'Action',
-      value: '',
-      data: (Array.isArray(o.actions) ? o.actions : []).map(obj).filter((a): a is Obj => a !== undefined).map((a) => [text(a.protocol), text(a.type), text(a.data)]),
-    },
-    {
-      label: 'Transfer',
-      value: '',
-      data: (tx.token_transfers ?? []).map((t) => [
-        addressHash(t.from),
-        addressHash(t.to),
-        text(t.token?.address_hash ?? t.token?.address),
-        text(t.token?.symbol),
-        text(t.total?.value),
-        present(t.total?.value) ? (formatUnits(t.total?.value, t.total?.decimals ?? t.token?.decimals) ?? '') : '',
-        text(t.total?.token_id),
-      ]),
-    },
-    row('Transfers overflow', tx.token_transfers_overflow === true ? 'true' : ''),
+    row('Transaction', () => tx.hash),
+    row('Status', () => txStatus(tx)),
+    row('Result', () => tx.result),
+    row('Revert', () => (txStatus(tx) === 'error' ? revertText(tx) : '')),
+    row('Block', () => tx.block_number ?? tx.block),
+    row('Confirmations', () => (txStatus(tx) === 'pending' ? '' : tx.confirmations)),
+    row('Timestamp', () => isoTime(tx.timestamp)),
+    data('From', () => [named(tx.from)]),
+    data(tx.to ? 'To' : 'Created', () => [named(to)]),
+    row('Value', () => tx.value, () => formatUnits(tx.value, 18) ?? ''),
+    fee
+      ? row('Fee', () => fee.value, () => formatUnits(fee.value, 18) ?? '', () => (present(fee.value) ? fee.type : ''))
+      : row('Fee', () => tx.fee),
+    row('L1 fee', () => o.l1_fee, () => formatUnits(o.l1_fee, 18) ?? ''),
+    row('Gas used', () => tx.gas_used),
+    row('Gas limit', () => tx.gas_limit),
+    row('Gas price', () => tx.gas_price),
+    row('Base fee', () => o.base_fee_per_gas),
+    row('Max fee', () => o.max_fee_per_gas),
+    row('Max priority fee', () => o.max_priority_fee_per_gas),
+    row('Method', () => (typeof decoded?.method_call === 'string' ? decoded.method_call : tx.method)),
+    data('Parameter', () =>
+      (Array.isArray(decoded?.parameters) ? decoded.parameters.map(obj).filter((p): p is Obj => p !== undefined) : []).map((p) => [p.name, p.type, paramValue(p.value, false)]),
+    ),
+    row('Input', () => o.raw_input),
+    row('Nonce', () => tx.nonce),
+    row('Position', () => tx.position),
+    row('Type', () => tx.type),
+    row('Types', () => typesText(tx, ',')),
+    data('Action', () => list(o.actions).map((a) => (obj(a) ? [obj(a)!.protocol, obj(a)!.type, obj(a)!.data] : [a]))),
+    data('Transfer', () =>
+      list(tx.token_transfers).map((x) => {
+        const t = obj(x);
+        if (!t) return [x];
+        const token = obj(t.token);
+        const total = obj(t.total);
+        return [
+          hashOf(t.from),
+          hashOf(t.to),
+          token?.address_hash ?? token?.address,
+          token?.symbol,
+          total?.value,
+          present(total?.value) ? (formatUnits(total?.value, total?.decimals ?? token?.decimals) ?? '') : '',
+          total?.token_id,
+        ];
+      }),
+    ),
+    row('Transfers overflow', () => (tx.token_transfers_overflow === true ? 'true' : '')),
   ];
 }
 
-/** The key/value view of one transaction. */
+/** The key/value view of one transaction: any object the server sent, whatever the types of its fields. */
 export function renderTransaction(tx: Transaction, ctx: RenderContext): string {
   return renderKeyValue(ctx.tty ? ttyRows(tx, ctx) : pipeRows(tx), ctx);
 }

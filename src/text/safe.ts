@@ -34,8 +34,64 @@ export function isSafeText(s: string): boolean {
   return !found;
 }
 
-/** Any value from the chain as safe text: '' for null and undefined. */
+/**
+ * A decoded JSON value as compact JSON text, at any depth: JSON.stringify recurses and overflows the
+ * stack on a value nested some thousands of levels deep (a server can send 100,000), so such a value
+ * is written by a loop with its own stack instead. Same text as JSON.stringify for JSON data.
+ */
+export function jsonText(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? 'null';
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return deepJsonText(v);
+  }
+}
+
+type Open = { keys: string[]; obj: Record<string, unknown>; i: number; written: number } | { arr: unknown[]; i: number };
+
+function deepJsonText(root: unknown): string {
+  let out = '';
+  const stack: Open[] = [];
+  const value = (v: unknown) => {
+    if (Array.isArray(v)) {
+      out += '[';
+      stack.push({ arr: v, i: 0 });
+    } else if (v !== null && typeof v === 'object') {
+      out += '{';
+      stack.push({ keys: Object.keys(v), obj: v as Record<string, unknown>, i: 0, written: 0 });
+    } else out += JSON.stringify(v) ?? 'null';
+  };
+  value(root);
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    if ('arr' in top) {
+      if (top.i === top.arr.length) {
+        out += ']';
+        stack.pop();
+        continue;
+      }
+      if (top.i > 0) out += ',';
+      value(top.arr[top.i++]);
+    } else {
+      if (top.i === top.keys.length) {
+        out += '}';
+        stack.pop();
+        continue;
+      }
+      const k = top.keys[top.i++]!;
+      const v = top.obj[k];
+      // As JSON.stringify: a member without a JSON value is left out.
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      out += (top.written++ > 0 ? ',' : '') + JSON.stringify(k) + ':';
+      value(v);
+    }
+  }
+  return out;
+}
+
+/** Any value from the chain as safe text: '' for null and undefined, objects and arrays as JSON. */
 export function text(v: unknown): string {
   if (v === null || v === undefined) return '';
-  return safeText(typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return safeText(typeof v === 'string' ? v : typeof v === 'object' ? jsonText(v) : String(v));
 }

@@ -21,10 +21,14 @@ import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
 import { networkView, views } from '../../src/render/views.js';
 import { runScout } from '../support/scout.js';
-import { ATTACKS, HOSTILE_BODIES } from './hostile.js';
+import { BUILTIN_CHAINS } from '../../src/config/chains.js';
+import { chainColumns } from '../../src/render/chains.js';
+import type { Column } from '../../src/render/table.js';
+import { ATTACKS, everyStringHostile, HOSTILE_BODIES } from './hostile.js';
 
+// Everything the terminal sanitiser covers (src/text/safe.ts); tab and newline only as our separators.
 // eslint-disable-next-line no-control-regex
-const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
+const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 /** The only escapes allowed out: our own SGR colours. */
 // eslint-disable-next-line no-control-regex
 const OUR_SGR = /\u001b\[(?:1|2|22|31|32|33|39)m/g;
@@ -72,7 +76,9 @@ function expectSafeCsv(csv: string, what: string): void {
   }
 }
 
-const LISTS = [
+type View = { columns: readonly Column<never>[] | ((sample: readonly unknown[]) => readonly Column<never>[]); schema?: { safeParse(v: unknown): { success: boolean; data?: unknown } } };
+
+const LISTS: (readonly [string, { items: readonly unknown[] }, View])[] = [
   ['transactions', HOSTILE_BODIES.transactions, views.transactions],
   ['token transfers', HOSTILE_BODIES.tokenTransfers, views.tokenTransfers],
   ['token balances', HOSTILE_BODIES.tokenBalances, views.tokenBalances],
@@ -82,22 +88,28 @@ const LISTS = [
   ['search', HOSTILE_BODIES.search, views.search],
   ['admin networks', HOSTILE_BODIES.networks, views.networks],
   ['admin networks --show-secrets', HOSTILE_BODIES.networks, networkView({ showSecrets: true })],
-] as const;
+  ['any list (scout api)', HOSTILE_BODIES.transactions, views.generic],
+  ['chains', { items: everyStringHostile(BUILTIN_CHAINS.slice(0, 6)) }, { columns: chainColumns }],
+] as never;
+
+/** Every cell of every view of `items` is clean: terminal (each context), piped, CSV. */
+function expectListClean(name: string, body: { items: readonly unknown[] }, view: View): void {
+  const items = body.items.map((i) => {
+    const r = view.schema?.safeParse(i);
+    return r?.success ? r.data : i;
+  }) as never[];
+  const columns = (typeof view.columns === 'function' ? view.columns(items) : view.columns) as Column<never>[];
+  for (const c of CONTEXTS) {
+    expectClean(c.tty ? renderTable(items, columns, c) : renderTsv(items, columns, c), `${name} ${JSON.stringify(c)}`);
+  }
+  const piped = renderTsv(items, columns, CONTEXTS[3]!);
+  // One line per item, whatever newlines the chain put in its text.
+  expect(piped.split('\n')).toHaveLength(items.length + 1);
+  expectSafeCsv(csvHeader(columns) + csvRows(items, columns, CONTEXTS[3]!), name);
+}
 
 describe('renderers: nothing hostile leaks', () => {
-  it.each(LISTS)('%s: terminal, piped and CSV', (name, body, view) => {
-    const items = body.items.map((i) => {
-      const r = view.schema?.safeParse(i);
-      return r?.success ? r.data : i;
-    }) as never[];
-    for (const c of CONTEXTS) {
-      expectClean(c.tty ? renderTable(items, view.columns as never, c) : renderTsv(items, view.columns as never, c), `${name} ${JSON.stringify(c)}`);
-    }
-    const piped = renderTsv(items, view.columns as never, CONTEXTS[3]!);
-    // One line per item, whatever newlines the chain put in its text.
-    expect(piped.split('\n')).toHaveLength(items.length + 1);
-    expectSafeCsv(csvHeader(view.columns as never) + csvRows(items, view.columns as never, CONTEXTS[3]!), name);
-  });
+  it.each(LISTS)('%s: terminal, piped and CSV', (name, body, view) => expectListClean(name, body, view));
 
   it('tx show', () => {
     for (const c of CONTEXTS) expectClean(renderTransaction(HOSTILE_BODIES.transaction as unknown as Transaction, c), `tx show ${JSON.stringify(c)}`);
@@ -114,6 +126,25 @@ describe('renderers: nothing hostile leaks', () => {
     }
   });
 
+  it.each(LISTS)('%s, every string field hostile (hashes, times, amounts, types too)', (name, body, view) => {
+    expectListClean(name, everyStringHostile(body), view);
+  });
+
+  it('tx show, every string field hostile: the hash in the overflow line, non-hex input, all of it', () => {
+    for (const start of [0, 1, 2, 3, 5, 7]) {
+      const tx = everyStringHostile(HOSTILE_BODIES.transaction, start) as unknown as Transaction;
+      expect(tx.token_transfers_overflow).toBe(true);
+      for (const c of CONTEXTS) expectClean(renderTransaction(tx, c), `tx show ${start} ${JSON.stringify(c)}`);
+    }
+  });
+
+  it('tx trace, every string field hostile', () => {
+    for (const c of CONTEXTS) {
+      expectClean(renderTrace(everyStringHostile(HOSTILE_BODIES.traceGeth), c), 'geth trace');
+      expectClean(renderTrace(everyStringHostile(HOSTILE_BODIES.traceParity), c), 'parity trace');
+    }
+  });
+
   it('the attacks stay readable: every one shows in a visible form', () => {
     const out = renderTsv(HOSTILE_BODIES.search.items.slice(0, Object.keys(ATTACKS).length) as never[], views.search.columns, CONTEXTS[3]!);
     expect(out).toContain('Evil\u241b[31mRED');
@@ -123,6 +154,7 @@ describe('renderers: nothing hostile leaks', () => {
     expect(out).toContain('Eight<U+009B>31mbit');
     expect(out).toContain('USD<U+202E>TGI.exe');
     expect(out).toContain('US<U+200B>D<U+200D>C<U+FEFF>');
+    expect(out).toContain('soft<U+00AD>hy mon<U+180E>gol anno<U+FFF9>ta<U+FFFA>tion<U+FFFB> tag<U+E0041><U+E0042><U+E007F>s');
   });
 });
 
@@ -188,10 +220,17 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
       expect(csv.code).toBe(0);
       expectSafeCsv(csv.stdout, `${name} --csv`);
     }
+    // JSON and NDJSON: the same values, every character the terminal sanitiser covers written as \\uXXXX.
     const json = await runScout([...args, ...urls(), '--json']);
     expect(json.code).toBe(0);
+    expectClean(json.stdout, `${name} --json`);
     const sent = routes[path] as { items?: unknown[] };
     expect(JSON.parse(json.stdout)).toEqual(list ? sent.items : sent);
+    const ndjson = await runScout([...args, ...urls(), '--ndjson']);
+    expect(ndjson.code).toBe(0);
+    expectClean(ndjson.stdout, `${name} --ndjson`);
+    const lines = ndjson.stdout.split('\n').slice(0, -1).map((l) => JSON.parse(l) as unknown);
+    expect(lines).toEqual(list ? sent.items : [sent]);
   });
 
   it.each(COMMANDS)('%s: on a terminal, with colour', async (name, args) => {

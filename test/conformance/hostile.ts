@@ -17,6 +17,8 @@ export const ATTACKS = {
   isolate: 'a\u2066b\u2069c\u2067d',
   zeroWidth: 'US\u200bD\u200dC\ufeff',
   c0: 'nul\u0000bs\u0008cr\rlf\nbel\u0007del\u007f',
+  // Invisible: they hide text, or smuggle it (tag characters spell hidden ASCII).
+  invisible: 'soft\u00adhy mon\u180egol anno\ufff9ta\ufffation\ufffb tag\u{e0041}\u{e0042}\u{e007f}s',
 } as const;
 
 /** Spreadsheet formula injections. */
@@ -28,7 +30,7 @@ export const FORMULAS = {
   tab: '\t=1+1',
 } as const;
 
-const all = [...Object.values(ATTACKS), ...Object.values(FORMULAS)];
+const all: string[] = [...Object.values(ATTACKS), ...Object.values(FORMULAS)];
 /** The n-th hostile string, cycling through every attack and formula. */
 const evil = (n: number): string => all[n % all.length]!;
 const A = (n: number) => '0x' + (n + 1).toString(16).padStart(40, '0');
@@ -163,3 +165,18 @@ export const HOSTILE_BODIES = {
     ...range(N).map((n) => ({ type: 'call', traceAddress: [n], action: { callType: evil(n), from: A(2), to: A(3), value: '0x0', input: '0x' }, error: evil(n + 1) })),
   ],
 };
+
+/**
+ * `body` with every string in it, at any depth, replaced by an attack (cycling through them all):
+ * hashes, times, amounts, types and input data too, which the views read as hostile text as well.
+ */
+export function everyStringHostile<T>(body: T, start = 0): T {
+  let n = start;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return evil(n++);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(body) as T;
+}

@@ -38,6 +38,30 @@ describe('parseListBody', () => {
     expect(page.next).toEqual([['fee', '123456789012345678901']]);
   });
 
+  it('takes an item nested 100,000 levels deep (JSON.stringify would overflow the stack), every character kept', () => {
+    const deep = '['.repeat(100_000) + '"\u202e"' + ']'.repeat(100_000);
+    for (const body of [`{"items":[{"a":1},{"d":${deep}}],"next_page_params":{"k":1}}`, `{"items": [ {"d": ${deep}} ], "next_page_params": null}`]) {
+      const page = parseListBody(body, 'http://x');
+      expect(page.rawItems).toEqual(scanned(body));
+      expect(page.items()).toHaveLength(page.rawItems.length);
+    }
+    expect(parseListBody(`{"items":[],"next_page_params":{"k":${deep}}}`, 'http://x').next).toEqual([['k', deep]]);
+  });
+
+  it.each([
+    ['a string', '"abc"'],
+    ['a number', '5'],
+    ['an array', '[1,2]'],
+    ['an empty array', '[]'],
+    ['a boolean', 'true'],
+  ])('refuses a next_page_params that is %s, compact or spaced alike', (kind, cursor) => {
+    const message = `unusable response from http://x: "next_page_params" is ${kind.replace('an empty', 'an')}, not an object`;
+    for (const body of [`{"items":[{"a":1}],"next_page_params":${cursor}}`, `{ "items": [ {"a": 1} ], "next_page_params": ${cursor} }`]) {
+      expect(() => parseListBody(body, 'http://x'), body).toThrow(ResponseShapeError);
+      expect(() => parseListBody(body, 'http://x'), body).toThrow(message);
+    }
+  });
+
   it('refuses what is not a list body', () => {
     expect(() => parseListBody('{"items":{}}', 'http://x')).toThrow(ResponseShapeError);
     expect(() => parseListBody('[1,2]', 'http://x')).toThrow(ResponseShapeError);

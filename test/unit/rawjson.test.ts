@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { arrayElements, assertJson, formatRaw, objectMembers, RawJsonError } from '../../src/rawjson.js';
+import { arrayElements, assertJson, escapeUnsafe, formatRaw, MAX_INDENT_DEPTH, objectMembers, RawJsonError } from '../../src/rawjson.js';
+import { isSafeText } from '../../src/text/safe.js';
 
 describe('rawjson', () => {
   const body =
@@ -57,5 +58,48 @@ describe('assertJson', () => {
     expect(() => assertJson('{"a" 1}')).toThrow(RawJsonError);
     expect(() => assertJson('{"items":[1,,2]}')).toThrow(RawJsonError);
     expect(() => assertJson('{"items":[1,2]}')).not.toThrow();
+  });
+});
+
+describe('escapeUnsafe: JSON escapes what the terminal sanitiser covers', () => {
+  it('escapes exactly the characters safeText changes, every code point checked', () => {
+    const missed: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if ((escapeUnsafe(ch) !== ch) === isSafeText(ch)) missed.push(cp.toString(16));
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('as \\uXXXX (a surrogate pair for a tag character), the value unchanged', () => {
+    const raw = '{"s":"soft\u00adhy\u180e\ufff9a\ufffb tag\u{e0041}\u{e007f}"}';
+    const out = formatRaw(raw);
+    expect(out).toBe('{"s":"soft\\u00adhy\\u180e\\ufff9a\\ufffb tag\\udb40\\udc41\\udb40\\udc7f"}');
+    expect(JSON.parse(out)).toEqual(JSON.parse(raw));
+    expect(isSafeText(out)).toBe(true);
+  });
+});
+
+describe('formatRaw on a value nested 100,000 levels deep', () => {
+  const depth = 100_000;
+  // Numbers and strings written as JSON.parse would not write them back, at the bottom.
+  const deep = '{"a":['.repeat(depth) + '2.0e3,"\\u00e9\u202e",-0.0' + ']}'.repeat(depth);
+
+  it('indents to a bounded depth, then prints compact: output linear in the input, equal in value, scalars byte for byte', () => {
+    const out = formatRaw(deep, 2);
+    // Each of the first levels on its own line; below, one line.
+    expect(out.length).toBeLessThan(deep.length + MAX_INDENT_DEPTH * MAX_INDENT_DEPTH * 2 * 2);
+    expect(out.split('\n').length).toBeLessThanOrEqual(2 * MAX_INDENT_DEPTH + 1);
+    expect(out.startsWith('{\n  "a": [\n    {\n      "a": [')).toBe(true);
+    // Compacting it again gives the compact form of the input: same tokens, same text for each.
+    expect(formatRaw(out, 0)).toBe(formatRaw(deep, 0));
+    expect(formatRaw(out, 0)).toContain('2.0e3,"\\u00e9\\u202e",-0.0');
+    expect(() => JSON.parse(out)).not.toThrow();
+  });
+
+  it('stays exactly like JSON.stringify(…, 2) down to that depth', () => {
+    const nested = '['.repeat(MAX_INDENT_DEPTH - 1) + '1' + ']'.repeat(MAX_INDENT_DEPTH - 1);
+    expect(formatRaw(nested, 2)).toBe(JSON.stringify(JSON.parse(nested), null, 2));
   });
 });

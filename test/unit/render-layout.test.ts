@@ -195,9 +195,22 @@ describe('key/value', () => {
     const rows = [
       { label: 'Status', value: 'ok' },
       { label: 'Empty', value: '' },
-      { label: 'Transfers', value: 'one\ntwo' },
+      { label: 'Transfers', lines: ['one', 'two'] },
     ];
     expect(renderKeyValue(rows, tty(80))).toBe('Status     ok\nTransfers  one\n           two\n');
+  });
+
+  it('on a terminal every piece of a value is made safe, then coloured: the only escapes out are its own', () => {
+    const color = { ...tty(80), color: true };
+    const rows = [
+      { label: 'Status', value: [{ text: 'error', style: 'error' as const }, ' · \u001b]52;c;cHduZWQ=\u0007'] },
+      { label: 'Transfers', lines: ['… and more: scout tx transfers 0x\u001b]0;title\u0007', [{ text: 'a\nb\u009b2J', style: 'warn' as const }]] },
+    ];
+    expect(renderKeyValue(rows, color)).toBe(
+      '\u001b[1mStatus   \u001b[22m  \u001b[31merror\u001b[39m · \u241b]52;c;cHduZWQ=\u2407\n' +
+        '\u001b[1mTransfers\u001b[22m  … and more: scout tx transfers 0x\u241b]0;title\u2407\n' +
+        '           \u001b[33ma\u240ab<U+009B>2J\u001b[39m\n',
+    );
   });
 
   it('piped, one label<TAB>fields line per data entry, sanitised', () => {

@@ -6,11 +6,24 @@
  */
 import { type Params, parseListBody } from '../../api/client.js';
 import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
-import { objectMembers } from '../../rawjson.js';
+import { objectMembers, RawJsonError } from '../../rawjson.js';
 import { view } from '../view-ref.js';
 import { nextPageHint, printDocument, printList } from '../output.js';
 import type { Invocation } from '../runtime.js';
 import { withSession } from '../session.js';
+
+/**
+ * The cursor for the next-page hint after a body printed as sent: none when `next_page_params` is no
+ * object (a string, a number, an array): the body itself went out unchanged, and there is no way on.
+ */
+function hintCursor(raw: string | undefined): Cursor | null {
+  try {
+    return cursorFromRaw(raw);
+  } catch (e) {
+    if (e instanceof RawJsonError) return null;
+    throw e;
+  }
+}
 
 /** `path` and `params` are checked (api.ts); --csv was refused before any request. */
 export async function run(inv: Invocation, path: string, params: Params): Promise<void> {
@@ -26,7 +39,7 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
       if (page.mode === 'json' || page.mode === 'table' || items === undefined || !items.startsWith('[')) {
         // Not a list, or no list mode asked for: the body as the server sent it.
         await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
-        const next = items === undefined ? null : cursorFromRaw(objectMembers(body).get('next_page_params'));
+        const next = items === undefined ? null : hintCursor(objectMembers(body).get('next_page_params'));
         if (next) await nextPageHint(s, next, inv.hint);
         return;
       }

@@ -8,7 +8,7 @@ import type { KnownAddress } from '../../render/trace.js';
 import { printDocument } from '../output.js';
 import { openProgress } from '../progress.js';
 import type { Invocation } from '../runtime.js';
-import { withSession } from '../session.js';
+import { type Session, withSession } from '../session.js';
 
 export async function run(inv: Invocation, hash: string): Promise<void> {
   const { mode } = inv.output;
@@ -18,7 +18,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
       const body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
       return printDocument(s, body, mode);
     }
-    const [progress, { knownAddresses, renderTrace }] = await Promise.all([
+    const [progress, { knownAddresses }] = await Promise.all([
       openProgress(s.io, mode, 'tx trace · loading'),
       import('../../render/trace.js'),
     ]);
@@ -37,8 +37,14 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
     } finally {
       progress.stop();
     }
-    const text = renderTrace(JSON.parse(body), s.render, { known });
-    if (text) await s.io.out.write(text);
-    else await s.io.err.write('the trace is empty (a pending transaction has no trace yet)\n');
+    await printTrace(s, body, known);
   });
+}
+
+/** The call tree of a trace body (already checked to be JSON), names from `known` beside addresses. */
+export async function printTrace(s: Pick<Session, 'io' | 'render'>, body: string, known: ReadonlyMap<string, KnownAddress>): Promise<void> {
+  const { renderTrace } = await import('../../render/trace.js');
+  const text = renderTrace(JSON.parse(body), s.render, { known });
+  if (text) await s.io.out.write(text);
+  else await s.io.err.write('the trace is empty (a pending transaction has no trace yet)\n');
 }
