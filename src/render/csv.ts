@@ -6,7 +6,7 @@
  * evaluates it; plain numbers such as `-1.5` are left alone. Control characters become visible.
  */
 import type { RenderContext } from './context.js';
-import { safeText } from './safe.js';
+import { safeText } from '../text/safe.js';
 import { type Cell, type Column, csvColumns } from './table.js';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
