@@ -5,24 +5,18 @@
  * rest (TerminalTable), so `--all` over thousands of items holds one page at a time and stays
  * aligned. While pages load, a spinner on stderr counts the items (progress.ts).
  */
-import type { ZodType } from 'zod';
 import type { ListRequest, Page } from '../api/client.js';
 import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { paginate } from '../api/paginate.js';
 import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
 import { isSafeText, safeText } from '../render/safe.js';
 import type { Column, TerminalTable } from '../render/table.js';
+import type { ListView } from '../render/views.js';
 import { groupDigits } from '../render/units.js';
 import type { PageOptions } from './page-options.js';
 import { openProgress, type ProgressFactory } from './progress.js';
 import type { ViewRef } from './view-ref.js';
 import type { Session } from './session.js';
-
-/** How to show items of one kind as rows. */
-export interface ListView<T> {
-  columns: readonly Column<T>[] | ((sample: readonly unknown[]) => readonly Column<T>[]);
-  schema?: ZodType<T> | undefined;
-}
 
 /** "1 item", "12,350 items". */
 function items(n: number): string {

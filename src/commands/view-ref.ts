@@ -2,7 +2,7 @@
  * A reference to a list's table view, resolved only when a table or CSV is printed: JSON and NDJSON
  * never load the schemas (zod), the column sets or the table drawer.
  */
-import type { ListView } from './output.js';
+import type { ListView } from '../render/views.js';
 
 type Views = (typeof import('../render/views.js'))['views'];
 type ViewOf<K extends keyof Views> = Views[K] extends ListView<infer T> ? ListView<T> : never;

@@ -1,7 +1,14 @@
 /** Which columns and schema show each kind of item. */
+import type { ZodType } from 'zod';
 import * as schemas from '../api/schemas.js';
 import * as columns from './columns.js';
-import type { ListView } from '../commands/output.js';
+import type { Column } from './table.js';
+
+/** How to show items of one kind as rows. */
+export interface ListView<T> {
+  columns: readonly Column<T>[] | ((sample: readonly unknown[]) => readonly Column<T>[]);
+  schema?: ZodType<T> | undefined;
+}
 
 export const views = {
   transactions: { columns: columns.transactionColumns, schema: schemas.Transaction },
