@@ -4,10 +4,11 @@
  */
 import type { Command } from 'commander';
 import type { ListRequest } from '../api/client.js';
+import { paginate } from '../api/paginate.js';
 import type { RunEnv } from '../cli.js';
 import type { PageFlags } from './flags.js';
-import { pageOptions } from './page-options.js';
-import { printList } from './output.js';
+import { pageOptions, pagination } from './page-options.js';
+import { offerNextPage, printList } from './output.js';
 import type { ViewRef } from './view-ref.js';
 import { withSession } from './session.js';
 
@@ -56,6 +57,7 @@ export async function runListCommand<T>(
   const { req, view } = prepare(cmd.args, flags);
   await withSession(env, cmd, async (s) => {
     const client = s.explorer();
-    await printList(s, req, view, page, (r, c) => client.page(r, c), hintArgs(cmd));
+    const printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(page)), view, page);
+    await offerNextPage(s, printed, page, hintArgs(cmd));
   });
 }

@@ -4,10 +4,11 @@
  * networks' own explorer API keys stay out of tables and CSV unless `--show-secrets`.
  */
 import type { Command } from 'commander';
+import { onePage } from '../../api/paginate.js';
 import type { RunEnv } from '../../cli.js';
 import type { OutputFlags } from '../flags.js';
 import { outputMode } from '../page-options.js';
-import { printList } from '../output.js';
+import { offerNextPage, printList } from '../output.js';
 import { withSession } from '../session.js';
 
 export async function run(env: RunEnv, cmd: Command): Promise<void> {
@@ -17,7 +18,8 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
   const view = async () => (await import('../../render/views.js')).networkView({ showSecrets });
   await withSession(env, cmd, async (s) => {
     const admin = s.admin();
-    const req = { path: '/admin/api/v1/networks', params: [], what: 'admin networks' };
-    await printList(s, req, view, { mode, all: false, limit: undefined, cursor: undefined }, () => admin.networks(), null);
+    const printed = await printList(s, onePage(() => admin.networks()), view, { mode });
+    // No --cursor here: a next page the service offers is a warning, not a hint.
+    await offerNextPage(s, printed, { mode }, null);
   });
 }

@@ -4,7 +4,8 @@
  * body is followed through `next_page_params` and its items printed like any list command.
  */
 import type { Command } from 'commander';
-import { type Params, parseListBody } from '../../api/client.js';
+import { type Page, type Params, parseListBody } from '../../api/client.js';
+import { onePage, paginate } from '../../api/paginate.js';
 import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
 import type { RunEnv } from '../../cli.js';
 import { shown } from '../../config/url.js';
@@ -13,9 +14,9 @@ import { isSafeText } from '../../render/safe.js';
 import { objectMembers, RawJsonError } from '../../rawjson.js';
 import { view } from '../view-ref.js';
 import type { PageFlags } from '../flags.js';
-import { pageOptions } from '../page-options.js';
+import { pageOptions, pagination } from '../page-options.js';
 import { hintArgs } from '../list-command.js';
-import { nextPageHint, printDocument, printList } from '../output.js';
+import { nextPageHint, offerNextPage, printDocument, printList } from '../output.js';
 import { withSession } from '../session.js';
 
 /**
@@ -72,7 +73,7 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
   await withSession(env, cmd, async (s) => {
     const client = s.explorer();
     const req = { path, params, what: path };
-    let fetchPage = (r: typeof req, c: Cursor | null) => client.page(r, c);
+    let pages: AsyncIterable<Page> | undefined;
     if (!paged) {
       const body = await client.getRaw(path, params);
       const items = body.trimStart().startsWith('{') ? objectMembers(body).get('items') : undefined;
@@ -85,8 +86,10 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
       }
       // NDJSON of one list page: reuse the body already fetched.
       const origin = new URL(client.baseUrl).origin;
-      fetchPage = async (r, c) => (c ? client.page(r, c) : parseListBody(body, origin));
+      pages = onePage(async () => parseListBody(body, origin));
     }
-    await printList(s, req, view('generic'), page, fetchPage, hintArgs(cmd));
+    pages ??= paginate((r, c) => client.page(r, c), req, pagination(page));
+    const printed = await printList(s, pages, view('generic'), page);
+    await offerNextPage(s, printed, page, hintArgs(cmd));
   });
 }

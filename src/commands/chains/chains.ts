@@ -4,6 +4,7 @@
  * only when the answer is usable.
  */
 import type { Command } from 'commander';
+import { onePage } from '../../api/paginate.js';
 import type { RunEnv } from '../../cli.js';
 import { BUILTIN_CHAINS, type Chain } from '../../config/chains.js';
 import { chainsCachePath } from '../../config/paths.js';
@@ -59,9 +60,7 @@ export async function run(env: RunEnv, cmd: Command): Promise<void> {
     const chains = [...BUILTIN_CHAINS, ...(cache?.chains ?? []).filter((c) => c.id === null || !builtinIds.has(c.id))];
     // One local page through the shared output path: every mode prints as any list does.
     const page = { rawItems: chains.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => chains };
-    const req = { path: path, params: [], what: 'chains' };
-    const opts = { mode, all: false, limit: undefined, cursor: undefined };
-    // No spinner: nothing is loading.
-    await printList(s, req, async () => ({ columns: chainColumns }), opts, async () => page, [], { progress: async () => silentProgress });
+    // No spinner: nothing is loading. No next page either, so no hint.
+    await printList(s, onePage(async () => page), async () => ({ columns: chainColumns }), { mode }, { progress: async () => silentProgress });
   });
 }
