@@ -20,7 +20,7 @@ import type { ViewRef } from './view-ref.js';
 import type { Session } from './session.js';
 
 /** "1 item", "12,350 items". */
-function itemCount(n: number): string {
+function items(n: number): string {
   return `${groupDigits(String(n))} ${n === 1 ? 'item' : 'items'}`;
 }
 
@@ -147,14 +147,15 @@ export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, vi
       printed.count += raws.length;
       printed.next = page.next;
       n++;
+      // Decoded only when a writer of rows asks, once per page.
       let decoded: T[] | undefined;
-      const items = () => (decoded ??= (view ? decode(page, view, warned, s) : page.items()).slice(0, raws.length));
-      if (!begun) writer.begin(view && columnsOf(view, items()));
+      const decodedItems = () => (decoded ??= (view ? decode(page, view, warned, s) : page.items()).slice(0, raws.length));
+      if (!begun) writer.begin(view && columnsOf(view, decodedItems()));
       begun = true;
       const more = page.next !== null && printed.count < limit && goesOn;
-      await writer.page({ rawItems: raws, compact: page.compact, items }, more);
+      await writer.page({ rawItems: raws, compact: page.compact, items: decodedItems }, more);
       if (printed.count >= limit) break;
-      progress.update(`${label} · ${itemCount(printed.count)} · page ${n}`);
+      progress.update(`${label} · ${items(printed.count)} · page ${n}`);
     }
   } finally {
     progress.stop();
@@ -182,7 +183,7 @@ export async function offerNextPage(s: Session, printed: Printed, opts: ListOpti
 /** The stderr hint that resumes a list: `… next page: scout <same command> --cursor <token>`. */
 export async function nextPageHint(s: Session, next: Cursor, hintArgs: readonly string[], printed?: number): Promise<void> {
   const words = ['scout', ...s.commandPath, ...hintArgs, '--cursor', encodeCursor(next)].map(shellWord);
-  const count = printed === undefined ? 'more items exist' : `${itemCount(printed)}; more exist`;
+  const count = printed === undefined ? 'more items exist' : `${items(printed)}; more exist`;
   await s.io.err.write(`${count}. next page: ${words.join(' ')}\n`);
 }
 
