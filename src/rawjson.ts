@@ -144,7 +144,7 @@ export function assertJson(text: string): void {
 
 /**
  * Characters that are legal raw inside a JSON string but dangerous on a terminal: the same set the
- * terminal sanitiser (render/safe.ts) makes visible: C0 controls, DEL, C1 controls (0x9b is an 8-bit
+ * terminal sanitiser (text/safe.ts) makes visible: C0 controls, DEL, C1 controls (0x9b is an 8-bit
  * CSI), soft hyphen, Arabic letter mark, Mongolian vowel separator, zero-width and bidi controls,
  * line/paragraph separators, word joiner and invisible operators, BOM, interlinear annotation
  * controls, and the invisible tag characters U+E0000–E007F (a surrogate pair here: this regex works on

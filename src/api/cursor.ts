@@ -8,7 +8,7 @@
  */
 import { UsageError } from '../errors.js';
 import { objectMembers, RawJsonError } from '../rawjson.js';
-import { safeText } from '../render/safe.js';
+import { safeText } from '../text/safe.js';
 
 /** Ordered query pairs that resume a list. */
 export type Cursor = ReadonlyArray<readonly [string, string]>;

@@ -17,7 +17,7 @@ import {
   ScoutError,
   TimeoutError,
 } from '../errors.js';
-import { safeText } from '../render/safe.js';
+import { safeText } from '../text/safe.js';
 import { formatSize } from '../validate.js';
 import { messageFromBody } from './body.js';
 

@@ -10,7 +10,7 @@ import { type Cursor, encodeCursor } from '../api/cursor.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
 import type { ListWriter } from '../render/list-writer.js';
 import { NdjsonWriter } from '../render/ndjson.js';
-import { isSafeText, safeText } from '../render/safe.js';
+import { isSafeText, safeText } from '../text/safe.js';
 import type { Column } from '../render/table.js';
 import type { ListView } from '../render/views.js';
 import { groupDigits } from '../render/units.js';

@@ -16,7 +16,7 @@ import type {
 } from '../api/schemas.js';
 import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, plainCell, statusCell, timeCell } from './cells.js';
 import { shortHash, shortId } from './format.js';
-import { safeText, text } from './safe.js';
+import { safeText, text } from '../text/safe.js';
 import { searchInfo } from './search.js';
 import type { Cell, Column } from './table.js';
 import { usd, valueAt } from './units.js';

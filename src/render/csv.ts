@@ -7,8 +7,8 @@
  */
 import type { Writer } from '../io.js';
 import type { RenderContext } from './context.js';
+import { safeText } from '../text/safe.js';
 import { begun, type ListWriter, type PageOfItems } from './list-writer.js';
-import { safeText } from './safe.js';
 import { type Cell, type Column, csvColumns } from './table.js';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;

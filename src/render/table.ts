@@ -7,7 +7,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import type { RenderContext } from './context.js';
-import { safeText } from './safe.js';
+import { safeText } from '../text/safe.js';
 import { displayWidth, pad, truncate } from './width.js';
 
 export type Style = 'ok' | 'error' | 'warn' | 'dim' | 'bold';

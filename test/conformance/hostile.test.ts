@@ -26,7 +26,7 @@ import { chainColumns } from '../../src/render/chains.js';
 import type { Column } from '../../src/render/table.js';
 import { ATTACKS, everyStringHostile, HOSTILE_BODIES } from './hostile.js';
 
-// Everything the terminal sanitiser covers (src/render/safe.ts); tab and newline only as our separators.
+// Everything the terminal sanitiser covers (src/text/safe.ts); tab and newline only as our separators.
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 /** The only escapes allowed out: our own SGR colours. */

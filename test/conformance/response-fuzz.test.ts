@@ -31,16 +31,16 @@ import { memoryIo } from '../../src/io.js';
 import { arrayElements, formatRaw, objectMembers } from '../../src/rawjson.js';
 import { chainColumns } from '../../src/render/chains.js';
 import type { RenderContext } from '../../src/render/context.js';
-import { isSafeText } from '../../src/render/safe.js';
+import { isSafeText } from '../../src/text/safe.js';
 import { knownAddresses } from '../../src/render/trace.js';
-import { networkView } from '../../src/render/views.js';
+import { objectViews } from '../../src/render/object-views.js';
+import { type ListView, networkView } from '../../src/render/views.js';
+import { printObject } from '../../src/commands/object-command.js';
 import { offerNextPage, printDocument, printList } from '../../src/commands/output.js';
-import type { ListView } from '../../src/render/views.js';
 import type { OutputMode } from '../../src/commands/page-options.js';
 import { silentProgress } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
-import { printTrace } from '../../src/commands/tx/trace.js';
-import { printTransaction } from '../../src/commands/tx/show.js';
+import { printTrace } from '../../src/commands/tx/trace.run.js';
 import { view } from '../../src/commands/view-ref.js';
 import { ADDR, getDataset, type Json, listsFor, toJsonText } from '../support/data.js';
 import { seeded } from '../support/faults.js';
@@ -55,7 +55,7 @@ const ORIGIN = 'http://127.0.0.1:1';
 
 // ───────────────────────────────────────────────────────────── what counts as clean
 
-// Everything the terminal sanitiser covers (render/safe.ts), raw.
+// Everything the terminal sanitiser covers (text/safe.ts), raw.
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 // eslint-disable-next-line no-control-regex
@@ -417,7 +417,7 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
     } else if (mode.mode === 'json' || mode.mode === 'ndjson') {
       await printDocument(s, body, mode.mode);
     } else if (kind.doc === 'transaction') {
-      await printTransaction(s, body, ORIGIN);
+      await printObject(s, body, ORIGIN, objectViews.transaction);
     } else {
       await printTrace(s, body, knownAddresses(JSON.parse(TX_FOR_TRACE)));
     }
