@@ -1,6 +1,8 @@
 /** A list command's run: its checked request fetched page by page and printed through the one output path. */
 import type { ListRequest } from '../api/client.js';
-import { printList } from './output.js';
+import { paginate } from '../api/paginate.js';
+import { offerNextPage, printList } from './output.js';
+import { pagination } from './page-options.js';
 import type { Invocation } from './runtime.js';
 import { withSession } from './session.js';
 import type { ViewRef } from './view-ref.js';
@@ -9,6 +11,7 @@ import type { ViewRef } from './view-ref.js';
 export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: ViewRef<T>): Promise<void> {
   await withSession(inv, async (s) => {
     const client = s.explorer();
-    await printList(s, req, view, inv.output, (r, c) => client.page(r, c), inv.hint);
+    const printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(inv.output)), view, inv.output);
+    await offerNextPage(s, printed, inv.output, inv.hint);
   });
 }

@@ -1,5 +1,6 @@
 /** Parsing of the shared output and page flags into typed options, before any request. */
 import type { Cursor } from '../api/cursor.js';
+import type { PaginateOptions } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 import { parsePositiveInt } from '../validate.js';
 
@@ -41,4 +42,14 @@ export async function pageOptions(flags: PageFlags): Promise<PageOptions> {
   const limit = parsePositiveInt(flags.limit, '--limit');
   const cursor = flags.cursor === undefined ? undefined : (await import('../api/cursor.js')).decodeCursor(flags.cursor);
   return { mode, all: Boolean(flags.all), limit, cursor };
+}
+
+/** Whether a list goes on past its first page: with --all, or --limit however many pages it takes. */
+export function pastFirstPage(opts: Partial<Pick<PageOptions, 'all' | 'limit'>>): boolean {
+  return Boolean(opts.all) || opts.limit !== undefined;
+}
+
+/** What the paginator is asked for: from --cursor, one page, or as many as --all or --limit take. */
+export function pagination(opts: PageOptions): PaginateOptions {
+  return { cursor: opts.cursor, maxPages: pastFirstPage(opts) ? Infinity : 1, limit: opts.limit };
 }

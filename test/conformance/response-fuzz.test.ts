@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseListBody } from '../../src/api/client.js';
+import { onePage } from '../../src/api/paginate.js';
 import { run } from '../../src/cli.js';
 import { BUILTIN_CHAINS } from '../../src/config/chains.js';
 import { parseRegistry } from '../../src/config/registry.js';
@@ -35,7 +36,7 @@ import { knownAddresses } from '../../src/render/trace.js';
 import { objectViews } from '../../src/render/object-views.js';
 import { type ListView, networkView } from '../../src/render/views.js';
 import { printObject } from '../../src/commands/object-command.js';
-import { printDocument, printList } from '../../src/commands/output.js';
+import { offerNextPage, printDocument, printList } from '../../src/commands/output.js';
 import type { OutputMode } from '../../src/commands/page-options.js';
 import { silentProgress } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
@@ -399,7 +400,8 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
   const deps = { progress: async () => silentProgress };
   try {
     if (kind.view) {
-      await printList(s, { path: kind.path, params: [], what: kind.name }, kind.view, opts, async () => parseListBody(body, ORIGIN), [], deps);
+      const printed = await printList(s, onePage(async () => parseListBody(body, ORIGIN)), kind.view, opts, deps);
+      await offerNextPage(s, printed, opts, []);
     } else if (kind.doc === 'registry') {
       let chains;
       try {
@@ -410,7 +412,7 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
       }
       const all = [...BUILTIN_CHAINS, ...chains];
       const page = { rawItems: all.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => all };
-      await printList(s, { path: '', params: [], what: 'chains' }, async () => ({ columns: chainColumns }) as ListView<unknown>, opts, async () => page, [], deps);
+      await printList(s, onePage(async () => page), async () => ({ columns: chainColumns }) as ListView<unknown>, opts, deps);
     } else if (mode.mode === 'json' || mode.mode === 'ndjson') {
       await printDocument(s, body, mode.mode);
     } else if (kind.doc === 'transaction') {

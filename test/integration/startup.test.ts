@@ -112,7 +112,7 @@ describe('output modes load only what they print with', () => {
     for (const mode of ['--json', '--ndjson']) {
       const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, mode, '--base-url', srv.url]);
       expect(mods.some((m) => m.startsWith('node_modules/undici/'))).toBe(true);
-      expect(mods.filter((m) => /^node_modules\/(zod|cli-table3|ora)\/|^src\/api\/schemas\.ts|^src\/render\/(table|columns|csv)\.ts/.test(m))).toEqual([]);
+      expect(mods.filter((m) => /^node_modules\/(zod|cli-table3|ora)\/|^src\/api\/schemas\.ts|^src\/render\/(table|table-writer|tsv|columns|csv)\.ts/.test(m))).toEqual([]);
     }
     const show = await modulesLoadedBy(['tx', 'show', TX.ok, '--json', '--base-url', srv.url]);
     expect(show.filter((m) => /^node_modules\/zod\/|^src\/render\/transaction\.ts/.test(m))).toEqual([]);
@@ -122,6 +122,8 @@ describe('output modes load only what they print with', () => {
     const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, '--base-url', srv.url]);
     expect(mods).toContain('src/api/schemas.ts');
     expect(mods).toContain('src/render/table.ts');
+    // Piped (stdout is not a terminal here): the table mode writes tab-separated lines.
+    expect(mods).toContain('src/render/tsv.ts');
     expect(mods.some((m) => m.startsWith('node_modules/zod/'))).toBe(true);
   });
 });

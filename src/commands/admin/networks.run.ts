@@ -3,7 +3,8 @@
  * should the service ever offer a next page); the admin key goes to the admin host only. The
  * networks' own explorer API keys stay out of tables and CSV unless `--show-secrets`.
  */
-import { printList } from '../output.js';
+import { onePage } from '../../api/paginate.js';
+import { offerNextPage, printList } from '../output.js';
 import type { Invocation } from '../runtime.js';
 import { withSession } from '../session.js';
 
@@ -11,7 +12,8 @@ export async function run(inv: Invocation, showSecrets: boolean): Promise<void> 
   const view = async () => (await import('../../render/views.js')).networkView({ showSecrets });
   await withSession(inv, async (s) => {
     const admin = s.admin();
-    const req = { path: '/admin/api/v1/networks', params: [], what: 'admin networks' };
-    await printList(s, req, view, inv.output, () => admin.networks(), null);
+    const printed = await printList(s, onePage(() => admin.networks()), view, inv.output);
+    // No --cursor here: a next page the service offers is a warning, not a hint.
+    await offerNextPage(s, printed, inv.output, null);
   });
 }

@@ -4,11 +4,13 @@
  * --cursor a list body is followed through `next_page_params` and its items printed like any list
  * command.
  */
-import { type Params, parseListBody } from '../../api/client.js';
+import { type Page, type Params, parseListBody } from '../../api/client.js';
+import { onePage, paginate } from '../../api/paginate.js';
 import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
 import { objectMembers, RawJsonError } from '../../rawjson.js';
 import { view } from '../view-ref.js';
-import { nextPageHint, printDocument, printList } from '../output.js';
+import { nextPageHint, offerNextPage, printDocument, printList } from '../output.js';
+import { pagination } from '../page-options.js';
 import type { Invocation } from '../runtime.js';
 import { withSession } from '../session.js';
 
@@ -32,7 +34,7 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
   await withSession(inv, async (s) => {
     const client = s.explorer();
     const req = { path, params, what: path };
-    let fetchPage = (r: typeof req, c: Cursor | null) => client.page(r, c);
+    let pages: AsyncIterable<Page> | undefined;
     if (!paged) {
       const body = await client.getRaw(path, params);
       const items = body.trimStart().startsWith('{') ? objectMembers(body).get('items') : undefined;
@@ -45,8 +47,10 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
       }
       // NDJSON of one list page: reuse the body already fetched.
       const origin = new URL(client.baseUrl).origin;
-      fetchPage = async (r, c) => (c ? client.page(r, c) : parseListBody(body, origin));
+      pages = onePage(async () => parseListBody(body, origin));
     }
-    await printList(s, req, view('generic'), page, fetchPage, inv.hint);
+    pages ??= paginate((r, c) => client.page(r, c), req, pagination(page));
+    const printed = await printList(s, pages, view('generic'), page);
+    await offerNextPage(s, printed, page, inv.hint);
   });
 }

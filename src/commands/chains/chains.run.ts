@@ -9,6 +9,7 @@ import { parseRegistry, readChainsCache, writeChainsCache } from '../../config/r
 import { shown } from '../../config/url.js';
 import { ResponseShapeError, UsageError } from '../../errors.js';
 import { chainColumns } from '../../render/chains.js';
+import { onePage } from '../../api/paginate.js';
 import { printList } from '../output.js';
 import { silentProgress } from '../progress.js';
 import type { Invocation } from '../runtime.js';
@@ -40,8 +41,7 @@ export async function run(inv: Invocation, opts: { refresh: boolean; registryUrl
     const chains = [...BUILTIN_CHAINS, ...(cache?.chains ?? []).filter((c) => c.id === null || !builtinIds.has(c.id))];
     // One local page through the shared output path: every mode prints as any list does.
     const page = { rawItems: chains.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => chains };
-    const req = { path: path, params: [], what: 'chains' };
-    // No spinner: nothing is loading.
-    await printList(s, req, async () => ({ columns: chainColumns }), inv.output, async () => page, [], { progress: async () => silentProgress });
+    // No spinner: nothing is loading. No next page either, so no hint.
+    await printList(s, onePage(async () => page), async () => ({ columns: chainColumns }), inv.output, { progress: async () => silentProgress });
   });
 }
