@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' 'address tokens|--type' 'address tokens|--limit' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--limit' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--limit' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--limit' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--limit' 'address internal-txs|--cursor' 'address withdrawals|--limit' 'address withdrawals|--cursor' 'tx transfers|--type' 'tx transfers|--limit' 'tx transfers|--cursor' 'search|--limit' 'search|--cursor' 'api|--field' 'api|-F' 'api|--limit' 'api|--cursor' 'chains|--registry-url'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--limit' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--limit' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--limit' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--limit' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--limit' 'address internal-txs|--cursor' 'address withdrawals|--limit' 'address withdrawals|--cursor' 'tx transfers|--type' 'tx transfers|--limit' 'tx transfers|--cursor' 'search|--limit' 'search|--cursor' 'api|--field' 'api|-F' 'api|--limit' 'api|--cursor' 'chains|--registry-url'
             return 0
     end
     return 1
@@ -77,7 +77,8 @@ complete -c scout -l retries -x -d 'retries for failed requests, 0 to 20 (env SC
 complete -c scout -l max-body -x -d 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'
 complete -c scout -l insecure -d 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'
 complete -c scout -l verbose -d 'print each request and its status to stderr, keys redacted (env SCOUT_VERBOSE=1)'
-complete -c scout -l no-color -d 'never colour the output (env NO_COLOR=1; default colour only on a terminal)'
+complete -c scout -l color -x -a 'auto always never' -d 'colour: auto (on a terminal), always (also piped, as a terminal shows it: | less -R) or never (env SCOUT_COLOR; default auto)'
+complete -c scout -l no-color -d 'never colour the output, like --color never'
 complete -c scout -s h -l help -d 'show help'
 
 # scout

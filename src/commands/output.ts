@@ -136,7 +136,7 @@ export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, vi
   let begun = false;
   let n = 0;
 
-  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`);
+  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`, s.render.color);
   try {
     for await (const page of pages) {
       let raws = page.rawItems;

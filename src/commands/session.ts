@@ -47,7 +47,14 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
     io,
     settings,
     http,
-    render: { tty: io.stdoutIsTTY, color: io.color && flags.color !== false, width: io.width, now: io.now(), coin: settings.coin },
+    // `--color always`: coloured, and laid out as on a terminal even through a pipe (`| less -R`).
+    render: {
+      tty: io.stdoutIsTTY || settings.color === 'always',
+      color: settings.color === 'auto' ? io.color : settings.color === 'always',
+      width: io.width,
+      now: io.now(),
+      coin: settings.coin,
+    },
     explorer: () => {
       const target = settings.explorer();
       pro ||= target.pro;

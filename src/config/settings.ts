@@ -16,7 +16,7 @@ import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf
 import { type ConfigFile, readConfigFile } from './file.js';
 import { chainsCachePath, configPath } from './paths.js';
 import { readChainsCache } from './registry.js';
-import { attributeOf, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON } from './setting-table.js';
+import { attributeOf, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, WHEN, type When, whenOf } from './setting-table.js';
 import { FileRefused, readSmallFile } from './small-file.js';
 import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown } from './url.js';
 
@@ -55,6 +55,11 @@ export interface Settings {
   /** Largest response body in bytes (--max-body); undefined: the HTTP layer's default. */
   maxBodyBytes: number | undefined;
   verbose: boolean;
+  /**
+   * Colour as asked by --color, --no-color, SCOUT_COLOR or the file: `auto` leaves it to the terminal
+   * and the colour variables (the Io's decision), `always` also colours, in the terminal layout, through a pipe.
+   */
+  color: When;
   /** Reads the admin key only when an admin command asks (the file may not exist otherwise). */
   adminKey(): string | undefined;
   /** Every key known, for redaction. */
@@ -98,6 +103,8 @@ function sources(flags: GlobalFlags, env: Env, configFile: ConfigFile): Sources 
     const s = spec(name);
     const v = (flags as Record<string, string | boolean | undefined>)[attributeOf(s)];
     if (!s.flag || v === undefined) return undefined;
+    // `--no-color`: the setting's negative option.
+    if (v === false && s.negate) return { value: 'never', from: s.negate.flag };
     // A switch typed on the command line is on (--no-color is not resolved here: the Io decides colour).
     return typeof v === 'boolean' ? (v ? { value: '1', from: flagName(s) } : undefined) : { value: v, from: flagName(s) };
   };
@@ -202,6 +209,9 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const pro = on('pro');
   const insecure = on('insecure');
   const verbose = on('verbose');
+  const colorSource = src.pick('color');
+  const color = colorSource ? whenOf(colorSource.value) : 'auto';
+  if (!color) throw new UsageError(`invalid ${colorSource!.from} "${shown(colorSource!.value)}": expected ${WHEN.join(', ')}`);
 
   // The explorer: the highest level naming a base URL or a chain decides (see the header).
   const levels = [src.flag, src.env, src.file].map((level) => ({ base: level('base-url'), chain: level('chain') }));
@@ -268,6 +278,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     retries: Number(retries.value),
     maxBodyBytes,
     verbose,
+    color,
     adminKey,
     secrets: () => {
       // Every key any source holds, used or not: none of them may ever be printed. The key file is

@@ -283,11 +283,14 @@ describe('offerNextPage', () => {
 });
 
 describe('when a spinner shows', () => {
-  const io = (o: { stderrIsTTY?: boolean; env?: Record<string, string> }) => memoryIo({ stderrIsTTY: o.stderrIsTTY ?? true, env: o.env ?? {} });
+  const io = (o: { stdoutIsTTY?: boolean; stderrIsTTY?: boolean; env?: Record<string, string> }) =>
+    memoryIo({ stdoutIsTTY: o.stdoutIsTTY ?? true, stderrIsTTY: o.stderrIsTTY ?? true, env: o.env ?? {} });
 
-  it('only for table output on a terminal stderr', () => {
+  it('only for table output with stdout and stderr both terminals', () => {
     expect(spinnerWanted(io({}), 'table')).toBe(true);
     expect(spinnerWanted(io({ stderrIsTTY: false }), 'table')).toBe(false);
+    // `scout … | head`: the spinner would draw beside the first lines head prints.
+    expect(spinnerWanted(io({ stdoutIsTTY: false }), 'table')).toBe(false);
     for (const mode of ['json', 'ndjson', 'csv'] as const) expect(spinnerWanted(io({}), mode)).toBe(false);
   });
 
@@ -300,13 +303,14 @@ describe('when a spinner shows', () => {
   });
 
   it('openProgress gives the silent display when no spinner is wanted', async () => {
-    expect(await openProgress(io({ env: { CI: '1' } }), 'table', 'x')).toBe(silentProgress);
-    expect(await openProgress(io({}), 'json', 'x')).toBe(silentProgress);
+    expect(await openProgress(io({ env: { CI: '1' } }), 'table', 'x', false)).toBe(silentProgress);
+    expect(await openProgress(io({}), 'json', 'x', false)).toBe(silentProgress);
+    expect(await openProgress(io({ stdoutIsTTY: false }), 'table', 'x', false)).toBe(silentProgress);
   });
 
   it('the spinner draws on stderr through the Io, and clears its line when stopped', async () => {
-    const m = memoryIo({ stderrIsTTY: true, width: 80, env: {} });
-    const p = await openProgress(m, 'table', 'address txs · loading');
+    const m = memoryIo({ stdoutIsTTY: true, stderrIsTTY: true, width: 80, env: {} });
+    const p = await openProgress(m, 'table', 'address txs · loading', false);
     p.update('address txs · 50 items · page 1');
     p.stop();
     p.stop(); // idempotent
@@ -315,5 +319,17 @@ describe('when a spinner shows', () => {
     expect(m.stdout()).toBe('');
     // Its last act is clearing the line it drew on (cursor to column 1, erase the line).
     expect(err).toMatch(/\u001b\[1G\u001b\[0K(\u001b\[\?25h)?$/);
+  });
+
+  it('its frame is cyan only when the output is coloured', async () => {
+    const drawn = async (color: boolean) => {
+      const m = memoryIo({ stdoutIsTTY: true, stderrIsTTY: true, width: 80, env: {} });
+      (await openProgress(m, 'table', 'address txs · loading', color)).stop();
+      return m.stderr();
+    };
+    expect(await drawn(true)).toContain('\u001b[36m⠋\u001b[39m address txs · loading');
+    const plain = await drawn(false);
+    expect(plain).toContain('⠋ address txs · loading');
+    expect(plain).not.toMatch(/\u001b\[3\dm/);
   });
 });

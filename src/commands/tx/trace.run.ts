@@ -19,7 +19,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
       return printDocument(s, body, mode);
     }
     const [progress, { knownAddresses }] = await Promise.all([
-      openProgress(s.io, mode, 'tx trace · loading'),
+      openProgress(s.io, mode, 'tx trace · loading', s.render.color),
       import('../../render/trace.js'),
     ]);
     let body: string;

@@ -1,0 +1,119 @@
+/**
+ * Conventions people expect of a command-line tool: a spinner only where it cannot mix with the
+ * output, colour control (--color, --no-color, SCOUT_COLOR, the config file, NO_COLOR, FORCE_COLOR),
+ * `scout api` always JSON, one trace call per NDJSON line, the usual short flags, `scout config
+ * get|set|list|path`, documented piped columns and the admin key file's checks. In-process against
+ * the fake explorer, except where a real process is the point.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, ROOT } from '../support/cli.js';
+import { runScout, type ScoutOptions } from '../support/scout.js';
+import { ADDR, type FakeServer, startServer } from '../support/server.js';
+
+let srv: FakeServer;
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(() => srv.close());
+
+const scout = (args: string[], o: ScoutOptions = {}) => runScout([...args, '--base-url', srv.url, '--admin-url', srv.url], o);
+// eslint-disable-next-line no-control-regex
+const SGR = /\u001b\[\d+m/;
+/** A config directory of its own holding `config` (mode 0600), as XDG_CONFIG_HOME. */
+function configHome(config?: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'scout-conv-'));
+  if (config) {
+    mkdirSync(join(dir, 'scout'));
+    writeFileSync(join(dir, 'scout', 'config.json'), JSON.stringify(config), { mode: 0o600 });
+  }
+  return dir;
+}
+
+describe('the spinner', () => {
+  const withdrawals = ['address', 'withdrawals', ADDR.rich, '--all'];
+
+  it('draws only when stdout and stderr are both terminals: `| head` gets none', async () => {
+    const both = await scout(withdrawals, { stdoutIsTTY: true, stderrIsTTY: true });
+    expect(both.stderr).toContain('address withdrawals · loading');
+    const piped = await scout(withdrawals, { stdoutIsTTY: false, stderrIsTTY: true });
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe('');
+  });
+
+  it('is not coloured under NO_COLOR or --color never, and is under --color always', async () => {
+    const o = { stdoutIsTTY: true, stderrIsTTY: true };
+    expect((await scout(withdrawals, { ...o, env: { NO_COLOR: '1' } })).stderr).not.toMatch(SGR);
+    expect((await scout([...withdrawals, '--color', 'never'], o)).stderr).not.toMatch(SGR);
+    expect((await scout([...withdrawals, '--color', 'always'], { ...o, env: { NO_COLOR: '1' } })).stderr).toMatch(/\u001b\[36m/);
+  });
+
+  it('stays plain in a process whose chalk would colour it (FORCE_COLOR set, colour decided off)', () => {
+    // ora's own chalk reads FORCE_COLOR when it loads: only a fresh process shows what it would do.
+    const script = `
+      import { openProgress } from ${JSON.stringify(join(ROOT, 'dist/commands/progress.js'))};
+      import { memoryIo } from ${JSON.stringify(join(ROOT, 'dist/io.js'))};
+      const io = memoryIo({ stdoutIsTTY: true, stderrIsTTY: true, env: { NO_COLOR: '1' } });
+      (await openProgress(io, 'table', 'loading', false)).stop();
+      process.stdout.write(JSON.stringify(io.stderr()));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: cleanEnv({ FORCE_COLOR: '1' }), encoding: 'utf8' });
+    const drawn = JSON.parse(out) as string;
+    expect(drawn).toContain('loading');
+    expect(drawn).not.toMatch(SGR);
+  });
+});
+
+describe('colour control', () => {
+  const txs = ['address', 'txs', ADDR.rich, '--limit', '3'];
+  const tty = { stdoutIsTTY: true, width: 160 };
+
+  it('auto: colour on a terminal, none under NO_COLOR', async () => {
+    expect((await scout(txs, tty)).stdout).toMatch(SGR);
+    expect((await scout(txs, { ...tty, env: { NO_COLOR: '1' } })).stdout).not.toMatch(SGR);
+  });
+
+  it('--no-color and --color never turn it off; --color always wins over NO_COLOR', async () => {
+    const coloured = await scout(txs, tty);
+    for (const flag of [['--no-color'], ['--color', 'never'], ['--color', 'NEVER']]) {
+      const r = await scout([...txs, ...flag], tty);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(coloured.stdout.replace(/\u001b\[\d+m/g, ''));
+    }
+    expect((await scout([...txs, '--color', 'always'], { ...tty, env: { NO_COLOR: '1' } })).stdout).toBe(coloured.stdout);
+  });
+
+  it('--color always through a pipe prints the coloured table a terminal shows (for less -R)', async () => {
+    const onTerminal = await scout(txs, tty);
+    const piped = await scout([...txs, '--color', 'always'], { width: 160 });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toBe(onTerminal.stdout);
+    expect(piped.stdout).toMatch(/^\u001b\[1mHASH/);
+  });
+
+  it('SCOUT_COLOR and the config file say the same; a flag wins over both', async () => {
+    const plain = (await scout(txs)).stdout;
+    const always = (await scout(txs, { width: 160, env: { SCOUT_COLOR: 'always' } })).stdout;
+    expect(always).toMatch(SGR);
+    expect((await scout(txs, { width: 160, env: { XDG_CONFIG_HOME: configHome({ color: 'always' }) } })).stdout).toBe(always);
+    expect((await scout([...txs, '--color', 'auto'], { env: { SCOUT_COLOR: 'always' } })).stdout).toBe(plain);
+    expect((await scout([...txs, '--no-color'], { env: { XDG_CONFIG_HOME: configHome({ color: 'always' }) } })).stdout).toBe(plain);
+  });
+
+  it('FORCE_COLOR colours without changing the piped layout', async () => {
+    // A piped list stays tab-separated lines whatever FORCE_COLOR says (CI systems set it).
+    const list = await scout(txs, { env: { FORCE_COLOR: '1' } });
+    expect(list.stdout).toBe((await scout(txs)).stdout);
+    expect(list.stdout.split('\n')[0]).toContain('\t');
+  });
+
+  it('a bad value is a usage error before any request', async () => {
+    const before = srv.requests.length;
+    const r = await scout([...txs, '--color', 'sometimes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('scout: invalid --color "sometimes": expected auto, always, never\n');
+    expect(srv.requests.length).toBe(before);
+  });
+});
