@@ -117,3 +117,34 @@ describe('colour control', () => {
     expect(srv.requests.length).toBe(before);
   });
 });
+
+describe('scout api keeps one shape: JSON', () => {
+  /** The items of /api/v2/blocks as the server sent them, from --ndjson (byte-exact lines). */
+  const itemsSent = async (n: number) => (await scout(['api', '/api/v2/blocks', '--limit', String(n), '--ndjson'])).stdout.split('\n').slice(0, n);
+
+  it.each([
+    ['piped', {}],
+    ['on a terminal', { stdoutIsTTY: true, stderrIsTTY: true }],
+  ])('--limit and --all print a JSON array of the items, never a table (%s)', async (_name, o: ScoutOptions) => {
+    const sent = await itemsSent(3);
+    const limited = await scout(['api', '/api/v2/blocks', '--limit', '3'], o);
+    expect(limited.code).toBe(0);
+    expect(JSON.parse(limited.stdout)).toEqual(sent.map((l) => JSON.parse(l)));
+    const all = await scout(['api', '/api/v2/blocks', '--all'], o);
+    expect(all.code).toBe(0);
+    expect(Array.isArray(JSON.parse(all.stdout))).toBe(true);
+    // No spinner either: the output is JSON, not a table.
+    expect(all.stderr).toBe('');
+  });
+
+  it('piped, the array holds the items byte for byte as sent', async () => {
+    const sent = await itemsSent(3);
+    expect((await scout(['api', '/api/v2/blocks', '--limit', '3'])).stdout).toBe(`[${sent.join(',')}]\n`);
+  });
+
+  it('a body printed whole is the same JSON on a terminal as piped', async () => {
+    const piped = await scout(['api', '/api/v2/stats']);
+    const shown = await scout(['api', '/api/v2/stats'], { stdoutIsTTY: true });
+    expect(JSON.parse(shown.stdout)).toEqual(JSON.parse(piped.stdout));
+  });
+});
