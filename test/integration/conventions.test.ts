@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT } from '../support/cli.js';
 import { runScout, type ScoutOptions } from '../support/scout.js';
-import { ADDR, type FakeServer, startServer } from '../support/server.js';
+import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -146,5 +146,44 @@ describe('scout api keeps one shape: JSON', () => {
     const piped = await scout(['api', '/api/v2/stats']);
     const shown = await scout(['api', '/api/v2/stats'], { stdoutIsTTY: true });
     expect(JSON.parse(shown.stdout)).toEqual(JSON.parse(piped.stdout));
+  });
+});
+
+describe('tx trace --ndjson: one call per line', () => {
+  interface Line {
+    depth: number;
+    path: number[];
+    call: Record<string, unknown>;
+  }
+  const traceOf = async (hash: string) => {
+    const json = await scout(['tx', 'trace', hash, '--json']);
+    const nd = await scout(['tx', 'trace', hash, '--ndjson']);
+    expect(nd.code, nd.stderr).toBe(0);
+    return { sent: JSON.parse(json.stdout) as unknown, lines: nd.stdout.split('\n').slice(0, -1).map((l) => JSON.parse(l) as Line) };
+  };
+
+  it('Geth callTracer: the lines rebuild the tree the node sent', async () => {
+    const { sent, lines } = await traceOf(TX.gethTrace);
+    expect(lines.length).toBeGreaterThan(1);
+    const root = { ...lines[0]!.call };
+    for (const l of lines.slice(1)) {
+      let parent = root as { calls?: Record<string, unknown>[] };
+      for (const i of l.path.slice(0, -1)) parent = parent.calls![i]!;
+      (parent.calls ??= [])[l.path.at(-1)!] = { ...l.call };
+      expect(l.depth).toBe(l.path.length);
+    }
+    // Members after calls in the body come after it here too: compare as values, keys in any order.
+    expect(root).toEqual(sent);
+  });
+
+  it('Parity: every entry whole, in order, its path its traceAddress', async () => {
+    const { sent, lines } = await traceOf(TX.parityTrace);
+    expect(lines.map((l) => l.call)).toEqual(sent);
+    for (const l of lines) expect(l.path).toEqual(l.call.traceAddress);
+  });
+
+  it('--help says the shape', async () => {
+    const r = await runScout(['tx', 'trace', '--help']);
+    expect(r.stdout).toContain('{"depth":1,"path":[0],"call":{…}}');
   });
 });

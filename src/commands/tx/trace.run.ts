@@ -1,7 +1,7 @@
 /**
  * The run of `scout tx trace <hash>`: the call tree; `--json` prints the trace exactly as the node
- * returned it. For the tree, the transaction is fetched alongside (best effort) to put names beside
- * addresses.
+ * returned it, `--ndjson` one call per line (render/trace-lines.ts). For the tree, the transaction is
+ * fetched alongside (best effort) to put names beside addresses.
  */
 import { rawTracePath, transactionPath } from '../../api/endpoints.js';
 import type { KnownAddress } from '../../render/trace.js';
@@ -16,7 +16,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
     const explorer = s.explorer();
     if (mode === 'json' || mode === 'ndjson') {
       const body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
-      return printDocument(s, body, mode);
+      return mode === 'json' ? printDocument(s, body, mode) : printTraceLines(s, body);
     }
     const [progress, { knownAddresses }] = await Promise.all([
       openProgress(s.io, mode, 'tx trace · loading', s.render.color),
@@ -39,6 +39,12 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
     }
     await printTrace(s, body, known);
   });
+}
+
+/** One call per line (a trace body already checked to be JSON): `{"depth":…,"path":[…],"call":{…}}`. */
+export async function printTraceLines(s: Pick<Session, 'io'>, body: string): Promise<void> {
+  const { traceLines } = await import('../../render/trace-lines.js');
+  await s.io.out.write(traceLines(body));
 }
 
 /** The call tree of a trace body (already checked to be JSON), names from `known` beside addresses. */
