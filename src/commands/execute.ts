@@ -35,7 +35,8 @@ export function hintArgs(cmd: Command): string[] {
     const name = o.attributeName();
     const v: unknown = cmd.getOptionValue(name);
     if (v === undefined || v === false || PAGE_FLAGS.has(name)) continue;
-    const flag = o.short ?? o.long ?? `--${name}`;
+    // Long names read best in a hint (`--json`, not `-j`); `-F` fields stay as typed.
+    const flag = (name === 'field' ? o.short : o.long) ?? o.short ?? `--${name}`;
     if (v === true) {
       words.push(flag);
       continue;

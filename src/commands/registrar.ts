@@ -46,13 +46,14 @@ function addOutputOptions(cmd: Command, output: Output, refused: ReadonlySet<str
     cmd.addOption(o);
   };
   if (output === 'none') return;
-  add('--json', 'print JSON: the server’s items unchanged');
+  // The short forms people expect from gh and curl-like tools: -j, -a, -L.
+  add('-j, --json', 'print JSON: the server’s items unchanged');
   add('--ndjson', 'print one compact JSON item per line');
   if (output === 'object') return;
   add('--csv', 'print CSV with a header row');
   if (output === 'rows') return;
-  add('--all', 'follow every page to the end');
-  add('--limit <n>', 'stop after n items in total, across pages');
+  add('-a, --all', 'follow every page to the end');
+  add('-L, --limit <n>', 'stop after n items in total, across pages');
   add('--cursor <token>', 'resume from a cursor printed by an earlier run');
 }
 

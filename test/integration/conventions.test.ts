@@ -187,3 +187,20 @@ describe('tx trace --ndjson: one call per line', () => {
     expect(r.stdout).toContain('{"depth":1,"path":[0],"call":{…}}');
   });
 });
+
+describe('short flags', () => {
+  it('-L is --limit, -j is --json, -a is --all', async () => {
+    const long = await scout(['address', 'withdrawals', ADDR.rich, '--limit', '3', '--json']);
+    const short = await scout(['address', 'withdrawals', ADDR.rich, '-L', '3', '-j']);
+    expect(short.code, short.stderr).toBe(0);
+    expect(short.stdout).toBe(long.stdout);
+    expect(JSON.parse(short.stdout)).toHaveLength(3);
+    const all = await scout(['address', 'withdrawals', ADDR.rich, '--all', '--ndjson']);
+    expect((await scout(['address', 'withdrawals', ADDR.rich, '-a', '--ndjson'])).stdout).toBe(all.stdout);
+  });
+
+  it('--help shows them beside the long names', async () => {
+    const help = (await runScout(['address', 'txs', '--help'])).stdout;
+    for (const f of ['-j, --json', '-a, --all', '-L, --limit <n>']) expect(help).toContain(f);
+  });
+});
