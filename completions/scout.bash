@@ -10,7 +10,7 @@ _scout_subcommands() {
         "address") _scout_words="tokens nfts transfers txs internal-txs withdrawals" ;;
         "tx") _scout_words="show transfers trace" ;;
         "admin") _scout_words="networks" ;;
-        "config") _scout_words="path" ;;
+        "config") _scout_words="get set list path" ;;
         *) _scout_words="" ;;
     esac
 }
@@ -31,6 +31,8 @@ _scout_options() {
         "admin networks") _scout_words="--show-secrets --json --ndjson --csv" ;;
         "api") _scout_words="--field --json --ndjson --all --limit --cursor" ;;
         "chains") _scout_words="--refresh --registry-url --json --ndjson --csv" ;;
+        "config get") _scout_words="--show-secrets" ;;
+        "config list") _scout_words="--show-secrets" ;;
         *) _scout_words="" ;;
     esac
     _scout_words="$_scout_words --version --base-url --chain --explorer-key --pro --admin-url --api-key --api-key-file --timeout --retries --max-body --insecure --verbose --color --no-color --help"
@@ -65,6 +67,8 @@ _scout_values() {
 # Sets _scout_words to the values of the positional arguments of the command path $1.
 _scout_args() {
     case "$1" in
+        "config get") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
+        "config set") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
         "completion") _scout_words="bash zsh fish" ;;
         "help") _scout_words="environment exit-codes address tx search admin api chains config completion" ;;
         *) _scout_words="" ;;

@@ -22,7 +22,7 @@ function __scout_subcommands
         case 'admin'
             printf '%s\n' networks
         case 'config'
-            printf '%s\n' path
+            printf '%s\n' get set list path
     end
 end
 
@@ -88,7 +88,7 @@ complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses,
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
 complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
-complete -c scout -n '__scout_at \'\'' -a 'config' -d 'the config file: where it is and what it may hold'
+complete -c scout -n '__scout_at \'\'' -a 'config' -d 'the config file: where it is, what it holds, set a key'
 complete -c scout -n '__scout_at \'\'' -a 'completion' -d 'print a shell completion script (bash, zsh or fish)'
 complete -c scout -n '__scout_at \'\'' -a 'help' -d 'show a help topic or the help of a command'
 
@@ -210,7 +210,20 @@ complete -c scout -n '__scout_at \'chains\'' -l ndjson -d 'print one compact JSO
 complete -c scout -n '__scout_at \'chains\'' -l csv -d 'print CSV with a header row'
 
 # scout config
+complete -c scout -n '__scout_at \'config\'' -a 'get' -d 'print the value the config file holds for a key'
+complete -c scout -n '__scout_at \'config\'' -a 'set' -d 'set a key in the config file (written with mode 0600)'
+complete -c scout -n '__scout_at \'config\'' -a 'list' -d 'print every value the config file holds, as key=value'
 complete -c scout -n '__scout_at \'config\'' -a 'path' -d 'print the path of the config file (whether or not it exists)'
+
+# scout config get
+complete -c scout -n '__scout_at \'config get\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color'
+complete -c scout -n '__scout_at \'config get\'' -l show-secrets -d 'print an explorer or admin key itself instead of ***'
+
+# scout config set
+complete -c scout -n '__scout_at \'config set\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color'
+
+# scout config list
+complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print explorer and admin keys themselves instead of ***'
 
 # scout completion
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'

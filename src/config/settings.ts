@@ -16,7 +16,7 @@ import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf
 import { type ConfigFile, readConfigFile } from './file.js';
 import { chainsCachePath, configPath } from './paths.js';
 import { readChainsCache } from './registry.js';
-import { attributeOf, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, WHEN, type When, whenOf } from './setting-table.js';
+import { attributeOf, type ConfigKey, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, WHEN, type When, whenOf } from './setting-table.js';
 import { FileRefused, readSmallFile } from './small-file.js';
 import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown } from './url.js';
 
@@ -174,6 +174,65 @@ function resolveChain(q: Sourced, env: Env, warnings: string[], pro: boolean): C
   throw new UsageError(`unknown chain "${shown(query)}"${from}`, { hint: `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` });
 }
 
+/** A timeout in seconds: above 0, at most what a timer holds. */
+function checkSeconds(s: Sourced): number {
+  const seconds = Number(s.value);
+  if (!/^\d+(\.\d+)?$/.test(s.value.trim()) || !(seconds > 0)) {
+    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected a number of seconds above 0`);
+  }
+  if (seconds > MAX_TIMEOUT_SECONDS) {
+    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": the longest timeout is ${MAX_TIMEOUT_SECONDS} seconds (about 24 days)`);
+  }
+  return seconds;
+}
+
+/** A retry count: a whole number from 0 to 20. */
+function checkCount(s: Sourced): number {
+  if (!/^\d+$/.test(s.value.trim()) || Number(s.value) > 20) {
+    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected a whole number from 0 to 20`);
+  }
+  return Number(s.value);
+}
+
+/**
+ * The JSON value `scout config set` stores for a config-file key, checked as the setting is checked
+ * when read (a UsageError naming `key`, as a bad flag gets). `env` locates the chains cache.
+ */
+export function configValue(key: ConfigKey, raw: string, env: Env): string | number | boolean {
+  const spec: SettingSpec = setting(key);
+  const s: Sourced = { value: raw, from: key };
+  const value = raw.trim();
+  switch (spec.kind) {
+    case 'url':
+      checkUrl(s);
+      return value;
+    case 'chain':
+      // The PRO API takes any chain id; a name must be one scout knows.
+      resolveChain({ value: raw, from: '--chain' }, env, [], true);
+      return value;
+    case 'key':
+      if (!value) throw new UsageError(`invalid ${key}: empty`);
+      checkKey(value, key);
+      return value;
+    case 'seconds':
+      return checkSeconds(s);
+    case 'count':
+      return checkCount(s);
+    case 'size':
+      parseSize(value, key, MAX_BODY_LIMIT);
+      return /^\d+$/.test(value) ? Number(value) : value;
+    case 'switch':
+      return parseBool(s);
+    case 'when': {
+      const when = whenOf(value);
+      if (!when) throw new UsageError(`invalid ${key} "${shown(raw)}": expected ${WHEN.join(', ')}`);
+      return when;
+    }
+    case 'path':
+      return value;
+  }
+}
+
 /** Resolves and validates the global settings. Throws UsageError on bad values or a broken config file. */
 export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const configFile = readConfigFile(configPath(env));
@@ -184,17 +243,9 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const adminUrl = checkUrl(src.pick('admin-url') ?? src.fallback('admin-url'));
 
   const timeout = src.pick('timeout') ?? src.fallback('timeout');
-  const seconds = Number(timeout.value);
-  if (!/^\d+(\.\d+)?$/.test(timeout.value.trim()) || !(seconds > 0)) {
-    throw new UsageError(`invalid ${timeout.from} "${shown(timeout.value)}": expected a number of seconds above 0`);
-  }
-  if (seconds > MAX_TIMEOUT_SECONDS) {
-    throw new UsageError(`invalid ${timeout.from} "${timeout.value}": the longest timeout is ${MAX_TIMEOUT_SECONDS} seconds (about 24 days)`);
-  }
+  const seconds = checkSeconds(timeout);
   const retries = src.pick('retries') ?? src.fallback('retries');
-  if (!/^\d+$/.test(retries.value.trim()) || Number(retries.value) > 20) {
-    throw new UsageError(`invalid ${retries.from} "${shown(retries.value)}": expected a whole number from 0 to 20`);
-  }
+  checkCount(retries);
 
   // Unset, the HTTP layer's own default applies (the table's default says the same; a test holds them together).
   const maxBody = src.pick('max-body');

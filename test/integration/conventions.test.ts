@@ -6,7 +6,7 @@
  * the fake explorer, except where a real process is the point.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,5 +202,75 @@ describe('short flags', () => {
   it('--help shows them beside the long names', async () => {
     const help = (await runScout(['address', 'txs', '--help'])).stdout;
     for (const f of ['-j, --json', '-a, --all', '-L, --limit <n>']) expect(help).toContain(f);
+  });
+});
+
+describe('scout config get|set|list|path', () => {
+  const inHome = (home: string) => (args: string[]) => runScout(['config', ...args], { env: { XDG_CONFIG_HOME: home } });
+  const fileIn = (home: string) => join(home, 'scout', 'config.json');
+
+  it('set creates the directory and the file, mode 0600, and keeps what the file held', async () => {
+    const home = configHome();
+    const config = inHome(home);
+    expect(await config(['set', 'chain', 'base'])).toEqual(expect.objectContaining({ code: 0, stdout: '', stderr: '' }));
+    expect(statSync(fileIn(home)).mode & 0o777).toBe(0o600);
+    expect((await config(['set', 'timeout', '60'])).code).toBe(0);
+    expect((await config(['set', 'pro', 'yes'])).code).toBe(0);
+    expect((await config(['set', 'chains.my-chain.explorer-key', 'k1'])).code).toBe(0);
+    expect(JSON.parse(readFileSync(fileIn(home), 'utf8'))).toEqual({ chain: 'base', timeout: 60, pro: true, chains: { 'my-chain': { 'explorer-key': 'k1' } } });
+    expect((await config(['path'])).stdout).toBe(fileIn(home) + '\n');
+  });
+
+  it('set leaves a file others could read at 0600', async () => {
+    const home = configHome({ chain: 'base' });
+    chmodSync(fileIn(home), 0o644);
+    expect((await inHome(home)(['set', 'api-key', 'sekrit'])).code).toBe(0);
+    expect(statSync(fileIn(home)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(fileIn(home), 'utf8'))).toEqual({ chain: 'base', 'api-key': 'sekrit' });
+  });
+
+  it.each([
+    [['set', 'timeout', '-1'], 'scout: invalid timeout "-1": expected a number of seconds above 0\n'],
+    [['set', 'color', 'sometimes'], 'scout: invalid color "sometimes": expected auto, always, never\n'],
+    [['set', 'base-url', 'ftp://x'], /^scout: invalid base-url/],
+    [['set', 'chain', 'nowhere'], /^scout: unknown chain "nowhere"\n/],
+    [['set', 'colour', 'never'], /^scout: unknown config key "colour"\nscout: the keys: base-url, /],
+    [['set', 'verbose', '1'], 'scout: verbose is not kept in the config file\nscout: use --verbose or SCOUT_VERBOSE\n'],
+    [['get', 'api-key-file'], /^scout: api-key-file is not kept in the config file\n/],
+  ])('%j is a usage error and leaves the file alone', async (args, message) => {
+    const home = configHome({ timeout: 5 });
+    const r = await inHome(home)(args);
+    expect(r.code).toBe(2);
+    if (typeof message === 'string') expect(r.stderr).toBe(message);
+    else expect(r.stderr).toMatch(message);
+    expect(readFileSync(fileIn(home), 'utf8')).toBe('{"timeout":5}');
+  });
+
+  it('a broken file is refused, not overwritten', async () => {
+    const home = configHome();
+    mkdirSync(join(home, 'scout'));
+    writeFileSync(fileIn(home), '{"chain": ', { mode: 0o600 });
+    const r = await inHome(home)(['set', 'chain', 'base']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^scout: invalid config file .*: not valid JSON/);
+    expect(readFileSync(fileIn(home), 'utf8')).toBe('{"chain": ');
+  });
+
+  it('get and list print keys as *** unless --show-secrets; an unset key prints nothing', async () => {
+    const home = configHome({ chain: 'base', 'api-key': 'sekrit', insecure: false, chains: { gnosis: { 'explorer-key': 'gk' } } });
+    const config = inHome(home);
+    expect((await config(['list'])).stdout).toBe('chain=base\napi-key=***\ninsecure=false\nchains.gnosis.explorer-key=***\n');
+    expect((await config(['list', '--show-secrets'])).stdout).toBe('chain=base\napi-key=sekrit\ninsecure=false\nchains.gnosis.explorer-key=gk\n');
+    expect((await config(['get', 'api-key'])).stdout).toBe('***\n');
+    expect((await config(['get', 'api-key', '--show-secrets'])).stdout).toBe('sekrit\n');
+    expect((await config(['get', 'chains.gnosis.explorer-key', '--show-secrets'])).stdout).toBe('gk\n');
+    expect(await config(['get', 'timeout'])).toEqual(expect.objectContaining({ code: 0, stdout: '' }));
+  });
+
+  it('a value set is the one scout then uses', async () => {
+    const home = configHome();
+    expect((await inHome(home)(['set', 'color', 'always'])).code).toBe(0);
+    const r = await runScout(['address', 'txs', ADDR.rich, '--limit', '1', '--base-url', srv.url], { env: { XDG_CONFIG_HOME: home } });
+    expect(r.stdout).toMatch(SGR);
   });
 });
