@@ -65,7 +65,10 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
       return new ExplorerClient({ baseUrl: target.baseUrl, http, explorerKey: target.key, bearer: target.pro });
     },
     admin: () => {
+      const told = settings.warnings.length;
       const key = settings.adminKey();
+      // Reading the key file may have found it readable by others: said now, before the request.
+      for (const w of settings.warnings.slice(told)) void io.err.write(`scout: warning: ${w}\n`);
       if (!key) {
         throw new UsageError('admin commands need an admin key', {
           hint: 'pass --api-key or --api-key-file <path>, set SCOUT_ADMIN_KEY, or put "api-key" in the config file',

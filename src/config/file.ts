@@ -10,11 +10,11 @@
  * chain name or id as `--chain` takes it. A global `explorer-key` never goes to a self-hosted explorer
  * picked by `--chain`; a per-chain key does (settings.ts, explorerKeyFor).
  */
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { type ConfigKey, type ConfigSettingValues, SETTINGS, type SettingKind, type SettingSpec } from './setting-table.js';
-import { FileRefused, readSmallFile } from './small-file.js';
+import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';
 import { shown } from './url.js';
 
 /** What the file may say about one chain. */
@@ -121,14 +121,9 @@ export function readConfigFile(path: string): ConfigFile {
   }
 
   const perChainKey = Object.values(values.chains ?? {}).some((c) => c['explorer-key'] !== undefined);
-  if ((perChainKey || SECRET_KEYS.some((k) => values[k] !== undefined)) && process.platform !== 'win32') {
-    try {
-      if (statSync(path).mode & 0o044) {
-        warnings.push(`${shown(path, 200)} holds a key and other users can read it; run: chmod 600 ${shown(path, 200)}`);
-      }
-    } catch {
-      // It was readable a moment ago; a stat failure here is not worth refusing the command.
-    }
+  if (perChainKey || SECRET_KEYS.some((k) => values[k] !== undefined)) {
+    const warning = readableByOthers(path, shown(path, 200));
+    if (warning) warnings.push(warning);
   }
   return { path, exists: true, values, warnings };
 }

@@ -17,7 +17,7 @@ import { type ConfigFile, readConfigFile } from './file.js';
 import { chainsCachePath, configPath } from './paths.js';
 import { readChainsCache } from './registry.js';
 import { attributeOf, type ConfigKey, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, WHEN, type When, whenOf } from './setting-table.js';
-import { FileRefused, readSmallFile } from './small-file.js';
+import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';
 import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown } from './url.js';
 
 export type { GlobalFlags } from './setting-table.js';
@@ -64,7 +64,10 @@ export interface Settings {
   adminKey(): string | undefined;
   /** Every key known, for redaction. */
   secrets(): string[];
-  /** Things worth saying on stderr before anything else (config file warnings). */
+  /**
+   * Things worth saying on stderr before anything else (config file warnings); adminKey() adds the
+   * key file's when it reads one.
+   */
   warnings: string[];
   /** The config file that was read (or looked for). */
   configFile: ConfigFile;
@@ -309,7 +312,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
 
   // Within a level the key beats the key file, as --api-key beats --api-key-file; a key file is read
   // only when nothing above it gives the key.
-  const keyFile = (s: Sourced | undefined): Sourced | undefined => (s ? { value: readKeyFile(s.value, s.from), from: s.from } : undefined);
+  const keyFile = (s: Sourced | undefined): Sourced | undefined => (s ? { value: readKeyFile(s.value, s.from, warnings), from: s.from } : undefined);
   let adminKeyCache: string | undefined | null = null;
   const adminKey = (): string | undefined => {
     if (adminKeyCache !== null) return adminKeyCache;
@@ -352,8 +355,11 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
 /** The longest `--chain` value looked up. */
 export const MAX_CHAIN_LENGTH = 100;
 
-/** Reads `--api-key-file` (or SCOUT_ADMIN_KEY_FILE): a regular file of at most 64 KiB, else one line saying why not. */
-function readKeyFile(path: string, from: string): string {
+/**
+ * Reads `--api-key-file` (or SCOUT_ADMIN_KEY_FILE): a regular file of at most 64 KiB, else one line
+ * saying why not. One that other users can read gets the config file's warning, into `warnings`.
+ */
+function readKeyFile(path: string, from: string, warnings: string[]): string {
   let key: string;
   try {
     key = readSmallFile(path).trim();
@@ -362,6 +368,8 @@ function readKeyFile(path: string, from: string): string {
     throw new UsageError(`cannot read ${from} "${shown(path, 200)}": ${e.message}`);
   }
   if (!key) throw new UsageError(`${from} "${shown(path, 200)}" is empty`);
+  const warning = readableByOthers(path, shown(path, 200));
+  if (warning) warnings.push(warning);
   return key;
 }
 

@@ -274,3 +274,33 @@ describe('scout config get|set|list|path', () => {
     expect(r.stdout).toMatch(SGR);
   });
 });
+
+describe.runIf(process.platform !== 'win32')('the admin key file', () => {
+  const networks = (file: string, config?: Record<string, unknown>) =>
+    runScout(['--api-key-file', file, '--admin-url', srv.url, 'admin', 'networks'], { env: { XDG_CONFIG_HOME: configHome(config) } });
+
+  it('one other users can read gets the warning a config file gets, before the request', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'scout-conv-key-')), 'admin.key');
+    writeFileSync(file, 'admin-secret\n', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    const r = await networks(file);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`scout: warning: ${file} holds a key and other users can read it; run: chmod 600 ${file}\n`);
+    // The config file's warning, word for word.
+    const home = configHome({ 'api-key': 'admin-secret' });
+    chmodSync(join(home, 'scout', 'config.json'), 0o644);
+    const cfg = await runScout(['--admin-url', srv.url, 'admin', 'networks'], { env: { XDG_CONFIG_HOME: home } });
+    expect(cfg.stderr.replaceAll(join(home, 'scout', 'config.json'), 'F')).toBe(r.stderr.replaceAll(file, 'F'));
+    chmodSync(file, 0o600);
+    expect((await networks(file)).stderr).toBe('');
+  });
+
+  it('a missing one says "no such file" with the path, before any request', async () => {
+    const file = join(tmpdir(), 'scout-no-such-dir', 'admin.key');
+    const before = srv.requests.length;
+    const r = await networks(file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`scout: cannot read --api-key-file "${file}": no such file\n`);
+    expect(srv.requests.length).toBe(before);
+  });
+});

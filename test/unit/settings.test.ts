@@ -127,7 +127,7 @@ describe('key-by-key precedence', () => {
     const missing = join(mkdtempSync(join(tmpdir(), 'scout-keyfile-')), 'missing.key');
     expect(resolve({ apiKey: 'flag-ak', apiKeyFile: missing }, envWith()).adminKey()).toBe('flag-ak');
     expect(resolve({}, envWith({}, 0o600, { SCOUT_ADMIN_KEY: 'env-ak', SCOUT_ADMIN_KEY_FILE: missing })).adminKey()).toBe('env-ak');
-    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_ADMIN_KEY_FILE: missing })).adminKey()).message).toBe(`cannot read SCOUT_ADMIN_KEY_FILE "${missing}": ENOENT`);
+    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_ADMIN_KEY_FILE: missing })).adminKey()).message).toBe(`cannot read SCOUT_ADMIN_KEY_FILE "${missing}": no such file`);
     const empty = join(mkdtempSync(join(tmpdir(), 'scout-keyfile-')), 'empty.key');
     writeFileSync(empty, '\n');
     expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_ADMIN_KEY_FILE: empty })).adminKey()).message).toBe(`SCOUT_ADMIN_KEY_FILE "${empty}" is empty`);
