@@ -10,6 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PIPED_COLUMNS } from '../../src/commands/piped-columns.js';
 import { cleanEnv, ROOT } from '../support/cli.js';
 import { runScout, type ScoutOptions } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
@@ -23,6 +24,14 @@ afterAll(() => srv.close());
 const scout = (args: string[], o: ScoutOptions = {}) => runScout([...args, '--base-url', srv.url, '--admin-url', srv.url], o);
 // eslint-disable-next-line no-control-regex
 const SGR = /\u001b\[\d+m/;
+/** The records of a CSV text (RFC 4180: quoted fields may hold commas and doubled quotes). */
+function csvRecords(text: string): string[][] {
+  return text
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]!.replace(/^"(.*)"$/s, '$1').replaceAll('""', '"')));
+}
+
 /** A config directory of its own holding `config` (mode 0600), as XDG_CONFIG_HOME. */
 function configHome(config?: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'scout-conv-'));
@@ -302,5 +311,34 @@ describe.runIf(process.platform !== 'win32')('the admin key file', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`scout: cannot read --api-key-file "${file}": no such file\n`);
     expect(srv.requests.length).toBe(before);
+  });
+});
+
+describe('piped lines and CSV', () => {
+  it('a piped line has the fields --help lists, in that order', async () => {
+    const r = await scout(['address', 'txs', ADDR.rich, '--limit', '2']);
+    const csv = await scout(['address', 'txs', ADDR.rich, '--limit', '2', '--csv']);
+    const [header, row] = csvRecords(csv.stdout);
+    const fields = r.stdout.split('\n')[0]!.split('\t');
+    expect(fields).toHaveLength(PIPED_COLUMNS.transactions.length);
+    // The same values under the same names as in CSV, which names them.
+    PIPED_COLUMNS.transactions.forEach((name, i) => expect(row![header!.indexOf(name)], name).toBe(fields[i]));
+  });
+
+  it('booleans are true or false in every piped line and CSV', async () => {
+    const home = configHome();
+    const chains = await runScout(['chains', '--csv'], { env: { XDG_CONFIG_HOME: home } });
+    const rows = csvRecords(chains.stdout);
+    const testnet = rows[0]!.indexOf('testnet');
+    expect(new Set(rows.slice(1).map((r) => r[testnet]))).toEqual(new Set(['true', 'false']));
+    const piped = await runScout(['chains'], { env: { XDG_CONFIG_HOME: home } });
+    const i = PIPED_COLUMNS.chains.indexOf('testnet');
+    expect(new Set(piped.stdout.trimEnd().split('\n').map((l) => l.split('\t')[i]))).toEqual(new Set(['true', 'false']));
+    const networks = await scout(['admin', 'networks', '--api-key', 'admin-secret', '--csv']);
+    const nrows = csvRecords(networks.stdout);
+    for (const name of ['active', 'sent_transactions_activity_enabled', 'api_key_set']) {
+      const col = nrows[0]!.indexOf(name);
+      for (const r of nrows.slice(1)) expect(['true', 'false'], name).toContain(r[col]);
+    }
   });
 });
