@@ -114,7 +114,7 @@ describe('api', () => {
     const body = JSON.parse(r.stdout) as { items: unknown[]; next_page_params: unknown };
     expect(body.items).toHaveLength(50);
     expect(body.next_page_params).not.toBeNull();
-    expect(r.stderr).toMatch(/next page: scout api \/api\/v2\/blocks --cursor [A-Za-z0-9_-]+\n$/);
+    expect(r.stderr).toMatch(/next page: scout --base-url http:\/\/127\.0\.0\.1:\d+ api \/api\/v2\/blocks --cursor [A-Za-z0-9_-]+\n$/);
   });
 
   it('an unknown path is the server’s 400 message, exit 1', async () => {
