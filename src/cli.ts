@@ -37,7 +37,7 @@ export function buildProgram(env: RunEnv): Command {
     .helpCommand(false)
     .addHelpText(
       'after',
-      '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout --chain base tx show 0x… --json | jq .status\n  scout search USDT\n' +
+      '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout --chain base tx show 0x5b97c69211cda5d0ac192302f478a7046da72004438beae14164550e2722d380 --json | jq .status\n  scout search USDT\n' +
         helpTopicsText() +
         '\nSettings also come from SCOUT_* variables and the config file (scout config path).\n',
     );
