@@ -25,6 +25,65 @@ describe('display width', () => {
     expect(displayWidth('␛]0;pwned␇')).toBe(10);
   });
 
+  it('measures what a terminal draws: emoji old and new, CJK, text-style symbols, marks and invisible characters', () => {
+    const cases: [string, number][] = [
+      // Emoji drawn as emoji by default, including ones newer than older width tables (🪶: Unicode 13).
+      ['🪶', 2],
+      ['Turbo 🐸', 8],
+      ['🫠', 2],
+      ['🏻', 2],
+      // CJK, Hangul, fullwidth and halfwidth forms.
+      ['趁热打铁', 8],
+      ['한국어', 6],
+      ['\u1100\u1161\u11a8', 2],
+      ['ＡＢ', 4],
+      ['ｶﾞ', 2],
+      // Text-style pictographs take one column, two when VS16 asks for the emoji form.
+      ['©', 1],
+      ['®', 1],
+      ['™', 1],
+      ['❤', 1],
+      ['Token©', 6],
+      ['©\ufe0f', 2],
+      ['®\ufe0f', 2],
+      ['❤\ufe0f', 2],
+      // Sequences: ZWJ, skin tone, flags, keycaps (a lone regional indicator is one column).
+      ['👨\u200d👩\u200d👧', 2],
+      ['❤\ufe0f\u200d🔥', 2],
+      ['👍🏽', 2],
+      ['☝🏻', 2],
+      ['🇩🇪', 2],
+      ['🇩', 1],
+      ['1\ufe0f\u20e3', 2],
+      ['#\u20e3', 2],
+      // Combining and enclosing marks, spacing marks.
+      ['e\u0301', 1],
+      ['x\u0300\u0301\u0302', 1],
+      ['x\u20dd', 1],
+      ['กั', 1],
+      ['कि', 2],
+      // Zero-width and invisible characters.
+      ['a\u200bb', 2],
+      ['a\u200cb\u200db', 3],
+      ['\ufeff', 0],
+      ['\u2060', 0],
+      ['a\u034fb', 2],
+      ['a\ufe0eb', 2],
+      ['\u00ad', 0],
+      ['\u{e0041}', 0],
+      // Ambiguous width is narrow (our own … and → included).
+      ['…→≤±', 4],
+    ];
+    for (const [s, w] of cases) expect(displayWidth(s), JSON.stringify(s)).toBe(w);
+  });
+
+  it('cuts text-style symbols and marked letters at their real width', () => {
+    expect(truncate('©®©®©', 4)).toBe('©®©…');
+    expect(truncate('e\u0301e\u0301e\u0301e\u0301', 3)).toBe('e\u0301e\u0301…');
+    expect(truncate('🪶🪶🪶', 5)).toBe('🪶🪶…');
+    expect(truncate('🇩🇪🇫🇷', 3)).toBe('🇩🇪…');
+  });
+
   it('truncate cuts at a column count, never inside a wide character, and marks the cut', () => {
     expect(truncate('abcdef', 4)).toBe('abc…');
     expect(truncate('abc', 4)).toBe('abc');
