@@ -36,14 +36,13 @@ let segmenter: Intl.Segmenter | undefined;
 const WINDOW = 128;
 
 /**
- * The grapheme clusters of `s`. A long string is segmented a window at a time; the last clusters of
- * a window may go on past it, so the next window starts with them. (A cluster longer than a window, such as
- * hundreds of stacked combining marks, is split: a width a column off, never a hang.)
+ * The grapheme clusters of `s`, in order, a window at a time (so a caller that stops early has
+ * segmented no further than a window past where it stopped). The last clusters of a window may go
+ * on past it, so the next window starts with them. (A cluster longer than a window, such as hundreds
+ * of stacked combining marks, is split: a width a column off, never a hang.)
  */
-function graphemes(s: string): string[] {
+function* graphemes(s: string): Generator<string> {
   segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  if (s.length <= WINDOW) return Array.from(segmenter.segment(s), (g) => g.segment);
-  const out: string[] = [];
   for (let i = 0; i < s.length; ) {
     const window = s.slice(i, i + WINDOW);
     const segs = Array.from(segmenter.segment(window), (g) => g.segment);
@@ -51,10 +50,9 @@ function graphemes(s: string): string[] {
     // behind a flag's first half or a ZWJ): they are segmented again at the start of the next window.
     const redo = i + window.length < s.length ? Math.min(2, segs.length - 1) : 0;
     const again = segs.splice(segs.length - redo, redo).join('');
-    for (const g of segs) out.push(g);
+    yield* segs;
     i += window.length - again.length;
   }
-  return out;
 }
 
 function graphemeWidth(g: string): number {

@@ -84,6 +84,21 @@ describe('display width', () => {
     expect(truncate('🇩🇪🇫🇷', 3)).toBe('🇩🇪…');
   });
 
+  it('truncate segments no further than a window past the cut', () => {
+    const seen: number[] = [];
+    const segment = Intl.Segmenter.prototype.segment;
+    Intl.Segmenter.prototype.segment = function (this: Intl.Segmenter, s: string) {
+      seen.push(s.length);
+      return segment.call(this, s);
+    };
+    try {
+      expect(truncate('趁热打铁'.repeat(25_000), 10)).toBe('趁热打铁…');
+    } finally {
+      Intl.Segmenter.prototype.segment = segment;
+    }
+    expect(seen.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(256);
+  });
+
   it('truncate cuts at a column count, never inside a wide character, and marks the cut', () => {
     expect(truncate('abcdef', 4)).toBe('abc…');
     expect(truncate('abc', 4)).toBe('abc');
