@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { addressCell, amountCell } from '../../src/render/cells.js';
 import type { RenderContext } from '../../src/render/context.js';
+import type { TokenBalance } from '../../src/api/schemas.js';
+import { tokenBalanceColumns } from '../../src/render/columns.js';
+import { safeText } from '../../src/render/safe.js';
 import { type Column, fitWidths, renderKeyValue, renderTable, TerminalTable } from '../../src/render/table.js';
 import { displayWidth, pad, truncate } from '../../src/render/width.js';
 
@@ -215,6 +218,65 @@ describe('terminal tables', () => {
     const out = renderTable([{ id: 'ok', name: 'x', amount: '' }, { id: 'error', name: 'y', amount: '' }], styled, tty(80, true));
     const plain = out.replace(/\u001b\[\d+m/g, '');
     expect(plain).toBe('S      N\nok     x\nerror  y\n');
+  });
+});
+
+describe('tables line up whatever the text', () => {
+  // The columns a terminal gives each character below, written out by hand rather than measured by
+  // the code under test. A line is "expanded" by writing each character as that many X: an aligned
+  // table expands to lines whose columns start and end at the same string positions.
+  const COLUMNS: Readonly<Record<string, number>> = {
+    '🪶': 2, '🐸': 2, '趁': 2, '热': 2, '打': 2, '铁': 2, '🇩🇪': 2, '©\ufe0f': 2, '1\ufe0f\u20e3': 2,
+    '©': 1, '®': 1, 'e\u0301': 1, 'e\u0300': 1, 'E\u0301': 1, 'o\u034f': 1, '…': 1, '—': 1,
+  };
+  const seg = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const expand = (s: string) =>
+    Array.from(seg.segment(s.replace(/\u001b\[\d+m/g, '')), ({ segment: g }) => {
+      if (/^[\x20-\x7e]$/.test(g)) return g;
+      const w = COLUMNS[g];
+      if (w === undefined) throw new Error(`no width written down for ${JSON.stringify(g)}`);
+      return 'X'.repeat(w);
+    }).join('');
+  const NAMES: [symbol: string, name: string][] = [
+    ['🪶', 'Quill 🪶'],
+    ['TURBO', 'Turbo 🐸'],
+    ['趁热', '趁热打铁'],
+    ['©', '© Coin'],
+    ['®', 'Reg®'],
+    ['CAFE\u0301', 'Cafe\u0301 Cre\u0300me'],
+    ['ZW', 'Zero\u200bWidth\u200d'],
+    ['CGJ', 'Co\u034fmbined'],
+    ['DE', '🇩🇪 Mark'],
+    ['©\ufe0f', '1\ufe0f\u20e3 One'],
+    ['PLAIN', 'Plain ASCII'],
+  ];
+  const balances = (names: readonly (readonly [string, string])[], type = 'ERC-20'): TokenBalance[] =>
+    names.map(([symbol, name], i) => ({
+      token: { address_hash: `0x${String(i + 1).padStart(40, 'a')}`, symbol, name, type, decimals: '18', exchange_rate: '2.5' },
+      value: `${(i + 1) * 1234}500000000000000`,
+      token_id: null,
+    }));
+  // The same rows written in X only, as wide as the real ones: every width function agrees on these.
+  const twin = (names: readonly (readonly [string, string])[]) =>
+    names.map(([s, n]) => [expand(safeText(s)), expand(safeText(n))] as const);
+
+  it.each([120, 90, 72, 60, 50])('token balances at %i columns', (width) => {
+    const out = renderTable(balances(NAMES), tokenBalanceColumns, tty(width));
+    const lines = out.trimEnd().split('\n').map(expand);
+    // The last column (VALUE) is right-aligned: every line ends at the same column.
+    expect(new Set(lines.map((l) => l.length)), out).toEqual(new Set([lines[0]!.length]));
+    // The TYPE column starts at the same column on every line.
+    const at = lines[0]!.indexOf('TYPE');
+    for (const l of lines.slice(1)) expect(l.slice(at - 2, at + 7), out).toBe('  ERC-20 ');
+    // Where nothing is cut, the table is the one drawn for the X twin, column for column.
+    if (!out.includes('…')) expect(lines.join('\n') + '\n').toBe(renderTable(balances(twin(NAMES)), tokenBalanceColumns, tty(width)));
+  });
+
+  it('every page of a long list keeps the columns, in colour too', () => {
+    const table = new TerminalTable(tokenBalanceColumns, tty(100, true));
+    const out = table.page(balances(NAMES.slice(0, 4)), true) + table.page(balances(NAMES.slice(4))) + table.page(balances(NAMES.slice(2, 7)));
+    const lines = out.trimEnd().split('\n').map(expand);
+    expect(new Set(lines.map((l) => l.length)), out).toEqual(new Set([100]));
   });
 });
 
