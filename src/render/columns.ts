@@ -15,6 +15,7 @@ import type {
   Withdrawal,
 } from '../api/schemas.js';
 import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, plainCell, statusCell, timeCell } from './cells.js';
+import { isRecord } from './fields.js';
 import { shortHash, shortId } from './format.js';
 import { safeText, text } from './safe.js';
 import { searchInfo } from './search.js';
@@ -236,9 +237,9 @@ export function genericColumns(sample: readonly unknown[]): Column<unknown>[] {
     name: safeText(k),
     min: 8,
     cell: (v) => {
-      const x = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+      const x = isRecord(v) ? v[k] : undefined;
       if (x && typeof x === 'object') {
-        const h = (x as { hash?: unknown }).hash;
+        const h = isRecord(x) ? x.hash : undefined;
         return typeof h === 'string' ? hashCell(h) : text(x);
       }
       return typeof x === 'string' && /^0x[0-9a-fA-F]{40,64}$/.test(x) ? hashCell(x) : text(x);
