@@ -25,10 +25,9 @@ import { displayWidth, truncate } from './width.js';
 
 const tokenAddress = (t: Token | null | undefined): string => text(t?.address_hash ?? t?.address);
 
-/** A token: "USDC (0xA0b8…eB48)" on a terminal, its contract address piped; the symbol gives way first. */
-function tokenCell(t: Token | null | undefined): Cell {
+/** A token: "USDC (0xA0b8…eB48)" on a terminal, its contract address piped; the label (its symbol) gives way first. */
+function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
   const addr = tokenAddress(t);
-  const label = text(t?.symbol) || text(t?.name);
   if (!addr) return label ? { full: '', short: label } : NONE;
   const tail = label ? ` (${shortHash(addr)})` : shortHash(addr);
   return {
@@ -137,7 +136,7 @@ function tokenIdsCell(n: NftCollection): Cell {
 }
 
 export const nftCollectionColumns: Column<NftCollection>[] = [
-  { header: 'COLLECTION', name: 'token', cell: (n) => tokenCell(n.token ? { ...n.token, symbol: n.token.name ?? n.token.symbol } : n.token), min: 13 },
+  { header: 'COLLECTION', name: 'token', cell: (n) => tokenCell(n.token, text(n.token?.name ?? n.token?.symbol)), min: 13 },
   { header: 'NAME', name: 'name', show: 'data', cell: (n) => text(n.token?.name) },
   { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (n) => text(n.token?.symbol) },
   { header: 'TYPE', cell: (n) => plainCell(n.token?.type), fixed: true },
