@@ -1,42 +1,19 @@
 /**
- * The root program: global options, topic registration, and the one place that maps errors to exit
- * codes. Command modules are imported only when their command runs (STYLE.md, habit 10), so --help
- * and --version load commander and nothing else.
+ * The root program: global options, the command tree (built from the specs in commands/index.ts),
+ * and the mapping of errors to messages and exit codes. Only the specs load here; what a command runs
+ * with loads when it runs (STYLE.md, habit 10), so --help and --version load no HTTP client,
+ * schema, spinner or renderer.
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { registerAddress } from './commands/address/index.js';
-import { registerAdmin } from './commands/admin/index.js';
-import { registerApi } from './commands/api/index.js';
-import { registerChains } from './commands/chains/index.js';
-import { registerCompletion } from './commands/completion/index.js';
-import { registerConfig } from './commands/config/index.js';
-import { helpTopicsText, registerHelp } from './commands/help/index.js';
-import { registerSearch } from './commands/search/index.js';
-import { registerTx } from './commands/tx/index.js';
+import { helpTopicsText } from './commands/help/help.js';
+import { COMMANDS } from './commands/index.js';
+import { registerCommands } from './commands/registrar.js';
+import type { RunEnv } from './commands/runtime.js';
 import { addGlobalOptions, switchWanted } from './config/setting-table.js';
 import { ScoutError } from './errors.js';
 import type { Io } from './io.js';
 import { ClosedPipeError } from './node-io.js';
-
-/** What every command runs with. */
-export interface RunEnv {
-  io: Io;
-  version: string;
-  signal?: AbortSignal | undefined;
-}
-
-/** A command's run function, as exported by its module. */
-export type CommandRun = (env: RunEnv, cmd: Command) => Promise<void>;
-
-/** An action that imports its module on first use and calls its `run`. */
-export function lazy(env: RunEnv, load: () => Promise<{ run: CommandRun }>): (...args: unknown[]) => Promise<void> {
-  return async (...args: unknown[]) => {
-    const cmd = args[args.length - 1] as Command;
-    const mod = await load();
-    await mod.run(env, cmd);
-  };
-}
 
 /** Set by the bundler (scripts/build.mjs); absent when running from source. */
 declare const __SCOUT_VERSION__: string | undefined;
@@ -46,15 +23,6 @@ function readVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
-
-/**
- * Examples for the topic commands, whose registration files only register verbs (every command's
- * --help shows an example; a test checks).
- */
-const TOPIC_EXAMPLES: Readonly<Record<string, string>> = {
-  address: 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10',
-  tx: 'scout tx show 0x5c50…9e1a',
-};
 
 /** Builds the commander tree. */
 export function buildProgram(env: RunEnv): Command {
@@ -66,26 +34,14 @@ export function buildProgram(env: RunEnv): Command {
   addGlobalOptions(program);
   program
     .showSuggestionAfterError(true)
+    .helpCommand(false)
     .addHelpText(
       'after',
       '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout --chain base tx show 0x… --json | jq .status\n  scout search USDT\n' +
         helpTopicsText() +
         '\nSettings also come from SCOUT_* variables and the config file (scout config path).\n',
     );
-
-  registerAddress(program, env);
-  registerTx(program, env);
-  registerSearch(program, env);
-  registerAdmin(program, env);
-  registerApi(program, env);
-  registerChains(program, env);
-  registerConfig(program, env);
-  registerCompletion(program, env);
-  registerHelp(program, env);
-  for (const topic of program.commands) {
-    const example = TOPIC_EXAMPLES[topic.name()];
-    if (example) topic.addHelpText('after', `\nExample:\n  ${example}\n`);
-  }
+  registerCommands(program, env, COMMANDS);
 
   // Errors come back to run() as exceptions; commander prints help and its own messages through io.
   const configure = (cmd: Command) => {
@@ -150,7 +106,7 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
     if (e instanceof CommanderError && e.exitCode !== 0) {
       // Commander's messages quote what was typed (an unknown option, an extra argument): as safe text.
       // Loaded here, not at the top: --help and --version load no renderer.
-      const { safeText } = await import('./render/safe.js');
+      const { safeText } = await import('./text/safe.js');
       e.message = safeText(e.message.replace(/\n+$/, '').replace(/\r?\n/g, ' '));
     }
     code = await report(io, e, verbose);

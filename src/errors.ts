@@ -28,6 +28,12 @@ export class NotFoundError extends ScoutError {
 /** The server refused the credentials (401, 402, 403). */
 export class AuthError extends ScoutError {
   override readonly exitCode = 4;
+  /** The HTTP status the server answered. */
+  readonly status: number;
+  constructor(message: string, status: number, options: { hint?: string | undefined; cause?: unknown } = {}) {
+    super(message, options);
+    this.status = status;
+  }
 }
 
 /** Still rate limited (429) after every retry. */

@@ -28,4 +28,4 @@ export * from './api/endpoints.js';
 export * as schemas from './api/schemas.js';
 export * from './errors.js';
 export { formatUnits } from './render/units.js';
-export { safeText } from './render/safe.js';
+export { safeText } from './text/safe.js';

@@ -1,7 +1,7 @@
 /**
- * The world a command sees: two output streams, what they are connected to, the environment and a
- * clock. Commands never touch process.stdout, process.exit or Date.now() directly, so tests can hand
- * them string buffers in terminal or pipe mode.
+ * The world a command sees: two output streams, what they are connected to, the environment, a
+ * clock and (optionally) how to wait. Commands never touch process.stdout, process.exit or
+ * Date.now() directly, so tests can hand them string buffers in terminal or pipe mode.
  */
 export interface Writer {
   /** Write text; the promise settles when the stream can take more (backpressure for --all). */
@@ -15,7 +15,7 @@ export interface Io {
   stdoutIsTTY: boolean;
   /** stderr is a terminal: spinners and progress. */
   stderrIsTTY: boolean;
-  /** Colour decided once from the terminal, NO_COLOR, FORCE_COLOR and --no-color. */
+  /** Colour decided once from the terminal, NO_COLOR, FORCE_COLOR and TERM=dumb; --no-color can still turn it off. */
   color: boolean;
   /** Terminal width in columns (80 when unknown). */
   width: number;

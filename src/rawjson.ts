@@ -4,8 +4,10 @@
  * JSON.parse turns `2.0e3` into 2000 and 123456789012345678901 into 123456789012345680000, and the
  * real explorer sends both kinds (confirmation_duration floats, big integers from chain-specific
  * fields). The contract promises that --json and --ndjson carry the server's values exactly, so the
- * output path never goes through JSON.parse/JSON.stringify: it slices the server's own text and only
- * re-spaces it. These scanners are strict enough to reject a truncated or malformed body.
+ * output path prints the server's own text, sliced out of the body, re-spaced, and with characters
+ * unsafe on a terminal written as \uXXXX. (parseListBody in client.ts takes JSON.stringify's text
+ * instead only when that is byte for byte the body.) These scanners are strict enough to reject a
+ * truncated or malformed body.
  */
 
 export class RawJsonError extends Error {}
@@ -144,7 +146,7 @@ export function assertJson(text: string): void {
 
 /**
  * Characters that are legal raw inside a JSON string but dangerous on a terminal: the same set the
- * terminal sanitiser (render/safe.ts) makes visible: C0 controls, DEL, C1 controls (0x9b is an 8-bit
+ * terminal sanitiser (text/safe.ts) makes visible: C0 controls, DEL, C1 controls (0x9b is an 8-bit
  * CSI), soft hyphen, Arabic letter mark, Mongolian vowel separator, zero-width and bidi controls,
  * line/paragraph separators, word joiner and invisible operators, BOM, interlinear annotation
  * controls, and the invisible tag characters U+E0000–E007F (a surrogate pair here: this regex works on

@@ -3,7 +3,7 @@
  * UsageError (exit 2) with one line saying what was expected.
  */
 import { UsageError } from './errors.js';
-import { safeText } from './render/safe.js';
+import { safeText } from './text/safe.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -27,27 +27,36 @@ export function parseHash(input: string): string {
   return s;
 }
 
-/** A `--type` list: comma separated, case-insensitive, sent upper-case, each one of `allowed`. */
-export function parseTypes<T extends string>(input: string | undefined, allowed: readonly T[]): T[] | undefined {
+/** "a", "a or b", "a, b or c". */
+function orList(values: readonly string[]): string {
+  return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;
+}
+
+/**
+ * A comma-separated list for the option `from` (`--type erc-20,ERC721`): any case, the dash
+ * optional, each one of `allowed`, returned as `allowed` spells it, each once.
+ */
+export function parseList<T extends string>(input: string | undefined, allowed: readonly T[], from: string): T[] | undefined {
   if (input === undefined) return undefined;
   const out: T[] = [];
+  const fail = (what: string) => new UsageError(`invalid ${from} ${quote(what)}: expected one of ${allowed.join(', ')}`);
   for (const part of input.split(',')) {
     const v = part.trim().toUpperCase();
     if (!v) continue;
-    const hit = allowed.find((a) => a === v || a.replace('-', '') === v);
-    if (!hit) throw new UsageError(`invalid --type ${quote(part.trim())}: expected one of ${allowed.join(', ')}`);
+    const hit = allowed.find((a) => a.toUpperCase() === v || a.toUpperCase().replace('-', '') === v);
+    if (!hit) throw fail(part.trim());
     if (!out.includes(hit)) out.push(hit);
   }
-  if (out.length === 0) throw new UsageError(`invalid --type ${quote(input)}: expected one of ${allowed.join(', ')}`);
+  if (out.length === 0) throw fail(input);
   return out;
 }
 
-/** `--filter to|from`. */
-export function parseFilter(input: string | undefined): 'to' | 'from' | undefined {
-  if (input === undefined) return undefined;
+/** One of `allowed` for the option `from` (`--filter to`), in any case. */
+export function parseChoice<T extends string>(input: string, allowed: readonly T[], from: string): T {
   const v = input.trim().toLowerCase();
-  if (v === 'to' || v === 'from') return v;
-  throw new UsageError(`invalid --filter ${quote(input)}: expected to or from`);
+  const hit = allowed.find((a) => a.toLowerCase() === v);
+  if (hit === undefined) throw new UsageError(`invalid ${from} ${quote(input)}: expected ${orList(allowed)}`);
+  return hit;
 }
 
 /** A positive whole number for `name`. */

@@ -33,8 +33,6 @@ export interface ListRequest<T = unknown> {
   readonly params: Params;
   /** Words for error messages: "address 0x…". */
   readonly what: string;
-  /** The key of the items array in the body. */
-  readonly itemsKey?: string;
   /** Phantom: the item type, for library users. */
   readonly __item?: T;
 }
@@ -79,7 +77,7 @@ function kindOf(v: unknown): string {
  * it recurses, so an item nested some thousands of levels deep overflows its stack. The scanner
  * does not recurse and takes such bodies.
  */
-function compactPage<T>(value: Record<string, unknown>, list: unknown[], text: string, itemsKey: string): Page<T> | undefined {
+function compactPage<T>(value: Record<string, unknown>, list: unknown[], text: string): Page<T> | undefined {
   let rawItems: string[];
   let whole: string;
   let next: Cursor | null;
@@ -87,7 +85,7 @@ function compactPage<T>(value: Record<string, unknown>, list: unknown[], text: s
     rawItems = list.map((item) => JSON.stringify(item));
     // JSON.stringify(value), reusing the items' texts: the body is exactly that, or not compact.
     whole = `{${Object.entries(value)
-      .map(([k, v]) => `${JSON.stringify(k)}:${k === itemsKey ? `[${rawItems.join(',')}]` : JSON.stringify(v)}`)
+      .map(([k, v]) => `${JSON.stringify(k)}:${k === 'items' ? `[${rawItems.join(',')}]` : JSON.stringify(v)}`)
       .join(',')}}`;
     next = cursorFromValue(value.next_page_params);
   } catch (e) {
@@ -110,24 +108,24 @@ function compactPage<T>(value: Record<string, unknown>, list: unknown[], text: s
  * `next_page_params` must be an object, null or absent; anything else (a string, a number, an array,
  * a boolean) is no cursor we can follow, and the response is unusable whichever path reads it.
  */
-export function parseListBody<T>(body: string, origin: string, itemsKey = 'items', res?: Pick<HttpResponse, 'headers' | 'bytes'>): Page<T> {
+export function parseListBody<T>(body: string, origin: string, res?: Pick<HttpResponse, 'headers' | 'bytes'>): Page<T> {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
     throw notJson(origin, body, res);
   }
-  const list = value && typeof value === 'object' ? (value as Record<string, unknown>)[itemsKey] : undefined;
-  if (!Array.isArray(list)) throw shapeError(origin, `expected a list with "${itemsKey}"`);
+  const list = value && typeof value === 'object' ? (value as Record<string, unknown>).items : undefined;
+  if (!Array.isArray(list)) throw shapeError(origin, 'expected a list with "items"');
   const cursor = (value as Record<string, unknown>).next_page_params;
   if (cursor !== undefined && cursor !== null && (typeof cursor !== 'object' || Array.isArray(cursor))) {
     throw shapeError(origin, `"next_page_params" is ${kindOf(cursor)}, not an object`);
   }
   const text = body.trimEnd();
-  const fast = compactPage<T>(value as Record<string, unknown>, list, text, itemsKey);
+  const fast = compactPage<T>(value as Record<string, unknown>, list, text);
   if (fast) return fast;
   const members = objectMembers(text);
-  const raw = members.get(itemsKey) as string;
+  const raw = members.get('items') as string;
   return { rawItems: arrayElements(raw), next: cursorFromRaw(members.get('next_page_params')), items: () => list as T[] };
 }
 
@@ -196,7 +194,7 @@ export class ExplorerClient {
   async page<T>(req: ListRequest<T>, cursor?: Cursor | null): Promise<Page<T>> {
     const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
     return this.http.getParsed(url, this.headers, this.context(req.what), (res) =>
-      parseListBody<T>(res.body, url.origin, req.itemsKey, res),
+      parseListBody<T>(res.body, url.origin, res),
     );
   }
 }
@@ -234,6 +232,6 @@ export class AdminClient {
   async networks(): Promise<Page> {
     const url = buildUrl(this.adminUrl, '/admin/api/v1/networks');
     const ctx = { what: 'admin networks', authHint: 'check the admin key (--api-key, --api-key-file or SCOUT_ADMIN_KEY)' };
-    return this.http.getParsed(url, this.headers, ctx, (res) => parseListBody(res.body, url.origin, 'items', res));
+    return this.http.getParsed(url, this.headers, ctx, (res) => parseListBody(res.body, url.origin, res));
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Cursors: the server's `next_page_params`, turned into query pairs and into the opaque token users
- * pass to `--cursor`. Produced and consumed only here.
+ * pass to `--cursor`. parseListBody (client.ts) builds the same pairs from the parsed body when the
+ * body is compact; any other body's cursor is read from its text here.
  *
  * API.md, Pagination: every key goes back as a plain query parameter; JSON null goes back as the
  * literal string `null` (pending transactions have `block_number: null`); timestamps and bracketed
@@ -8,7 +9,7 @@
  */
 import { UsageError } from '../errors.js';
 import { objectMembers, RawJsonError } from '../rawjson.js';
-import { safeText } from '../render/safe.js';
+import { safeText } from '../text/safe.js';
 
 /** Ordered query pairs that resume a list. */
 export type Cursor = ReadonlyArray<readonly [string, string]>;

@@ -14,7 +14,9 @@ import type {
   Withdrawal,
 } from './schemas.js';
 
-export type Filter = 'to' | 'from';
+/** Which side of a transfer or transaction an address is on (`filter`). */
+export const FILTERS = ['to', 'from'] as const;
+export type Filter = (typeof FILTERS)[number];
 export const TOKEN_TYPES = ['ERC-20', 'ERC-721', 'ERC-1155', 'ERC-404'] as const;
 export const NFT_TYPES = ['ERC-721', 'ERC-404', 'ERC-1155'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];

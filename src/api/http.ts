@@ -17,7 +17,7 @@ import {
   ScoutError,
   TimeoutError,
 } from '../errors.js';
-import { safeText } from '../render/safe.js';
+import { safeText } from '../text/safe.js';
 import { formatSize } from '../validate.js';
 import { messageFromBody } from './body.js';
 
@@ -366,7 +366,7 @@ export class Http {
       return new NotFoundError(`${what} not found on ${url.origin} (HTTP 404)`);
     }
     if (status === 401 || status === 402 || status === 403) {
-      return new AuthError(`${url.origin} refused the request (HTTP ${status}): ${detail}`, { hint: ctx.authHint });
+      return new AuthError(`${url.origin} refused the request (HTTP ${status}): ${detail}`, status, { hint: ctx.authHint });
     }
     if (status === 429) {
       return new RateLimitError(`rate limited by ${url.origin} after ${tries}`, {

@@ -72,6 +72,15 @@ export async function* paginate<T>(
   }
 }
 
+/**
+ * A source of exactly one page, for lists that come whole (a local list, a service without
+ * cursors). The page is fetched when the consumer first asks, as paginate does, so a failure
+ * surfaces there and never as an unhandled rejection.
+ */
+export async function* onePage<T>(fetchPage: () => Promise<Page<T>>): AsyncGenerator<Page<T>, void, undefined> {
+  yield await fetchPage();
+}
+
 /** Every item of every page, as raw JSON text, up to `limit` items. */
 export async function collectRaw<T>(
   fetchPage: PageFetcher<T>,

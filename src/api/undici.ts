@@ -1,9 +1,9 @@
 /**
- * The parts of undici the HTTP layer uses: its connection Pool and its request API. Imported from
- * their own modules rather than undici's index, which also builds fetch, WebSocket, caches, proxies
- * and mocks at load time: for a one-lookup CLI that load was most of the cost of a request
- * (BENCHMARKS.md). Same classes, same behaviour; undici 7 has no exports map, so these paths are
- * public files of the package.
+ * The parts of undici the HTTP layer uses: its connection Pool and its request API, imported from
+ * their own files rather than undici's index, which also builds fetch, WebSocket, caches, proxies and
+ * mocks at load time, about 15% of a single lookup's run time (BENCHMARKS.md). These paths are
+ * undici's internals, not its public API: package.json pins undici to one exact version and
+ * test/unit/undici-pin.test.ts checks they are still the very Pool and request the index exports.
  */
 import type { Dispatcher } from 'undici';
 import Pool from 'undici/lib/dispatcher/pool.js';

@@ -1,28 +1,23 @@
 /**
- * Printing lists and single objects in the chosen mode. Lists stream page by page: JSON arrays,
- * NDJSON lines, CSV rows, piped lines and terminal tables are written as each page arrives. A
- * terminal table takes its header and column widths from the first page and keeps them for the
- * rest (TerminalTable), so `--all` over thousands of items holds one page at a time and stays
- * aligned. While pages load, a spinner on stderr counts the items (progress.ts).
+ * Printing lists and single objects in the chosen mode. A list comes from a source of pages (the
+ * paginator, or one page) and streams page by page through the writer of its mode (render/: the
+ * JSON array, NDJSON, CSV, piped lines, the terminal table), so `--all` over thousands of items
+ * holds one page at a time. While pages load, a spinner on stderr counts the items (progress.ts).
+ * What the list leaves (the next cursor, the count) goes to the next-page hint.
  */
-import type { ZodType } from 'zod';
-import type { ListRequest, Page } from '../api/client.js';
+import type { Page } from '../api/client.js';
 import { type Cursor, encodeCursor } from '../api/cursor.js';
-import { paginate } from '../api/paginate.js';
-import { JsonArrayWriter, jsonDocument, ndjsonLines } from '../render/json.js';
-import { isSafeText, safeText } from '../render/safe.js';
-import type { Column, TerminalTable } from '../render/table.js';
+import { JsonArrayWriter, jsonDocument } from '../render/json.js';
+import type { ListWriter } from '../render/list-writer.js';
+import { NdjsonWriter } from '../render/ndjson.js';
+import { isSafeText, safeText } from '../text/safe.js';
+import type { Column } from '../render/table.js';
+import type { ListView } from '../render/views.js';
 import { groupDigits } from '../render/units.js';
-import type { PageOptions } from './page-options.js';
+import { type OutputMode, type PageOptions, pastFirstPage } from './page-options.js';
 import { openProgress, type ProgressFactory } from './progress.js';
 import type { ViewRef } from './view-ref.js';
 import type { Session } from './session.js';
-
-/** How to show items of one kind as rows. */
-export interface ListView<T> {
-  columns: readonly Column<T>[] | ((sample: readonly unknown[]) => readonly Column<T>[]);
-  schema?: ZodType<T> | undefined;
-}
 
 /** "1 item", "12,350 items". */
 function items(n: number): string {
@@ -82,10 +77,29 @@ function guarded<T>(columns: readonly Column<T>[]): Column<T>[] {
   }));
 }
 
-/** The view and the drawers for tables and CSV, loaded together when one is printed. */
-async function loadRows<T>(viewRef: ViewRef<T>) {
-  const [view, csv, tables] = await Promise.all([viewRef(), import('../render/csv.js'), import('../render/table.js')]);
-  return { view, csv, tables };
+/** The view's columns for a list whose first page holds `sample`. */
+function columnsOf<T>(view: ListView<T>, sample: readonly T[]): Column<T>[] {
+  return guarded(typeof view.columns === 'function' ? view.columns(sample) : view.columns);
+}
+
+/**
+ * The writer of one output mode, and the view it draws rows with. Tables and CSV load the view
+ * (schemas, columns) and their drawer here; JSON and NDJSON load neither and never decode.
+ */
+async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>): Promise<{ writer: ListWriter<T>; view?: ListView<T> }> {
+  const { io, render } = s;
+  if (mode === 'json') return { writer: new JsonArrayWriter(io.out, io.stdoutIsTTY) };
+  if (mode === 'ndjson') return { writer: new NdjsonWriter(io.out) };
+  if (mode === 'csv') {
+    const [view, { CsvWriter }] = await Promise.all([viewRef(), import('../render/csv.js')]);
+    return { view, writer: new CsvWriter<T>(io.out, render) };
+  }
+  if (render.tty) {
+    const [view, { TableWriter }] = await Promise.all([viewRef(), import('../render/table-writer.js')]);
+    return { view, writer: new TableWriter<T>(io.out, io.err, render) };
+  }
+  const [view, { TsvWriter }] = await Promise.all([viewRef(), import('../render/tsv.js')]);
+  return { view, writer: new TsvWriter<T>(io.out, render) };
 }
 
 /** What printList needs besides the session; tests replace the spinner. */
@@ -93,77 +107,77 @@ export interface PrintDeps {
   progress?: ProgressFactory;
 }
 
+/** The options printList reads: the mode, and how far the list goes (see pastFirstPage). */
+export type ListOptions = Pick<PageOptions, 'mode'> & Partial<Pick<PageOptions, 'all' | 'limit'>>;
+
+/** What a printed list leaves for the next-page hint. */
+export interface Printed {
+  /** Items printed. */
+  count: number;
+  /** The cursor of the page after the last one printed; null when it was the last. */
+  next: Cursor | null;
+  /** `--limit` cut the last page short: the next page does not start where the output stopped. */
+  cutMidPage: boolean;
+}
+
 /**
- * Fetches and prints a list according to the page options. `hintArgs` are the command's words for
- * the next-page hint; null for a command that takes no --cursor, which gets no hint it could not use.
+ * Prints a list from a source of pages (`paginate(...)`, or one page) in the chosen mode, each page
+ * as it arrives, up to `--limit` items: a page that would pass it is cut, and no further page is
+ * asked for. While pages load, a spinner on stderr counts the items; it is stopped before this
+ * returns or throws. Returns what offerNextPage needs.
  */
-export async function printList<T>(
-  s: Session,
-  req: ListRequest<T>,
-  viewRef: ViewRef<T>,
-  opts: PageOptions,
-  fetchPage: (req: ListRequest<T>, cursor: Cursor | null) => Promise<Page<T>>,
-  hintArgs: readonly string[] | null,
-  deps: PrintDeps = {},
-): Promise<void> {
-  const { io } = s;
+export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, viewRef: ViewRef<T>, opts: ListOptions, deps: PrintDeps = {}): Promise<Printed> {
   const limit = opts.limit ?? Infinity;
-  const maxPages = opts.all || opts.limit !== undefined ? Infinity : 1;
-  const json = opts.mode === 'json' ? new JsonArrayWriter(io.out, io.stdoutIsTTY) : undefined;
+  const goesOn = pastFirstPage(opts);
+  const { writer, view } = await openWriter(s, opts.mode, viewRef);
   const warned = { done: false };
   const label = s.commandPath.join(' ');
-  let columns: readonly Column<T>[] | undefined;
-  let table: TerminalTable<T> | undefined;
-  let printed = 0;
-  let pages = 0;
-  let next: Cursor | null = null;
-  let cutMidPage = false;
-  // Tables and CSV only: the view (schemas, columns) and the drawers load here, never for JSON.
-  const rows = opts.mode === 'table' || opts.mode === 'csv' ? await loadRows(viewRef) : undefined;
+  const printed: Printed = { count: 0, next: null, cutMidPage: false };
+  let begun = false;
+  let n = 0;
 
-  const progress = await (deps.progress ?? openProgress)(io, opts.mode, `${label} · loading`);
+  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`);
   try {
-    for await (const page of paginate(fetchPage, req, { cursor: opts.cursor, maxPages, limit })) {
+    for await (const page of pages) {
       let raws = page.rawItems;
-      if (printed + raws.length > limit) {
-        raws = raws.slice(0, limit - printed);
-        cutMidPage = true;
+      if (printed.count + raws.length > limit) {
+        raws = raws.slice(0, limit - printed.count);
+        printed.cutMidPage = true;
       }
-      printed += raws.length;
-      pages++;
-      next = page.next;
-      if (opts.mode === 'json') await json!.write(raws, page.compact);
-      else if (opts.mode === 'ndjson') await io.out.write(ndjsonLines(raws, page.compact));
-      else if (rows) {
-        const { view, csv, tables } = rows;
-        const items = decode(page, view, warned, s).slice(0, raws.length);
-        columns ??= guarded(typeof view.columns === 'function' ? view.columns(items) : view.columns);
-        if (opts.mode === 'csv') {
-          await io.out.write((printed === raws.length ? csv.csvHeader(columns) : '') + csv.csvRows(items, columns, s.render));
-        } else if (s.render.tty) {
-          table ??= new tables.TerminalTable(columns, s.render);
-          const more = page.next !== null && printed < limit && maxPages > pages;
-          if (items.length > 0) await io.out.write(table.page(items, more));
-        } else await io.out.write(tables.renderTsv(items, columns, s.render));
-      }
-      if (printed >= limit) break;
-      progress.update(`${label} · ${items(printed)} · page ${pages}`);
+      printed.count += raws.length;
+      printed.next = page.next;
+      n++;
+      // Decoded only when a writer of rows asks, once per page.
+      let decoded: T[] | undefined;
+      const decodedItems = () => (decoded ??= (view ? decode(page, view, warned, s) : page.items()).slice(0, raws.length));
+      if (!begun) writer.begin(view && columnsOf(view, decodedItems()));
+      begun = true;
+      const more = page.next !== null && printed.count < limit && goesOn;
+      await writer.page({ rawItems: raws, compact: page.compact, items: decodedItems }, more);
+      if (printed.count >= limit) break;
+      progress.update(`${label} · ${items(printed.count)} · page ${n}`);
     }
   } finally {
     progress.stop();
   }
+  if (!begun) writer.begin(view && columnsOf(view, []));
+  await writer.end();
+  return printed;
+}
 
-  if (json) await json.end();
-  if (rows && opts.mode === 'csv' && printed === 0 && columns === undefined) {
-    const cols = typeof rows.view.columns === 'function' ? rows.view.columns([]) : rows.view.columns;
-    await io.out.write(rows.csv.csvHeader(cols));
-  }
-  if (opts.mode === 'table' && s.render.tty && printed === 0) await io.err.write('no items\n');
-  // Offer the way on when more exist and the next page starts exactly where we stopped.
-  if (next && hintArgs === null) {
+/**
+ * After a list: offers the way on when more exist and the next page starts exactly where the output
+ * stopped (not after `--all`, not after a `--limit` that cut a page). `hintArgs` are the command's
+ * words for the hint; null for a command that takes no --cursor, which gets a warning instead of a
+ * hint it could not use.
+ */
+export async function offerNextPage(s: Session, printed: Printed, opts: ListOptions, hintArgs: readonly string[] | null): Promise<void> {
+  if (!printed.next) return;
+  if (hintArgs === null) {
     // Never silently dropped: the server says there is more than this command can fetch.
-    await io.err.write(`scout: warning: the server offers a next page, which scout ${label} cannot fetch; showing the first\n`);
-  } else if (next && hintArgs && !opts.all && !cutMidPage) await nextPageHint(s, next, hintArgs, printed);
+    const label = s.commandPath.join(' ');
+    await s.io.err.write(`scout: warning: the server offers a next page, which scout ${label} cannot fetch; showing the first\n`);
+  } else if (!opts.all && !printed.cutMidPage) await nextPageHint(s, printed.next, hintArgs, printed.count);
 }
 
 /** The stderr hint that resumes a list: `… next page: scout <same command> --cursor <token>`. */

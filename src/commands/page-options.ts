@@ -1,8 +1,22 @@
 /** Parsing of the shared output and page flags into typed options, before any request. */
-import { decodeCursor, type Cursor } from '../api/cursor.js';
+import type { Cursor } from '../api/cursor.js';
+import type { PaginateOptions } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 import { parsePositiveInt } from '../validate.js';
-import type { OutputFlags, PageFlags } from './flags.js';
+
+/** The output flags as given. */
+export interface OutputFlags {
+  json?: boolean;
+  ndjson?: boolean;
+  csv?: boolean;
+}
+
+/** The output and page flags of a list command as given. */
+export interface PageFlags extends OutputFlags {
+  all?: boolean;
+  limit?: string | undefined;
+  cursor?: string | undefined;
+}
 
 export type OutputMode = 'table' | 'json' | 'ndjson' | 'csv';
 
@@ -22,12 +36,20 @@ export interface PageOptions {
   cursor: Cursor | undefined;
 }
 
-/** Parses the page flags of a list command. */
-export function pageOptions(flags: PageFlags): PageOptions {
-  return {
-    mode: outputMode(flags),
-    all: Boolean(flags.all),
-    limit: parsePositiveInt(flags.limit, '--limit'),
-    cursor: flags.cursor === undefined ? undefined : decodeCursor(flags.cursor),
-  };
+/** Parses the page flags of a list command; the cursor decoder loads only for a --cursor. */
+export async function pageOptions(flags: PageFlags): Promise<PageOptions> {
+  const mode = outputMode(flags);
+  const limit = parsePositiveInt(flags.limit, '--limit');
+  const cursor = flags.cursor === undefined ? undefined : (await import('../api/cursor.js')).decodeCursor(flags.cursor);
+  return { mode, all: Boolean(flags.all), limit, cursor };
+}
+
+/** Whether a list goes on past its first page: with --all, or --limit however many pages it takes. */
+export function pastFirstPage(opts: Partial<Pick<PageOptions, 'all' | 'limit'>>): boolean {
+  return Boolean(opts.all) || opts.limit !== undefined;
+}
+
+/** What the paginator is asked for: from --cursor, one page, or as many as --all or --limit take. */
+export function pagination(opts: PageOptions): PaginateOptions {
+  return { cursor: opts.cursor, maxPages: pastFirstPage(opts) ? Infinity : 1, limit: opts.limit };
 }

@@ -2,14 +2,13 @@
  * A command's session: resolved settings, the one HTTP layer, clients and the render context. Loaded
  * only when a command runs, so --help and --version never import undici.
  */
-import type { Command } from 'commander';
 import { AdminClient, ExplorerClient } from '../api/client.js';
 import { Http } from '../api/http.js';
-import { type GlobalFlags, resolveSettings, type Settings } from '../config/settings.js';
+import { resolveSettings, type Settings } from '../config/settings.js';
 import { AuthError, UsageError } from '../errors.js';
-import type { RunEnv } from '../cli.js';
 import type { Io } from '../io.js';
 import type { RenderContext } from '../render/context.js';
+import type { Invocation } from './runtime.js';
 
 export interface Session {
   io: Io;
@@ -18,13 +17,13 @@ export interface Session {
   render: RenderContext;
   explorer(): ExplorerClient;
   admin(): AdminClient;
-  /** Words of the command line for hints: ["address", "txs", "0x…"]. */
-  commandPath: string[];
+  /** Words of the command line for hints: ["address", "txs"]. */
+  commandPath: readonly string[];
 }
 
 /** Runs `fn` with a session built from the command's global flags; closes connections after. */
-export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) => Promise<void>): Promise<void> {
-  const flags = cmd.optsWithGlobals() as GlobalFlags;
+export async function withSession(inv: Invocation, fn: (s: Session) => Promise<void>): Promise<void> {
+  const { env, globals: flags } = inv;
   const settings = resolveSettings(flags, env.io.env);
   const io = env.io;
   for (const w of settings.warnings) await io.err.write(`scout: warning: ${w}\n`);
@@ -42,8 +41,6 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
     now: () => io.now(),
     ...(io.sleep ? { sleep: io.sleep } : {}),
   });
-  const path: string[] = [];
-  for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
   let pro = false;
   let toldWithheld = false;
   const session: Session = {
@@ -70,15 +67,15 @@ export async function withSession(env: RunEnv, cmd: Command, fn: (s: Session) =>
       if (!secrets.includes(key)) secrets.push(key);
       return new AdminClient({ adminUrl: settings.adminUrl, http, apiKey: key });
     },
-    commandPath: path,
+    commandPath: inv.path,
   };
   try {
     await fn(session);
   } catch (e) {
     // The hosted PRO API answers 402 {"error":"Out of credits"} when the key's credits are spent
     // (API.md, Errors): the message already carries the server's words; "check the key" would mislead.
-    if (pro && e instanceof AuthError && /\(HTTP 402\)/.test(e.message)) {
-      throw new AuthError(e.message, { hint: 'the explorer key has run out of PRO API credits: add credits or wait for the next period', cause: e });
+    if (pro && e instanceof AuthError && e.status === 402) {
+      throw new AuthError(e.message, e.status, { hint: 'the explorer key has run out of PRO API credits: add credits or wait for the next period', cause: e });
     }
     throw e;
   } finally {

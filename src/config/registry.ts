@@ -6,11 +6,8 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { slug, type Chain } from './chains.js';
-import { setting } from './setting-table.js';
 import { FileRefused, readSmallFile } from './small-file.js';
 import { shown } from './url.js';
-
-export const DEFAULT_REGISTRY_URL = setting('registry-url').default;
 
 /** The largest chains cache read (the whole registry is a few hundred KiB). */
 const CHAINS_CACHE_MAX = 32 * 1024 * 1024;

@@ -22,11 +22,6 @@ import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown } from './ur
 
 export type { GlobalFlags } from './setting-table.js';
 
-export const DEFAULT_BASE_URL = setting('base-url').default;
-export const DEFAULT_ADMIN_URL = setting('admin-url').default;
-/** The hosted multichain PRO API: `<root>/<chain id>/api/v2/...`. */
-export const DEFAULT_PRO_URL = setting('pro-url').default;
-
 /** Where explorer requests go. */
 export interface ExplorerTarget {
   baseUrl: string;
@@ -48,8 +43,6 @@ export interface Settings {
    * --pro without a key, a key over plain http:// without --insecure).
    */
   explorer(): ExplorerTarget;
-  /** `explorer().baseUrl`. */
-  readonly baseUrl: string;
   /** The coin that labels values: the chosen chain's, else ETH. Never throws. */
   coin: string;
   /** The explorer key from --explorer-key, SCOUT_EXPLORER_KEY or the file; `explorer().key` is what is sent. */
@@ -267,9 +260,6 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
 
   return {
     explorer,
-    get baseUrl() {
-      return explorer().baseUrl;
-    },
     coin: target?.coin ?? 'ETH',
     explorerKey,
     insecure,

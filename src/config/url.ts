@@ -5,7 +5,7 @@
  * the `@` (a password typed into a URL must not end up in a terminal log or a CI transcript).
  */
 import { UsageError } from '../errors.js';
-import { safeText } from '../render/safe.js';
+import { safeText } from '../text/safe.js';
 
 /** Local input as it may be echoed in one line: safe text, cut to `max` characters. */
 export function shown(s: string, max = 80): string {

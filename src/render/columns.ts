@@ -17,7 +17,7 @@ import type {
 import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, plainCell, statusCell, timeCell } from './cells.js';
 import { isRecord } from './fields.js';
 import { shortHash, shortId } from './format.js';
-import { safeText, text } from './safe.js';
+import { safeText, text } from '../text/safe.js';
 import { searchInfo } from './search.js';
 import type { Cell, Column } from './table.js';
 import { usd, valueAt } from './units.js';
@@ -219,8 +219,6 @@ export function networkColumns(opts: NetworkColumnOptions = {}): Column<Network>
       : { header: 'KEY', name: 'api_key_set', cell: (n) => (hasKey(n) ? { full: 'true', short: 'set' } : { full: 'false', short: '—', style: 'dim' }), fixed: true },
   ];
 }
-
-export const networkColumnsDefault: Column<Network>[] = networkColumns();
 
 /** Any list of objects (`scout api`): the items' first keys, nested values as JSON, hashes shortened on a terminal. */
 export function genericColumns(sample: readonly unknown[]): Column<unknown>[] {

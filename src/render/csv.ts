@@ -5,8 +5,10 @@
  * spreadsheet formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading apostrophe so no spreadsheet
  * evaluates it; plain numbers such as `-1.5` are left alone. Control characters become visible.
  */
+import type { Writer } from '../io.js';
 import type { RenderContext } from './context.js';
-import { safeText } from './safe.js';
+import { safeText } from '../text/safe.js';
+import { begun, type ListWriter, type PageOfItems } from './list-writer.js';
 import { type Cell, type Column, csvColumns } from './table.js';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
@@ -38,4 +40,35 @@ export function csvRows<T>(items: readonly T[], columns: readonly Column<T>[], c
   let s = '';
   for (const item of items) s += cols.map((c) => csvField(full(c.cell(item, ctx)))).join(',') + '\r\n';
   return s;
+}
+
+/**
+ * CSV of a list, page by page: the header row goes out with the first page (an empty list is the
+ * header alone), then each page's rows as one chunk.
+ */
+export class CsvWriter<T> implements ListWriter<T> {
+  private columns: readonly Column<T>[] | undefined;
+  private headed = false;
+
+  constructor(
+    private readonly out: Writer,
+    private readonly ctx: RenderContext,
+  ) {}
+
+  begin(columns?: readonly Column<T>[]): void {
+    this.columns = columns;
+  }
+
+  async page(page: PageOfItems<T>): Promise<void> {
+    const columns = begun(this.columns, 'CsvWriter');
+    const head = this.headed ? '' : csvHeader(columns);
+    this.headed = true;
+    await this.out.write(head + csvRows(page.items(), columns, this.ctx));
+  }
+
+  /** No page came: the header alone, so a reader still learns the columns. */
+  async end(): Promise<void> {
+    if (!this.headed) await this.out.write(csvHeader(begun(this.columns, 'CsvWriter')));
+    this.headed = true;
+  }
 }

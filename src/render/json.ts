@@ -1,9 +1,11 @@
 /**
- * JSON and NDJSON output: the server's items unchanged (CONTRACT.md, Output). Items arrive as raw
- * text slices and are only re-spaced: indented on a terminal, compact when piped.
+ * JSON and NDJSON output: the server's items unchanged (CONTRACT.md, Output). Items arrive as the
+ * server's exact text and are only re-spaced (indented on a terminal, compact when piped), with
+ * characters unsafe on a terminal written as \uXXXX, which decodes to the same value.
  */
 import type { Writer } from '../io.js';
 import { escapeUnsafe, formatRaw } from '../rawjson.js';
+import type { ListWriter, PageOfItems } from './list-writer.js';
 
 /** One JSON document: indented (2 spaces) or compact, ending in a newline. */
 export function jsonDocument(raw: string, pretty: boolean): string {
@@ -23,13 +25,25 @@ export function ndjsonLines(rawItems: readonly string[], compact = false): strin
   return s;
 }
 
-/** Streams a JSON array page by page: `[` before the first item, `]` at the end. */
-export class JsonArrayWriter {
+/**
+ * Streams a JSON array page by page: `[` before the first item, `]` at the end. Each item is the
+ * server's text: compact text piped goes out as sent (only unsafe characters escaped), anything
+ * else is re-spaced losslessly (big numbers, key order and duplicate keys kept).
+ */
+export class JsonArrayWriter implements ListWriter<unknown> {
   private count = 0;
   constructor(
     private readonly out: Writer,
     private readonly pretty: boolean,
   ) {}
+
+  /** Nothing to do: `[` goes out with the first item, so an empty list is `[]`. */
+  begin(): void {}
+
+  /** Writes a page of items as one chunk; never decodes them. */
+  async page(page: PageOfItems<unknown>): Promise<void> {
+    await this.write(page.rawItems, page.compact);
+  }
 
   /** Writes a page of items as one chunk. */
   async write(rawItems: readonly string[], compact = false): Promise<void> {

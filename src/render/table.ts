@@ -2,12 +2,12 @@
  * Tables (CONTRACT.md, Output). On a terminal: a header, aligned columns fitted to the width (the
  * widest columns give way first; amounts and short hashes never do), colour. Piped: tab-separated
  * lines with no header, no colour and no truncation, full values (the gh convention), so `cut` and
- * `while read` work. Every cell is sanitised here, the one place text leaves for the terminal.
+ * `while read` work. Every cell of a table or piped line is made safe here.
  */
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import type { RenderContext } from './context.js';
-import { safeText } from './safe.js';
+import { safeText } from '../text/safe.js';
 import { displayWidth, pad, truncate } from './width.js';
 
 export type Style = 'ok' | 'error' | 'warn' | 'dim' | 'bold';
@@ -276,11 +276,6 @@ function trimSpacesEnd(l: string): string {
   let end = l.length;
   while (end > 0 && l.charCodeAt(end - 1) === 0x20) end--;
   return end === l.length ? l : l.slice(0, end);
-}
-
-/** A whole terminal table with a header row, fitted to the width. */
-export function renderTable<T>(items: readonly T[], columns: readonly Column<T>[], ctx: RenderContext): string {
-  return new TerminalTable(columns, ctx).page(items);
 }
 
 /** A piece of a key/value line: text, coloured or not. Raw: renderKeyValue makes it safe. */

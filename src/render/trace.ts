@@ -10,7 +10,7 @@ import { decodeRevert, SELECTORS, selectorOf } from './abi.js';
 import type { RenderContext } from './context.js';
 import { obj, objects } from './fields.js';
 import { shortHash } from './format.js';
-import { safeText } from './safe.js';
+import { safeText } from '../text/safe.js';
 import { paint } from './table.js';
 import { formatUnits, groupDigits, toBigInt } from './units.js';
 

@@ -1,7 +1,14 @@
 /** Which columns and schema show each kind of item. */
+import type { ZodType } from 'zod';
 import * as schemas from '../api/schemas.js';
 import * as columns from './columns.js';
-import type { ListView } from '../commands/output.js';
+import type { Column } from './table.js';
+
+/** How to show items of one kind as rows. */
+export interface ListView<T> {
+  columns: readonly Column<T>[] | ((sample: readonly unknown[]) => readonly Column<T>[]);
+  schema?: ZodType<T> | undefined;
+}
 
 export const views = {
   transactions: { columns: columns.transactionColumns, schema: schemas.Transaction },
@@ -11,8 +18,6 @@ export const views = {
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
-  /** Admin networks without the API key secret; see networkView for `--show-secrets`. */
-  networks: { columns: columns.networkColumnsDefault, schema: schemas.Network },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

@@ -1,4 +1,4 @@
-// Types for the two undici modules the HTTP layer imports directly (see src/api/undici.ts).
+// Types for the two undici internal modules the HTTP layer imports (see src/api/undici.ts).
 declare module 'undici/lib/dispatcher/pool.js' {
   import type { Pool } from 'undici';
   const PoolClass: typeof Pool;

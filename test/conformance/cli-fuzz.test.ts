@@ -14,7 +14,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
+import type { Command } from 'commander';
+import { buildProgram, run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
@@ -162,6 +163,7 @@ const GLOBALS: Opt[] = [
   { name: '--api-key-file', value: (r) => pick([keyFile, '/dev/zero', home, join(home, 'missing'), ...HOSTILE.slice(0, 8)])(r) },
   { name: '--timeout', value: mix('5', '0.5', '30') },
   { name: '--retries', value: (r) => pick(['0', '1', '21', '-1', '1e309', '', '\u001b[1m'])(r) },
+  { name: '--max-body', value: mix('64MiB', '10MB', '2000', '1') },
   { name: '--verbose' },
   { name: '--no-color' },
   { name: '--insecure' },
@@ -192,6 +194,23 @@ function commandLine(r: () => number): string[] {
 }
 
 describe('command-line fuzz', () => {
+  it('covers every command, option and global option scout has', () => {
+    const program = buildProgram({ io: memoryIo(), version: '0.0.0' });
+    const names = (opts: readonly Opt[]) => new Set(opts.map((o) => o.name));
+    const missing: string[] = [];
+    const visit = (cmd: Command, words: string[]) => {
+      if (cmd.commands.length) return cmd.commands.forEach((c) => visit(c, [...words, c.name()]));
+      const fuzzed = COMMANDS.find((c) => c.words.join(' ') === words.join(' '));
+      if (!fuzzed) return void missing.push(words.join(' '));
+      const have = names(fuzzed.opts);
+      for (const o of cmd.options) if (!have.has(o.short ?? o.long!)) missing.push(`${words.join(' ')} ${o.short ?? o.long}`);
+    };
+    program.commands.forEach((c) => visit(c, [c.name()]));
+    const globals = names(GLOBALS);
+    for (const o of program.options) if (o.long !== '--version' && !globals.has(o.long!)) missing.push(o.long!);
+    expect(missing).toEqual([]);
+  });
+
   it(`${RUNS} seeded command lines keep the contract`, { timeout: 120_000 }, async () => {
     const r = prng(SEED);
     const env = { XDG_CONFIG_HOME: home, HOME: home, SCOUT_PRO_URL: srv.url, SCOUT_REGISTRY_URL: `${srv.url}/api/chains`, SCOUT_ADMIN_URL: srv.url };

@@ -16,7 +16,7 @@ import type { Transaction } from '../../src/api/schemas.js';
 import { memoryIo } from '../../src/io.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvHeader, csvRows } from '../../src/render/csv.js';
-import { renderTable, renderTsv } from '../../src/render/table.js';
+import { renderTsv } from '../../src/render/table.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
 import { networkView, views } from '../../src/render/views.js';
@@ -24,9 +24,10 @@ import { runScout } from '../support/scout.js';
 import { BUILTIN_CHAINS } from '../../src/config/chains.js';
 import { chainColumns } from '../../src/render/chains.js';
 import type { Column } from '../../src/render/table.js';
+import { renderTable } from '../support/table.js';
 import { ATTACKS, everyStringHostile, HOSTILE_BODIES } from './hostile.js';
 
-// Everything the terminal sanitiser covers (src/render/safe.ts); tab and newline only as our separators.
+// Everything the terminal sanitiser covers (src/text/safe.ts); tab and newline only as our separators.
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 /** The only escapes allowed out: our own SGR colours. */
@@ -86,7 +87,7 @@ const LISTS: (readonly [string, { items: readonly unknown[] }, View])[] = [
   ['internal transactions', HOSTILE_BODIES.internalTransactions, views.internalTransactions],
   ['withdrawals', HOSTILE_BODIES.withdrawals, views.withdrawals],
   ['search', HOSTILE_BODIES.search, views.search],
-  ['admin networks', HOSTILE_BODIES.networks, views.networks],
+  ['admin networks', HOSTILE_BODIES.networks, networkView()],
   ['admin networks --show-secrets', HOSTILE_BODIES.networks, networkView({ showSecrets: true })],
   ['any list (scout api)', HOSTILE_BODIES.transactions, views.generic],
   ['chains', { items: everyStringHostile(BUILTIN_CHAINS.slice(0, 6)) }, { columns: chainColumns }],

@@ -14,12 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/api/schemas.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvHeader, csvRows } from '../../src/render/csv.js';
-import { renderTable } from '../../src/render/table.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
-import { views } from '../../src/render/views.js';
+import { networkView, views } from '../../src/render/views.js';
 import { ROOT } from '../support/cli.js';
 import { runScout } from '../support/scout.js';
+import { renderTable } from '../support/table.js';
 
 const DIR = join(ROOT, '..', 'shared', 'fixtures', 'real');
 const present = existsSync(DIR);
@@ -67,7 +67,7 @@ const LIST_VIEWS: Record<string, { columns: unknown; schema?: { safeParse(v: unk
   '08': views.transactions,
   '09': views.tokenTransfers,
   '10': views.withdrawals,
-  '11': views.networks,
+  '11': networkView(),
 };
 
 /** Items decoded the way output.ts does: the schema's view where it fits, the item as sent where not. */

@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseListBody } from '../../src/api/client.js';
+import { onePage } from '../../src/api/paginate.js';
 import { run } from '../../src/cli.js';
 import { BUILTIN_CHAINS } from '../../src/config/chains.js';
 import { parseRegistry } from '../../src/config/registry.js';
@@ -30,15 +31,16 @@ import { memoryIo } from '../../src/io.js';
 import { arrayElements, formatRaw, objectMembers } from '../../src/rawjson.js';
 import { chainColumns } from '../../src/render/chains.js';
 import type { RenderContext } from '../../src/render/context.js';
-import { isSafeText } from '../../src/render/safe.js';
+import { isSafeText } from '../../src/text/safe.js';
 import { knownAddresses } from '../../src/render/trace.js';
-import { networkView } from '../../src/render/views.js';
-import { printDocument, printList, type ListView } from '../../src/commands/output.js';
+import { objectViews } from '../../src/render/object-views.js';
+import { type ListView, networkView } from '../../src/render/views.js';
+import { printObject } from '../../src/commands/object-command.js';
+import { offerNextPage, printDocument, printList } from '../../src/commands/output.js';
 import type { OutputMode } from '../../src/commands/page-options.js';
 import { silentProgress } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
-import { printTrace } from '../../src/commands/tx/trace.js';
-import { printTransaction } from '../../src/commands/tx/show.js';
+import { printTrace } from '../../src/commands/tx/trace.run.js';
 import { view } from '../../src/commands/view-ref.js';
 import { ADDR, getDataset, type Json, listsFor, toJsonText } from '../support/data.js';
 import { seeded } from '../support/faults.js';
@@ -53,7 +55,7 @@ const ORIGIN = 'http://127.0.0.1:1';
 
 // ───────────────────────────────────────────────────────────── what counts as clean
 
-// Everything the terminal sanitiser covers (render/safe.ts), raw.
+// Everything the terminal sanitiser covers (text/safe.ts), raw.
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 // eslint-disable-next-line no-control-regex
@@ -261,7 +263,6 @@ interface Kind {
   modes: readonly Mode[];
   /** Modes for the whole command, when fewer (`scout api` prints a body as sent unless CSV or NDJSON). */
   cliModes?: readonly Mode[];
-  itemsKey?: string;
 }
 
 /** A list body around mutated items; now and then the envelope itself is odd. */
@@ -325,9 +326,9 @@ interface Outcome {
 }
 
 /** The exact items of a list body, or undefined when it is none. */
-function itemsOf(body: string, itemsKey = 'items'): string[] | undefined {
+function itemsOf(body: string): string[] | undefined {
   try {
-    return arrayElements(objectMembers(body).get(itemsKey) ?? '');
+    return arrayElements(objectMembers(body).get('items') ?? '');
   } catch {
     return undefined;
   }
@@ -363,7 +364,7 @@ function check(shape: Shape, mode: Mode, o: Outcome): void {
       expect(compact(o.stdout.trimEnd()), `${what}: the document, exactly`).toBe(compact(shape.body));
       return;
     }
-    const items = itemsOf(shape.body, kind.itemsKey);
+    const items = itemsOf(shape.body);
     expect(items, what).toBeDefined();
     if (mode.mode === 'json') expect(compact(o.stdout.trimEnd()), `${what}: the items, exactly`).toBe(compact(`[${items!.join(',')}]`));
     else expect(o.stdout.split('\n').slice(0, -1).map(compact), `${what}: the items, exactly`).toEqual(items!.map(compact));
@@ -377,7 +378,7 @@ function check(shape: Shape, mode: Mode, o: Outcome): void {
   if (mode.mode === 'table' && !mode.tty && kind.view) {
     // Piped: one line per item, every line with the same fields.
     const lines = o.stdout.split('\n').slice(0, -1);
-    const items = itemsOf(shape.body, kind.itemsKey) ?? [];
+    const items = itemsOf(shape.body) ?? [];
     expect(lines.length, what).toBe(items.length);
     for (const l of lines) expect(l.split('\t').length, what).toBe(lines[0]!.split('\t').length);
   }
@@ -399,7 +400,8 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
   const deps = { progress: async () => silentProgress };
   try {
     if (kind.view) {
-      await printList(s, { path: kind.path, params: [], what: kind.name }, kind.view, opts, async () => parseListBody(body, ORIGIN, kind.itemsKey), [], deps);
+      const printed = await printList(s, onePage(async () => parseListBody(body, ORIGIN)), kind.view, opts, deps);
+      await offerNextPage(s, printed, opts, []);
     } else if (kind.doc === 'registry') {
       let chains;
       try {
@@ -410,11 +412,11 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
       }
       const all = [...BUILTIN_CHAINS, ...chains];
       const page = { rawItems: all.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => all };
-      await printList(s, { path: '', params: [], what: 'chains' }, async () => ({ columns: chainColumns }) as ListView<unknown>, opts, async () => page, [], deps);
+      await printList(s, onePage(async () => page), async () => ({ columns: chainColumns }) as ListView<unknown>, opts, deps);
     } else if (mode.mode === 'json' || mode.mode === 'ndjson') {
       await printDocument(s, body, mode.mode);
     } else if (kind.doc === 'transaction') {
-      await printTransaction(s, body, ORIGIN);
+      await printObject(s, body, ORIGIN, objectViews.transaction);
     } else {
       await printTrace(s, body, knownAddresses(JSON.parse(TX_FOR_TRACE)));
     }

@@ -99,6 +99,22 @@ describe('scout chains --refresh', () => {
     expect(q).toMatchObject({ code: 0, stdout: '[]\n' });
   });
 
+  it('--registry-url beats SCOUT_REGISTRY_URL; a bad value names where it came from, before any request', async () => {
+    const XDG_CONFIG_HOME = freshConfig();
+    const hits = registryHits;
+    const env = { XDG_CONFIG_HOME, SCOUT_REGISTRY_URL: 'ftp://example.com/chains' };
+    // Checked even without --refresh (and so never fetched from the default registry if it were not).
+    const fromEnv = await runScout(['chains'], { env });
+    expect(fromEnv).toMatchObject({ code: 2, stdout: '' });
+    expect(fromEnv.stderr).toBe('scout: invalid SCOUT_REGISTRY_URL "ftp://example.com/chains": expected an http:// or https:// URL\n');
+    const fromFlag = await runScout(['chains', '--refresh', '--registry-url', 'ftp://example.com/x'], { env: { XDG_CONFIG_HOME } });
+    expect(fromFlag.stderr).toBe('scout: invalid --registry-url "ftp://example.com/x": expected an http:// or https:// URL\n');
+    expect(registryHits).toBe(hits);
+    const both = await runScout(['chains', '--refresh', '--json', '--registry-url', `${registryUrl}/api/chains`], { env });
+    expect(both.code, both.stderr).toBe(0);
+    expect(registryHits).toBe(hits + 1);
+  });
+
   it('an unusable registry answer is exit 1 and leaves the cache alone', async () => {
     const XDG_CONFIG_HOME = freshConfig();
     const cache = join(XDG_CONFIG_HOME, 'scout', 'chains.json');

@@ -39,6 +39,56 @@ describe('every command’s --help', () => {
   });
 });
 
+/**
+ * What is wrong with the `scout …` command lines in one example line: an unknown command or option,
+ * a topic without its verb, a missing argument. Words after a pipe, `&&` or `)` are not scout's.
+ */
+function exampleProblems(line: string): string[] {
+  const problems: string[] = [];
+  for (const m of line.matchAll(/(?:^|[\s(])scout((?:\s+[^\s|&;)"]+)*)/g)) {
+    let cmd = program;
+    const args: string[] = [];
+    const words = m[1]!.trim().split(/\s+/).filter(Boolean);
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      if (w.startsWith('-')) {
+        let option;
+        for (let c: Command | null = cmd; c && !option; c = c.parent) option = c.options.find((o) => o.long === w || o.short === w);
+        if (!option) problems.push(`${w} is not an option of scout ${cmd.name()}`);
+        else if (option.required || option.optional) i++;
+        continue;
+      }
+      const sub = args.length === 0 ? cmd.commands.find((c) => c.name() === w) : undefined;
+      if (sub) cmd = sub;
+      else args.push(w);
+    }
+    if (cmd.commands.length > 0) problems.push(`scout ${cmd.name()} needs a verb`);
+    const needed = cmd.registeredArguments.filter((a) => a.required).length;
+    if (args.length < needed) problems.push(`scout ${cmd.name()} needs ${needed} argument(s)`);
+  }
+  return problems;
+}
+
+describe('examples', () => {
+  it('every example in --help runs a real command with options it takes', async () => {
+    const problems: string[] = [];
+    for (const words of paths(program)) {
+      const { out } = await helpOf([...words, '--help']);
+      const examples = out.split(/\nExamples?:\n/)[1]?.split('\n\n')[0]!.split('\n').filter((l) => l.startsWith('  ')) ?? [];
+      expect(examples.length, `scout ${words.join(' ')}`).toBeGreaterThan(0);
+      for (const e of examples) problems.push(...exampleProblems(e).map((p) => `${e.trim()}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('the check finds a wrong example', () => {
+    expect(exampleProblems('  scout address txs 0x1 --fitler to | jq .')).toEqual(['--fitler is not an option of scout txs']);
+    expect(exampleProblems('  source <(scout address)')).toEqual(['scout address needs a verb']);
+    expect(exampleProblems('  scout --chain base tx show --json')).toEqual(['scout show needs 1 argument(s)']);
+    expect(exampleProblems('  scout --chain base tx show 0x5c50…9e1a --json | jq .status')).toEqual([]);
+  });
+});
+
 describe('help topics', () => {
   it('scout --help lists them', async () => {
     const { out } = await helpOf(['--help']);

@@ -18,6 +18,8 @@ beforeAll(async () => {
     seen.push({ url: req.url ?? '', headers: req.headers });
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.headers.authorization === 'Bearer spent-key') return json(402, { error: 'Out of credits' });
+    // A refusal whose own words look like our message for a 402.
+    if (req.headers.authorization === 'Bearer odd-key') return json(403, { message: 'Forbidden (HTTP 402)' });
     if (req.headers.authorization !== 'Bearer pro-key') return json(401, { message: 'Unauthorized' });
     if (req.url === `/8453/api/v2/addresses/${A}/transactions`) return json(200, { items: [], next_page_params: null });
     return json(404, { message: 'Not found' });
@@ -63,5 +65,11 @@ describe('--pro', () => {
     expect(r.code).toBe(4);
     expect(r.stderr).toBe(`scout: ${root} refused the request (HTTP 402): Out of credits\nscout: the explorer key has run out of PRO API credits: add credits or wait for the next period\n`);
     expect(r.stderr).not.toContain('spent-key');
+  });
+
+  it('the credits hint goes by the status: a 403 whose text says "(HTTP 402)" keeps the key hint', async () => {
+    const r = await scout(['--pro', '--chain', '8453', '--explorer-key', 'odd-key', 'address', 'txs', A]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(`scout: ${root} refused the request (HTTP 403): Forbidden (HTTP 402)\nscout: check the explorer key\n`);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Start-up: --version loads only the entry; --help loads commander and our own wiring, never the
- * HTTP client, the schemas, the spinner or the table renderer (STYLE.md, habit 10). Measured by
- * recording every chunk of the bundle the process resolves and what the build put in each.
+ * Start-up: --version loads only the entry; --help loads commander and our own wiring (the command
+ * specs among it), never the HTTP client, the schemas, the spinner or the table renderer (STYLE.md,
+ * habit 10). Measured by recording every chunk of the bundle the process resolves and what the
+ * build put in each.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -13,7 +14,23 @@ import { BIN, cleanEnv, ROOT } from '../support/cli.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
 interface Meta {
+  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
   outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+
+const meta = (): Meta => JSON.parse(readFileSync(join(ROOT, 'dist/cli/meta.json'), 'utf8')) as Meta;
+
+/** What every command line but --version loads: src/cli.ts and what it imports statically. */
+function startupModules(): Set<string> {
+  const { inputs } = meta();
+  const seen = new Set<string>();
+  const visit = (m: string) => {
+    if (seen.has(m)) return;
+    seen.add(m);
+    for (const i of inputs[m]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit('src/cli.ts');
+  return seen;
 }
 
 /**
@@ -33,13 +50,13 @@ async function modulesLoadedBy(args: string[], options: { status?: number } = {}
     child.on('close', (status) => resolve({ status, stderr }));
   });
   expect(r.status, r.stderr).toBe(options.status ?? 0);
-  const meta = JSON.parse(readFileSync(join(ROOT, 'dist/cli/meta.json'), 'utf8')) as Meta;
+  const { outputs } = meta();
   const chunks = readFileSync(file, 'utf8')
     .split('\n')
     .filter((u) => u.startsWith('file://'))
     .map((u) => relative(ROOT, fileURLToPath(u)).split(sep).join('/'));
   // Anything loaded from outside the bundle counts as itself.
-  return [...new Set(chunks.flatMap((c) => (meta.outputs[c] ? Object.keys(meta.outputs[c].inputs) : [c])))];
+  return [...new Set(chunks.flatMap((c) => (outputs[c] ? Object.keys(outputs[c].inputs) : [c])))];
 }
 
 const HEAVY = /^node_modules\/(undici|zod|ora|chalk|cli-table3)\//;
@@ -50,26 +67,37 @@ describe('start-up', () => {
     expect(mods.filter((m) => m !== 'bin/scout.js')).toEqual(['src/main.ts']);
   });
 
-  it.each([[['--help']], [['address', '--help']], [['tx', 'show', '--help']]])('%j loads no HTTP client, schemas, spinner or renderer', async (args) => {
+  it('what start-up imports holds no HTTP client, schemas, spinner, renderer or command runner', () => {
+    const startup = [...startupModules()];
+    expect(startup).toContain('src/commands/address/txs.ts');
+    expect(startup.filter((m) => HEAVY.test(m))).toEqual([]);
+    // The specs take their request builders and value lists from api/endpoints.ts, which imports only types.
+    expect(startup.filter((m) => /^src\/(api\/(?!endpoints\.ts)|render\/)/.test(m))).toEqual([]);
+    expect(startup.filter((m) => /^src\/commands\/(execute|session|output|list-command|object-command|progress)\.ts$|\.run\.ts$/.test(m))).toEqual([]);
+  });
+
+  it.each([[['--help']], [['address', '--help']], [['tx', 'show', '--help']]])('%j loads no more than start-up does', async (args) => {
     const mods = await modulesLoadedBy(args);
     expect(mods).toContain('src/cli.ts');
+    const startup = startupModules();
+    expect(mods.filter((m) => m.startsWith('src/') && m !== 'src/main.ts' && !startup.has(m))).toEqual([]);
     expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
-    expect(mods.filter((m) => /^src\/(api|render)\/|^src\/commands\/[^/]+\/(?!index\.ts)/.test(m))).toEqual([]);
   });
 
   it('completion bash loads no HTTP client, schemas, spinner or renderer either', async () => {
     const mods = await modulesLoadedBy(['completion', 'bash']);
     expect(mods).toContain('src/commands/completion/bash.ts');
     expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
-    // The token type lists come from api/endpoints.ts, which imports only types; the global options
-    // from config/setting-table.ts, which imports only commander.
-    expect(mods.filter((m) => /^src\/(api\/(?!endpoints\.ts)|render\/|config\/(?!chain-table\.ts|setting-table\.ts))/.test(m))).toEqual([]);
+    const startup = startupModules();
+    // Besides start-up: the runner, the generators and the built-in chain table for --chain.
+    expect(mods.filter((m) => !startup.has(m) && /^src\/(api|render|config\/(?!chain-table\.ts))/.test(m))).toEqual([]);
   });
 
-  it('a lookup does load its command (the check above can see modules)', async () => {
+  it('a lookup does load what runs it (the checks above can see modules)', async () => {
     const mods = await modulesLoadedBy(['address', 'txs', '0x1234'], { status: 2 });
-    // Refused as bad input, yet the command module was imported to parse it.
-    expect(mods).toContain('src/commands/address/txs.ts');
+    // Refused as bad input, yet the executor was imported to check it.
+    expect(mods).toContain('src/commands/execute.ts');
+    expect(startupModules().has('src/commands/execute.ts')).toBe(false);
   });
 });
 
@@ -84,7 +112,7 @@ describe('output modes load only what they print with', () => {
     for (const mode of ['--json', '--ndjson']) {
       const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, mode, '--base-url', srv.url]);
       expect(mods.some((m) => m.startsWith('node_modules/undici/'))).toBe(true);
-      expect(mods.filter((m) => /^node_modules\/(zod|cli-table3|ora)\/|^src\/api\/schemas\.ts|^src\/render\/(table|columns|csv)\.ts/.test(m))).toEqual([]);
+      expect(mods.filter((m) => /^node_modules\/(zod|cli-table3|ora)\/|^src\/api\/schemas\.ts|^src\/render\/(table|table-writer|tsv|columns|csv)\.ts/.test(m))).toEqual([]);
     }
     const show = await modulesLoadedBy(['tx', 'show', TX.ok, '--json', '--base-url', srv.url]);
     expect(show.filter((m) => /^node_modules\/zod\/|^src\/render\/transaction\.ts/.test(m))).toEqual([]);
@@ -94,6 +122,8 @@ describe('output modes load only what they print with', () => {
     const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, '--base-url', srv.url]);
     expect(mods).toContain('src/api/schemas.ts');
     expect(mods).toContain('src/render/table.ts');
+    // Piped (stdout is not a terminal here): the table mode writes tab-separated lines.
+    expect(mods).toContain('src/render/tsv.ts');
     expect(mods.some((m) => m.startsWith('node_modules/zod/'))).toBe(true);
   });
 });

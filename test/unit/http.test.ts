@@ -125,6 +125,7 @@ describe('Http.get status errors', () => {
     const err = await failure(client().get(url(), {}, { authHint: 'check --explorer-key' }));
     expect(err).toBeInstanceOf(AuthError);
     expect(err.exitCode).toBe(4);
+    expect((err as AuthError).status).toBe(status);
     expect(err.message).toContain(text);
     expect(err.message).toContain(String(status));
     expect(err.hint).toBe('check --explorer-key');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListBody, type ListRequest, type Page } from '../../src/api/client.js';
 import type { Cursor } from '../../src/api/cursor.js';
-import { collectRaw, MAX_EMPTY_PAGES, paginate } from '../../src/api/paginate.js';
+import { collectRaw, MAX_EMPTY_PAGES, onePage, paginate } from '../../src/api/paginate.js';
 import { CursorLoopError } from '../../src/errors.js';
 
 const req: ListRequest = { path: '/x', params: [['filter', 'to']], what: 'test list' };
@@ -125,5 +125,20 @@ describe('read-ahead', () => {
       for await (const p of paginate(fetch, req)) seen.push(...p.rawItems);
     }).rejects.toThrow('page 2 failed');
     expect(seen).toEqual(['1']);
+  });
+});
+
+describe('onePage', () => {
+  it('yields the one page, fetched only when first asked for; a failure surfaces there', async () => {
+    const log: string[] = [];
+    const page: Page = { rawItems: ['1'], next: [['p', '2']], items: () => [1] };
+    const source = onePage(async () => (log.push('fetch'), page));
+    expect(log).toEqual([]);
+    const got: Page[] = [];
+    for await (const p of source) got.push(p);
+    expect(got).toEqual([page]);
+    expect(log).toEqual(['fetch']);
+    const failing = onePage(() => Promise.reject(new Error('down')));
+    await expect(failing.next()).rejects.toThrow('down');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arrayElements, assertJson, escapeUnsafe, formatRaw, MAX_INDENT_DEPTH, objectMembers, RawJsonError } from '../../src/rawjson.js';
-import { isSafeText } from '../../src/render/safe.js';
+import { isSafeText } from '../../src/text/safe.js';
 
 describe('rawjson', () => {
   const body =

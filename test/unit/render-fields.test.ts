@@ -11,12 +11,13 @@ import { z } from 'zod';
 import * as schemas from '../../src/api/schemas.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvRows } from '../../src/render/csv.js';
-import { renderTable, renderTsv } from '../../src/render/table.js';
+import { renderTsv } from '../../src/render/table.js';
 import { knownAddresses } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
-import { views } from '../../src/render/views.js';
+import { networkView, views } from '../../src/render/views.js';
 import { HOSTILE_BODIES } from '../conformance/hostile.js';
 import { ADDR, getDataset, listsFor, toJsonText } from '../support/data.js';
+import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2025, 7, 11, 10, 32, 59);
 const ctx = (tty: boolean, width: number, color = false): RenderContext => ({ tty, color, width, now: NOW, coin: 'ETH' });
@@ -91,7 +92,7 @@ const LISTS: [name: string, view: { columns: unknown; schema: z.ZodType }, items
   ['InternalTransaction', views.internalTransactions, [...rich.internalTransactions.map((e) => json(e.json)), ...HOSTILE_BODIES.internalTransactions.items]],
   ['Withdrawal', views.withdrawals, [...rich.withdrawals.map((e) => json(e.json)), ...HOSTILE_BODIES.withdrawals.items]],
   ['SearchResult', views.search, [...dataset.searchTokens.map((e) => json(e.json)), ...HOSTILE_BODIES.search.items, ...SEARCH_TYPES]],
-  ['Network', views.networks, [...dataset.networks.map(json), ...HOSTILE_BODIES.networks.items]],
+  ['Network', { columns: networkView().columns, schema: schemas.Network }, [...dataset.networks.map(json), ...HOSTILE_BODIES.networks.items]],
 ];
 
 describe('renderers read only fields their schemas declare', () => {

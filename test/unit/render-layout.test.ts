@@ -4,13 +4,14 @@
  * addresses stay beside names, a scam warning is never cut).
  */
 import { describe, expect, it } from 'vitest';
+import type { TokenBalance } from '../../src/api/schemas.js';
 import { addressCell, amountCell } from '../../src/render/cells.js';
 import type { RenderContext } from '../../src/render/context.js';
-import type { TokenBalance } from '../../src/api/schemas.js';
 import { tokenBalanceColumns } from '../../src/render/columns.js';
-import { safeText } from '../../src/render/safe.js';
-import { type Column, fitWidths, renderKeyValue, renderTable, TerminalTable } from '../../src/render/table.js';
+import { type Column, fitWidths, renderKeyValue, TerminalTable } from '../../src/render/table.js';
 import { displayWidth, pad, truncate } from '../../src/render/width.js';
+import { safeText } from '../../src/text/safe.js';
+import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const tty = (width: number, color = false): RenderContext => ({ tty: true, color, width, now: NOW, coin: 'ETH' });

@@ -1,18 +1,21 @@
 /**
- * The list printer (src/commands/output.ts) with an injected Io and a recording progress display:
+ * The list printer (src/commands/output.ts) with an injected Io and a recording progress display,
+ * fed from the paginator over a fake fetcher or from hand-made async iterables of pages (no HTTP):
  * terminal tables page by page with one header and stable columns, piped lines and CSV as pages
- * arrive, and the spinner's life (shown only when wanted, counting items, stopped before anything
- * else reaches stderr, stopped on errors too).
+ * arrive, the --limit cut, what it leaves for the next-page hint, and the spinner's life (shown only
+ * when wanted, counting items, stopped before anything else reaches stderr, stopped on errors too).
  */
 import { describe, expect, it } from 'vitest';
 import type { ListRequest, Page } from '../../src/api/client.js';
 import type { Cursor } from '../../src/api/cursor.js';
-import { printList } from '../../src/commands/output.js';
-import type { PageOptions } from '../../src/commands/page-options.js';
+import { paginate } from '../../src/api/paginate.js';
+import { offerNextPage, printList } from '../../src/commands/output.js';
+import { type PageOptions, pagination } from '../../src/commands/page-options.js';
 import { type Progress, type ProgressFactory, openProgress, silentProgress, spinnerWanted } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
 import { memoryIo } from '../../src/io.js';
 import type { Column } from '../../src/render/table.js';
+import type { ZodType } from 'zod';
 
 type Item = { id: number; name: string };
 const COLUMNS: Column<Item>[] = [
@@ -48,6 +51,31 @@ function recorder(log: string[]): ProgressFactory {
 }
 
 const opts = (o: Partial<PageOptions> = {}): PageOptions => ({ mode: 'table', all: false, limit: undefined, cursor: undefined, ...o });
+const quiet = { progress: async () => silentProgress };
+
+/** The pages the paginator fetches through `fetch` for these page options, as the list commands ask. */
+const pagesOf = (o: PageOptions, fetch = pager(PAGES)) => paginate(fetch, REQ, pagination(o));
+
+/** A page of `items` whose next page is `next`. */
+function pageOf(items: Item[], next: string | null = null): Page<Item> {
+  return { rawItems: items.map((i) => JSON.stringify(i)), next: next === null ? null : [['page', next]], items: () => items };
+}
+
+/** A hand-made source of `pages` that records what the printer pulled and whether it let go. */
+function source(pages: Page<Item>[], log: string[] = []): AsyncIterable<Page<Item>> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        for (const [n, p] of pages.entries()) {
+          log.push(`pull ${n}`);
+          yield p;
+        }
+      } finally {
+        log.push('closed');
+      }
+    },
+  };
+}
 const PAGES: Item[][] = [
   [{ id: 1, name: 'one' }, { id: 2, name: 'two' }],
   [{ id: 30, name: 'a name longer than the first page had' }],
@@ -57,7 +85,7 @@ const PAGES: Item[][] = [
 describe('printList on a terminal', () => {
   it('--all prints a table per page under one header, columns as wide as on the first page', async () => {
     const { io, s } = session(true);
-    await printList(s, REQ, VIEW, opts({ all: true }), pager(PAGES), [], { progress: async () => silentProgress });
+    await printList(s, pagesOf(opts({ all: true })), VIEW, opts({ all: true }), quiet);
     expect(io.stdout()).toBe(['ID  NAME', ' 1  one', ' 2  two', '30  a name longer than the first page had', '400  four', ''].join('\n'));
     expect(io.stderr()).toBe('');
   });
@@ -70,14 +98,14 @@ describe('printList on a terminal', () => {
       log.push(`stdout has ${io.stdout().split('\n').length - 1} lines`);
       return fetch(r, c);
     };
-    await printList(s, REQ, VIEW, opts({ all: true }), watched, [], { progress: async () => silentProgress });
+    await printList(s, pagesOf(opts({ all: true }), watched), VIEW, opts({ all: true }), quiet);
     // Page 1 is requested while page 0 is being written; page 2 only once page 0 is out.
     expect(log).toEqual(['stdout has 0 lines', 'fetch 0', 'stdout has 0 lines', 'fetch 1', 'stdout has 3 lines', 'fetch 2']);
   });
 
   it('an empty list says so on stderr', async () => {
     const { io, s } = session(true);
-    await printList(s, REQ, VIEW, opts(), pager([[]]), [], { progress: async () => silentProgress });
+    await printList(s, pagesOf(opts(), pager([[]])), VIEW, opts(), quiet);
     expect(io.stdout()).toBe('');
     expect(io.stderr()).toBe('no items\n');
   });
@@ -86,7 +114,7 @@ describe('printList on a terminal', () => {
     const { io, s } = session(true);
     const log: string[] = [];
     const progress = recorder(log);
-    await printList(s, REQ, VIEW, opts({ all: true }), pager(PAGES), [], { progress });
+    await printList(s, pagesOf(opts({ all: true })), VIEW, opts({ all: true }), { progress });
     expect(log).toEqual([
       'open table: address txs · loading',
       'update: address txs · 2 items · page 1',
@@ -101,7 +129,8 @@ describe('printList on a terminal', () => {
       errWrites.push(`${log.includes('stop') ? 'after' : 'before'} stop: ${t}`);
       return orig(t);
     };
-    await printList(s, REQ, VIEW, opts(), pager(PAGES), ['0xabc'], { progress });
+    const printed = await printList(s, pagesOf(opts()), VIEW, opts(), { progress });
+    await offerNextPage(s, printed, opts(), ['0xabc']);
     expect(errWrites).toEqual([expect.stringMatching(/^after stop: 2 items; more exist\. next page: scout address txs 0xabc --cursor /)]);
   });
 
@@ -109,7 +138,8 @@ describe('printList on a terminal', () => {
     const { io, s } = session(false);
     const log: string[] = [];
     const single = [[{ id: 1, name: 'one' }], [{ id: 2, name: 'two' }]];
-    await printList(s, REQ, VIEW, opts(), pager(single), ['0xabc'], { progress: recorder(log) });
+    const printed = await printList(s, pagesOf(opts(), pager(single)), VIEW, opts(), { progress: recorder(log) });
+    await offerNextPage(s, printed, opts(), ['0xabc']);
     expect(log).toContain('update: address txs · 1 item · page 1');
     expect(io.stderr()).toMatch(/^1 item; more exist\. next page: /);
   });
@@ -117,10 +147,10 @@ describe('printList on a terminal', () => {
   it('the spinner stops when a page fails, before the error is reported', async () => {
     const { s } = session(true);
     const log: string[] = [];
-    const failing = async (): Promise<Page<Item>> => {
-      throw new Error('boom');
+    const failing: AsyncIterable<Page<Item>> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('boom')) }),
     };
-    await expect(printList(s, REQ, VIEW, opts(), failing, [], { progress: recorder(log) })).rejects.toThrow('boom');
+    await expect(printList(s, failing, VIEW, opts(), { progress: recorder(log) })).rejects.toThrow('boom');
     expect(log).toEqual(['open table: address txs · loading', 'stop']);
   });
 });
@@ -128,17 +158,127 @@ describe('printList on a terminal', () => {
 describe('printList piped', () => {
   it('tab-separated lines, no header, written page by page', async () => {
     const { io, s } = session(false);
-    await printList(s, REQ, VIEW, opts({ all: true }), pager(PAGES), [], { progress: async () => silentProgress });
+    await printList(s, pagesOf(opts({ all: true })), VIEW, opts({ all: true }), quiet);
     expect(io.stdout()).toBe('1\tone\n2\ttwo\n30\ta name longer than the first page had\n400\tfour\n');
   });
 
   it('CSV: one header, then rows from every page; an empty list is the header alone', async () => {
     const { io, s } = session(false);
-    await printList(s, REQ, VIEW, opts({ mode: 'csv', all: true }), pager(PAGES), [], { progress: async () => silentProgress });
+    await printList(s, pagesOf(opts({ mode: 'csv', all: true })), VIEW, opts({ mode: 'csv', all: true }), quiet);
     expect(io.stdout()).toBe('id,name\r\n1,one\r\n2,two\r\n30,a name longer than the first page had\r\n400,four\r\n');
     const empty = session(false);
-    await printList(empty.s, REQ, VIEW, opts({ mode: 'csv' }), pager([[]]), [], { progress: async () => silentProgress });
+    await printList(empty.s, pagesOf(opts({ mode: 'csv' }), pager([[]])), VIEW, opts({ mode: 'csv' }), quiet);
     expect(empty.io.stdout()).toBe('id,name\r\n');
+  });
+});
+
+describe('printList from a hand-made source of pages', () => {
+  const three = [pageOf([{ id: 1, name: 'one' }, { id: 2, name: 'two' }], '1'), pageOf([{ id: 3, name: 'three' }], '2'), pageOf([{ id: 4, name: 'four' }])];
+
+  it('prints every page the source yields and returns the count and the last next cursor', async () => {
+    const { io, s } = session(false);
+    const log: string[] = [];
+    const printed = await printList(s, source(three.slice(0, 2), log), VIEW, opts(), quiet);
+    expect(io.stdout()).toBe('1\tone\n2\ttwo\n3\tthree\n');
+    expect(printed).toEqual({ count: 3, next: [['page', '2']], cutMidPage: false });
+    expect(log).toEqual(['pull 0', 'pull 1', 'closed']);
+  });
+
+  it('--limit inside a page cuts it, pulls no further page, and says the cut was mid-page', async () => {
+    const { io, s } = session(false);
+    const log: string[] = [];
+    const printed = await printList(s, source(three, log), VIEW, opts({ mode: 'ndjson', limit: 1 }), quiet);
+    expect(io.stdout()).toBe('{"id":1,"name":"one"}\n');
+    expect(printed).toEqual({ count: 1, next: [['page', '1']], cutMidPage: true });
+    expect(log).toEqual(['pull 0', 'closed']);
+  });
+
+  it('--limit at a page boundary stops there, not cut: the next page starts where the output ended', async () => {
+    const { io, s } = session(false);
+    const log: string[] = [];
+    const printed = await printList(s, source(three, log), VIEW, opts({ mode: 'json', limit: 3 }), quiet);
+    expect(JSON.parse(io.stdout())).toHaveLength(3);
+    expect(printed).toEqual({ count: 3, next: [['page', '2']], cutMidPage: false });
+    expect(log).toEqual(['pull 0', 'pull 1', 'closed']);
+  });
+
+  it('JSON and NDJSON never load the view and never decode an item', async () => {
+    const noView = async () => {
+      throw new Error('view loaded');
+    };
+    for (const mode of ['json', 'ndjson'] as const) {
+      const { io, s } = session(true);
+      const page: Page<Item> = {
+        rawItems: ['{"id":1}'],
+        next: null,
+        items: () => {
+          throw new Error('decoded');
+        },
+      };
+      await printList(s, source([page]), noView, opts({ mode }), quiet);
+      expect(io.stdout()).toContain('"id"');
+    }
+  });
+
+  it('a source that yields nothing still closes each mode: [], the CSV header, "no items"', async () => {
+    const json = session(false);
+    await printList(json.s, source([]), VIEW, opts({ mode: 'json' }), quiet);
+    expect(json.io.stdout()).toBe('[]\n');
+    const csv = session(false);
+    await printList(csv.s, source([]), VIEW, opts({ mode: 'csv' }), quiet);
+    expect(csv.io.stdout()).toBe('id,name\r\n');
+    const table = session(true);
+    expect(await printList(table.s, source([]), VIEW, opts(), quiet)).toEqual({ count: 0, next: null, cutMidPage: false });
+    expect(table.io.stderr()).toBe('no items\n');
+  });
+
+  it('columns chosen from the first page; an item the schema refuses is shown with one warning', async () => {
+    const { io, s } = session(false);
+    const samples: number[] = [];
+    const schema = { safeParse: (v: Item) => (v.id > 0 ? { success: true, data: v } : { success: false, error: { issues: [{ path: ['id'], message: 'too small' }] } }) };
+    const view = async () => ({
+      columns: (sample: readonly unknown[]) => (samples.push(sample.length), COLUMNS),
+      schema: schema as unknown as ZodType<Item>,
+    });
+    await printList(s, source([pageOf([{ id: -1, name: 'bad' }, { id: -2, name: 'worse' }], '1'), pageOf([{ id: 5, name: 'ok' }])]), view, opts({ all: true }), quiet);
+    expect(io.stdout()).toBe('-1\tbad\n-2\tworse\n5\tok\n');
+    expect(samples).toEqual([2]);
+    expect(io.stderr()).toBe('scout: warning: an item has an unexpected shape (id: too small); showing it as best we can\n');
+  });
+
+  it('a cell that throws shows ? instead of ending the list', async () => {
+    const { io, s } = session(false);
+    const view = async () => ({ columns: [COLUMNS[0]!, { header: 'X', cell: (): string => { throw new Error('odd shape'); } }] });
+    await printList(s, source([pageOf([{ id: 1, name: 'one' }])]), view, opts(), quiet);
+    expect(io.stdout()).toBe('1\t?\n');
+  });
+});
+
+describe('offerNextPage', () => {
+  const more = { count: 2, next: [['page', '1']] as Cursor, cutMidPage: false };
+
+  it('a hint when more exist and the next page starts where the output stopped', async () => {
+    const { io, s } = session(false);
+    await offerNextPage(s, more, opts(), ['0xabc']);
+    expect(io.stderr()).toMatch(/^2 items; more exist\. next page: scout address txs 0xabc --cursor \S+\n$/);
+  });
+
+  it('no hint on the last page, after --all, or after a page cut by --limit', async () => {
+    for (const [printed, o] of [
+      [{ ...more, next: null }, opts()],
+      [more, opts({ all: true })],
+      [{ ...more, cutMidPage: true }, opts({ limit: 1 })],
+    ] as const) {
+      const { io, s } = session(false);
+      await offerNextPage(s, printed, o, ['0xabc']);
+      expect(io.stderr()).toBe('');
+    }
+  });
+
+  it('a command that takes no --cursor gets a warning instead of a hint', async () => {
+    const { io, s } = session(false);
+    await offerNextPage(s, more, opts(), null);
+    expect(io.stderr()).toBe('scout: warning: the server offers a next page, which scout address txs cannot fetch; showing the first\n');
   });
 });
 

@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/api/schemas.js';
 import { tokenTransferColumns } from '../../src/render/columns.js';
 import type { RenderContext } from '../../src/render/context.js';
-import { isSafeText, jsonText, text } from '../../src/render/safe.js';
-import { renderTable, renderTsv } from '../../src/render/table.js';
+import { isSafeText, jsonText, text } from '../../src/text/safe.js';
+import { renderTsv } from '../../src/render/table.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { paramValue, renderTransaction } from '../../src/render/transaction.js';
 import { groupDigits, toBigInt, usd } from '../../src/render/units.js';
 import { displayWidth, truncate } from '../../src/render/width.js';
 import { seeded } from '../support/faults.js';
+import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2025, 7, 11, 10);
 const ctx = (tty: boolean, width = 100, color = false): RenderContext => ({ tty, color, width, now: NOW, coin: 'ETH' });

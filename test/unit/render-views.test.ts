@@ -9,10 +9,11 @@ import * as schemas from '../../src/api/schemas.js';
 import * as columns from '../../src/render/columns.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvHeader, csvRows } from '../../src/render/csv.js';
-import { type Column, renderTable, renderTsv } from '../../src/render/table.js';
+import { type Column, renderTsv } from '../../src/render/table.js';
 import { renderTransaction } from '../../src/render/transaction.js';
-import { networkView, views } from '../../src/render/views.js';
+import { networkView } from '../../src/render/views.js';
 import { ADDR, getDataset, listsFor, type ListEntry, NETWORK_API_KEYS, toJsonText, TX } from '../support/data.js';
+import { renderTable } from '../support/table.js';
 
 /** One hour after the fake chain's newest block. */
 const NOW = Date.UTC(2025, 7, 11, 10, 32, 59);
@@ -36,7 +37,7 @@ const KINDS: [string, unknown[], readonly Column<never>[]][] = [
   ['internal-transactions', decode(rich.internalTransactions.slice(0, 12)), columns.internalTxColumns as Column<never>[]],
   ['withdrawals', decode(rich.withdrawals.slice(0, 5)), columns.withdrawalColumns as Column<never>[]],
   ['search', decode(getDataset().searchTokens.slice(0, 8)), columns.searchColumns as Column<never>[]],
-  ['networks', getDataset().networks.map((n) => JSON.parse(toJsonText(n)) as unknown), columns.networkColumnsDefault as Column<never>[]],
+  ['networks', getDataset().networks.map((n) => JSON.parse(toJsonText(n)) as unknown), columns.networkColumns() as Column<never>[]],
 ];
 
 describe.each(KINDS)('%s', (name, items, cols) => {
@@ -217,9 +218,9 @@ describe('admin networks', () => {
 
   it('never show the explorer API key: not on a terminal, not piped, not in CSV', () => {
     const outs = [
-      renderTable(items, views.networks.columns, TTY),
-      renderTsv(items, views.networks.columns, PIPE),
-      csvHeader(views.networks.columns) + csvRows(items, views.networks.columns, PIPE),
+      renderTable(items, columns.networkColumns(), TTY),
+      renderTsv(items, columns.networkColumns(), PIPE),
+      csvHeader(columns.networkColumns()) + csvRows(items, columns.networkColumns(), PIPE),
     ];
     for (const out of outs) for (const key of NETWORK_API_KEYS) expect(out).not.toContain(key);
     expect(outs[2]!.split('\r\n')[0]).toContain('api_key_set');
@@ -235,7 +236,7 @@ describe('admin networks', () => {
 
   it('a false boolean the service omitted reads as false', () => {
     const op = items.find((n) => n.name === 'OP Mainnet')!;
-    expect(renderTsv([op], views.networks.columns, PIPE).trimEnd().split('\t').slice(6, 9)).toEqual(['true', 'false', 'true']);
+    expect(renderTsv([op], columns.networkColumns(), PIPE).trimEnd().split('\t').slice(6, 9)).toEqual(['true', 'false', 'true']);
   });
 });
 

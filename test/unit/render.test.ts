@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvField, csvHeader, csvRows } from '../../src/render/csv.js';
 import { age, isoTime, shortHash } from '../../src/render/format.js';
-import { isSafeText, safeText, text } from '../../src/render/safe.js';
-import { type Column, renderTable, renderTsv } from '../../src/render/table.js';
+import { isSafeText, safeText, text } from '../../src/text/safe.js';
+import { type Column, renderTsv } from '../../src/render/table.js';
 import { knownAddresses, renderTrace, traceFrames } from '../../src/render/trace.js';
 import { formatUnits, groupDigits, gwei, toBigInt, toDecimals, usd, valueAt } from '../../src/render/units.js';
+import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 

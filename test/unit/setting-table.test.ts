@@ -12,7 +12,7 @@ import { DEFAULT_MAX_BODY } from '../../src/api/http.js';
 import { buildProgram, run } from '../../src/cli.js';
 import { ENVIRONMENT } from '../../src/commands/help/topics.js';
 import { CONFIG_KEYS } from '../../src/config/file.js';
-import { DEFAULT_REGISTRY_URL } from '../../src/config/registry.js';
+import chains from '../../src/commands/chains/chains.js';
 import { attributeOf, defaultShown, OTHER_VARIABLES, setting, SETTINGS, type SettingName, type SettingSpec, optionHelp } from '../../src/config/setting-table.js';
 import { type GlobalFlags, resolveSettings, type Settings } from '../../src/config/settings.js';
 import { memoryIo } from '../../src/io.js';
@@ -146,7 +146,7 @@ describe('defaults', () => {
     expect(resolveSettings({ pro: true, chain: 'base', explorerKey: 'k' }, envWith()).explorer().baseUrl).toBe(`${setting('pro-url').default}/8453`);
     // Unset, --max-body leaves the HTTP layer its own default: the same size.
     expect(parseSize(setting('max-body').default, 'max-body', Infinity)).toBe(DEFAULT_MAX_BODY);
-    expect(DEFAULT_REGISTRY_URL).toBe(setting('registry-url').default);
+    expect(chains.options?.registryUrl.default).toBe(setting('registry-url').default);
   });
 });
 

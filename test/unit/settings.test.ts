@@ -207,13 +207,13 @@ describe('limits: --timeout and --max-body', () => {
 
 describe('keys that cannot go into an HTTP header', () => {
   const BAD: [string, string][] = [
-    ['CR/LF', 'sk-live\r\nX-Evil: 1'],
-    ['LF', 'sk-live\nmore'],
-    ['ESC', 'sk-live\u001b[2J'],
-    ['DEL', 'sk-live\u007f'],
-    ['a C1 control', 'sk-live\u009b'],
-    ['a tab', 'sk\tlive'],
-    ['non-Latin-1', 'sk-live\u2014x'],
+    ['CR/LF', 'SECRETKEY-live\r\nX-Evil: 1'],
+    ['LF', 'SECRETKEY-live\nmore'],
+    ['ESC', 'SECRETKEY-live\u001b[2J'],
+    ['DEL', 'SECRETKEY-live\u007f'],
+    ['a C1 control', 'SECRETKEY-live\u009b'],
+    ['a tab', 'SECRETKEY\tlive'],
+    ['non-Latin-1', 'SECRETKEY-live\u2014x'],
   ];
   const explorerError = (flags: GlobalFlags, env: Record<string, string>) => usageError(() => resolve(flags, env).explorer());
 
@@ -227,7 +227,7 @@ describe('keys that cannot go into an HTTP header', () => {
     for (const [flags, env, message] of cases) {
       const e = explorerError(flags, env);
       expect(e.message).toMatch(message);
-      expect(`${e.message} ${e.hint ?? ''}`).not.toContain('sk');
+      expect(`${e.message} ${e.hint ?? ''}`).not.toContain('SECRETKEY');
     }
   });
 
@@ -245,7 +245,7 @@ describe('keys that cannot go into an HTTP header', () => {
     for (const [flags, env, message] of cases) {
       const e = usageError(() => resolve(flags, env).adminKey());
       expect(e.message).toMatch(message);
-      expect(`${e.message} ${e.hint ?? ''}`).not.toContain('sk');
+      expect(`${e.message} ${e.hint ?? ''}`).not.toContain('SECRETKEY');
     }
   });
 

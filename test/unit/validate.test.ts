@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { TOKEN_TYPES, NFT_TYPES } from '../../src/api/endpoints.js';
-import { parseAddress, parseFilter, parseHash, parsePositiveInt, parseTypes } from '../../src/validate.js';
+import { parseAddress, parseChoice, parseHash, parseList, parsePositiveInt } from '../../src/validate.js';
 
 describe('input validation', () => {
   it('accepts addresses in any case and refuses malformed ones', () => {
@@ -18,17 +18,17 @@ describe('input validation', () => {
   });
 
   it('reads --type case-insensitively, sends upper case, refuses unknown values', () => {
-    expect(parseTypes('erc-20, Erc-1155', TOKEN_TYPES)).toEqual(['ERC-20', 'ERC-1155']);
-    expect(parseTypes('erc721', TOKEN_TYPES)).toEqual(['ERC-721']);
-    expect(parseTypes(undefined, TOKEN_TYPES)).toBeUndefined();
-    expect(() => parseTypes('ERC-20', NFT_TYPES)).toThrow(/invalid --type "ERC-20": expected one of ERC-721, ERC-404, ERC-1155/);
-    expect(() => parseTypes('ERC-777', TOKEN_TYPES)).toThrow(UsageError);
-    expect(() => parseTypes(',', TOKEN_TYPES)).toThrow(UsageError);
+    expect(parseList('erc-20, Erc-1155', TOKEN_TYPES, '--type')).toEqual(['ERC-20', 'ERC-1155']);
+    expect(parseList('erc721', TOKEN_TYPES, '--type')).toEqual(['ERC-721']);
+    expect(parseList(undefined, TOKEN_TYPES, '--type')).toBeUndefined();
+    expect(() => parseList('ERC-20', NFT_TYPES, '--type')).toThrow(/invalid --type "ERC-20": expected one of ERC-721, ERC-404, ERC-1155/);
+    expect(() => parseList('ERC-777', TOKEN_TYPES, '--type')).toThrow(UsageError);
+    expect(() => parseList(',', TOKEN_TYPES, '--type')).toThrow(UsageError);
   });
 
   it('allows only to and from as --filter', () => {
-    expect(parseFilter('TO')).toBe('to');
-    expect(() => parseFilter('to|from')).toThrow(/expected to or from/);
+    expect(parseChoice('TO', ['to', 'from'], '--filter')).toBe('to');
+    expect(() => parseChoice('to|from', ['to', 'from'], '--filter')).toThrow(/invalid --filter "to\|from": expected to or from/);
   });
 
   it('wants --limit of at least 1', () => {

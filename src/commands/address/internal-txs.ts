@@ -1,14 +1,14 @@
 /** `scout address internal-txs <address> [--filter to|from]`. */
-import type { Command } from 'commander';
-import { addressInternalTransactions } from '../../api/endpoints.js';
-import type { RunEnv } from '../../cli.js';
-import { view } from '../view-ref.js';
-import { parseAddress, parseFilter } from '../../validate.js';
-import { runListCommand } from '../list-command.js';
+import { addressInternalTransactions, FILTERS } from '../../api/endpoints.js';
+import { addressArg } from '../args.js';
+import { choice, listCommand } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  await runListCommand(env, cmd, ([address = ''], o) => ({
-    req: addressInternalTransactions(parseAddress(address), { filter: parseFilter(o.filter) }),
-    view: view('internalTransactions'),
-  }));
-}
+export default listCommand({
+  name: 'internal-txs',
+  description: 'internal transactions (calls between contracts) of an address',
+  args: { address: addressArg },
+  options: { filter: choice(FILTERS, 'only internal transactions to or from the address') },
+  examples: ['scout address internal-txs 0xd8dA…6045 --filter from'],
+  request: ({ address, filter }) => addressInternalTransactions(address, { filter }),
+  view: 'internalTransactions',
+});

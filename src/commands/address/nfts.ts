@@ -1,14 +1,14 @@
 /** `scout address nfts <address> [--type list]`: NFT collections with their instances. */
-import type { Command } from 'commander';
 import { addressNftCollections, NFT_TYPES } from '../../api/endpoints.js';
-import type { RunEnv } from '../../cli.js';
-import { view } from '../view-ref.js';
-import { parseAddress, parseTypes } from '../../validate.js';
-import { runListCommand } from '../list-command.js';
+import { addressArg } from '../args.js';
+import { list, listCommand } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  await runListCommand(env, cmd, ([address = ''], o) => ({
-    req: addressNftCollections(parseAddress(address), { type: parseTypes(o.type, NFT_TYPES) }),
-    view: view('nftCollections'),
-  }));
-}
+export default listCommand({
+  name: 'nfts',
+  description: 'NFT collections an address holds, with the token ids',
+  args: { address: addressArg },
+  options: { type: list(NFT_TYPES, 'token types, comma separated') },
+  examples: ['scout address nfts 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'],
+  request: ({ address, type }) => addressNftCollections(address, { type }),
+  view: 'nftCollections',
+});

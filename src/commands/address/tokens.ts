@@ -1,14 +1,14 @@
 /** `scout address tokens <address> [--type list]`: token balances. */
-import type { Command } from 'commander';
 import { addressTokens, TOKEN_TYPES } from '../../api/endpoints.js';
-import type { RunEnv } from '../../cli.js';
-import { view } from '../view-ref.js';
-import { parseAddress, parseTypes } from '../../validate.js';
-import { runListCommand } from '../list-command.js';
+import { addressArg } from '../args.js';
+import { list, listCommand } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  await runListCommand(env, cmd, ([address = ''], o) => ({
-    req: addressTokens(parseAddress(address), { type: parseTypes(o.type, TOKEN_TYPES) }),
-    view: view('tokenBalances'),
-  }));
-}
+export default listCommand({
+  name: 'tokens',
+  description: 'token balances of an address',
+  args: { address: addressArg },
+  options: { type: list(TOKEN_TYPES, 'token types, comma separated') },
+  examples: ['scout address tokens 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --type erc-20'],
+  request: ({ address, type }) => addressTokens(address, { type }),
+  view: 'tokenBalances',
+});

@@ -1,18 +1,19 @@
 /** `scout address transfers <address> [--type list] [--filter to|from] [--token address]`. */
-import type { Command } from 'commander';
-import { addressTokenTransfers, TOKEN_TYPES } from '../../api/endpoints.js';
-import type { RunEnv } from '../../cli.js';
-import { view } from '../view-ref.js';
-import { parseAddress, parseFilter, parseTypes } from '../../validate.js';
-import { runListCommand } from '../list-command.js';
+import { addressTokenTransfers, FILTERS, TOKEN_TYPES } from '../../api/endpoints.js';
+import { parseAddress } from '../../validate.js';
+import { addressArg } from '../args.js';
+import { choice, list, listCommand, option } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  await runListCommand(env, cmd, ([address = ''], o) => ({
-    req: addressTokenTransfers(parseAddress(address), {
-      type: parseTypes(o.type, TOKEN_TYPES),
-      filter: parseFilter(o.filter),
-      token: o.token === undefined ? undefined : parseAddress(o.token, '--token address'),
-    }),
-    view: view('tokenTransfers'),
-  }));
-}
+export default listCommand({
+  name: 'transfers',
+  description: 'token transfers to or from an address',
+  args: { address: addressArg },
+  options: {
+    type: list(TOKEN_TYPES, 'token types, comma separated'),
+    filter: choice(FILTERS, 'only transfers to or from the address'),
+    token: option('<address>', 'only transfers of this token contract', (v) => parseAddress(v, '--token address')),
+  },
+  examples: ['scout address transfers 0xd8dA…6045 --type ERC-20 --filter to --all --ndjson'],
+  request: ({ address, ...o }) => addressTokenTransfers(address, o),
+  view: 'tokenTransfers',
+});

@@ -1,14 +1,14 @@
 /** `scout address txs <address> [--filter to|from]`: transactions, newest first. */
-import type { Command } from 'commander';
-import { addressTransactions } from '../../api/endpoints.js';
-import type { RunEnv } from '../../cli.js';
-import { view } from '../view-ref.js';
-import { parseAddress, parseFilter } from '../../validate.js';
-import { runListCommand } from '../list-command.js';
+import { addressTransactions, FILTERS } from '../../api/endpoints.js';
+import { addressArg } from '../args.js';
+import { choice, listCommand } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  await runListCommand(env, cmd, ([address = ''], o) => ({
-    req: addressTransactions(parseAddress(address), { filter: parseFilter(o.filter) }),
-    view: view('transactions'),
-  }));
-}
+export default listCommand({
+  name: 'txs',
+  description: 'transactions of an address, newest first',
+  args: { address: addressArg },
+  options: { filter: choice(FILTERS, 'only transactions to or from the address') },
+  examples: ['scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
+  request: ({ address, filter }) => addressTransactions(address, { filter }),
+  view: 'transactions',
+});

@@ -1,14 +1,13 @@
 /** `scout address withdrawals <address>`: beacon withdrawals. */
-import type { Command } from 'commander';
 import { addressWithdrawals } from '../../api/endpoints.js';
-import type { RunEnv } from '../../cli.js';
-import { view } from '../view-ref.js';
-import { parseAddress } from '../../validate.js';
-import { runListCommand } from '../list-command.js';
+import { addressArg } from '../args.js';
+import { listCommand } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  await runListCommand(env, cmd, ([address = '']) => ({
-    req: addressWithdrawals(parseAddress(address)),
-    view: view('withdrawals'),
-  }));
-}
+export default listCommand({
+  name: 'withdrawals',
+  description: 'beacon-chain withdrawals to an address',
+  args: { address: addressArg },
+  examples: ['scout address withdrawals 0xE12799BC799fc024db69E118fD2A6eA293DBFF7d --all --csv'],
+  request: ({ address }) => addressWithdrawals(address),
+  view: 'withdrawals',
+});

@@ -1,23 +1,13 @@
-/**
- * `scout admin networks`: one list, no cursor (so no next-page hint, only a warning should the
- * service ever offer a next page); the admin key goes to the admin host only. The
- * networks' own explorer API keys stay out of tables and CSV unless `--show-secrets`.
- */
-import type { Command } from 'commander';
-import type { RunEnv } from '../../cli.js';
-import type { OutputFlags } from '../flags.js';
-import { outputMode } from '../page-options.js';
-import { printList } from '../output.js';
-import { withSession } from '../session.js';
+/** `scout admin networks [--show-secrets]`: the networks the Merits service knows. */
+import { command, flag } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  const opts = cmd.opts() as OutputFlags & { showSecrets?: boolean };
-  const mode = outputMode(opts);
-  const showSecrets = opts.showSecrets === true;
-  const view = async () => (await import('../../render/views.js')).networkView({ showSecrets });
-  await withSession(env, cmd, async (s) => {
-    const admin = s.admin();
-    const req = { path: '/admin/api/v1/networks', params: [], what: 'admin networks' };
-    await printList(s, req, view, { mode, all: false, limit: undefined, cursor: undefined }, () => admin.networks(), null);
-  });
-}
+export default command({
+  name: 'networks',
+  description: 'the networks the Merits service knows',
+  options: {
+    showSecrets: flag('include each network’s explorer API key in tables and CSV (JSON always carries what the API sent)'),
+  },
+  output: 'rows',
+  examples: ['SCOUT_ADMIN_KEY=… scout admin networks --json', 'scout admin networks --api-key-file ~/.config/scout/admin.key --show-secrets'],
+  run: async (inv, { showSecrets }) => (await import('./networks.run.js')).run(inv, showSecrets),
+});

@@ -1,22 +1,9 @@
-/**
- * `scout api <path> [-F key=value]...`: a GET of any path under the base URL. Without page flags the
- * body is printed as sent (JSON by default, like `gh api`); with --all, --limit or --cursor a list
- * body is followed through `next_page_params` and its items printed like any list command.
- */
-import type { Command } from 'commander';
-import { type Params, parseListBody } from '../../api/client.js';
-import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
-import type { RunEnv } from '../../cli.js';
+/** `scout api <path> [-F key=value]...`: a GET of any path under the base URL. */
+import type { Params } from '../../api/client.js';
 import { shown } from '../../config/url.js';
 import { UsageError } from '../../errors.js';
-import { isSafeText } from '../../render/safe.js';
-import { objectMembers, RawJsonError } from '../../rawjson.js';
-import { view } from '../view-ref.js';
-import type { PageFlags } from '../flags.js';
-import { pageOptions } from '../page-options.js';
-import { hintArgs } from '../list-command.js';
-import { nextPageHint, printDocument, printList } from '../output.js';
-import { withSession } from '../session.js';
+import { isSafeText } from '../../text/safe.js';
+import { arg, command, repeated } from '../spec.js';
 
 /**
  * Normalises the path: relative to the base URL, never another host, never above the base URL's own
@@ -48,45 +35,17 @@ export function apiFields(fields: readonly string[] | undefined): Params {
   });
 }
 
-/**
- * The cursor for the next-page hint after a body printed as sent: none when `next_page_params` is no
- * object (a string, a number, an array): the body itself went out unchanged, and there is no way on.
- */
-function hintCursor(raw: string | undefined): Cursor | null {
-  try {
-    return cursorFromRaw(raw);
-  } catch (e) {
-    if (e instanceof RawJsonError) return null;
-    throw e;
-  }
-}
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  const flags = cmd.opts() as PageFlags & { field?: string[] };
-  const page = pageOptions(flags);
-  // Refused before any request: whether a body is a list is only known once it has come.
-  if (page.mode === 'csv') throw new UsageError('api prints JSON, not CSV: use --json or --ndjson');
-  const path = apiPath(cmd.args[0] ?? '');
-  const params = apiFields(flags.field);
-  const paged = page.all || page.limit !== undefined || page.cursor !== undefined;
-  await withSession(env, cmd, async (s) => {
-    const client = s.explorer();
-    const req = { path, params, what: path };
-    let fetchPage = (r: typeof req, c: Cursor | null) => client.page(r, c);
-    if (!paged) {
-      const body = await client.getRaw(path, params);
-      const items = body.trimStart().startsWith('{') ? objectMembers(body).get('items') : undefined;
-      if (page.mode === 'json' || page.mode === 'table' || items === undefined || !items.startsWith('[')) {
-        // Not a list, or no list mode asked for: the body as the server sent it.
-        await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
-        const next = items === undefined ? null : hintCursor(objectMembers(body).get('next_page_params'));
-        if (next) await nextPageHint(s, next, hintArgs(cmd));
-        return;
-      }
-      // NDJSON of one list page: reuse the body already fetched.
-      const origin = new URL(client.baseUrl).origin;
-      fetchPage = async (r, c) => (c ? client.page(r, c) : parseListBody(body, origin));
-    }
-    await printList(s, req, view('generic'), page, fetchPage, hintArgs(cmd));
-  });
-}
+export default command({
+  name: 'api',
+  description: 'GET any API path and print the JSON (lists: --all follows next_page_params)',
+  args: { path: arg('<path>', 'path under the base URL, e.g. /api/v2/stats (a bare "stats" means /api/v2/stats)', apiPath) },
+  options: { field: repeated('-F', '<key=value>', 'add a query parameter (repeatable)', apiFields) },
+  output: 'list',
+  // Always JSON: --csv stays declared (hidden) only to be refused with one clear line, before any
+  // request (whether a body is a list is known only once it has come).
+  refuse: { csv: 'api prints JSON, not CSV: use --json or --ndjson' },
+  help: 'Without --all or --limit the body is printed as the server sent it; with them, a list\nprints the items of every page as one JSON array (or NDJSON lines).',
+  examples: ['scout api /api/v2/stats', 'scout api /api/v2/blocks -F type=block --all --ndjson'],
+  run: async (inv, { path, field }) => (await import('./api.run.js')).run(inv, path, field),
+});

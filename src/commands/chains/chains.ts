@@ -1,67 +1,25 @@
-/**
- * `scout chains [--refresh]`: the built-in chains plus the cached registry. `--refresh` fetches the
- * registry first (through the one HTTP layer: timeouts, retries, --verbose) and replaces the cache
- * only when the answer is usable.
- */
-import type { Command } from 'commander';
-import type { RunEnv } from '../../cli.js';
-import { BUILTIN_CHAINS, type Chain } from '../../config/chains.js';
-import { chainsCachePath } from '../../config/paths.js';
+/** `scout chains [--refresh]`: the chains `--chain` knows; `--refresh` fetches the public registry into a cache. */
 import { setting } from '../../config/setting-table.js';
-import { DEFAULT_REGISTRY_URL, parseRegistry, readChainsCache, writeChainsCache } from '../../config/registry.js';
-import { parseUrlSetting, shown } from '../../config/url.js';
-import { ResponseShapeError, UsageError } from '../../errors.js';
-import { chainColumns } from '../../render/chains.js';
-import type { OutputFlags } from '../flags.js';
-import { printList } from '../output.js';
-import { outputMode } from '../page-options.js';
-import { silentProgress } from '../progress.js';
-import { type Session, withSession } from '../session.js';
+import { parseUrlSetting } from '../../config/url.js';
+import { command, flag, option } from '../spec.js';
 
-interface ChainsFlags extends OutputFlags {
-  refresh?: boolean;
-  registryUrl?: string;
-}
+/** --registry-url is a setting: its variable, default and help come from the settings table. */
+const registry = setting('registry-url');
 
-function registryUrl(flag: string | undefined, env: Readonly<Record<string, string | undefined>>): URL {
-  const variable = setting('registry-url').env;
-  const [value, from] = flag !== undefined ? [flag, '--registry-url'] : env[variable] ? [env[variable], variable] : [DEFAULT_REGISTRY_URL, ''];
-  // Credentials in the URL are refused, and never echoed (like every URL setting).
-  return parseUrlSetting(value, from);
-}
-
-async function refresh(s: Session, url: URL, path: string): Promise<void> {
-  const res = await s.http.get(url, {}, { what: 'chain registry' });
-  let chains: Chain[];
-  try {
-    chains = parseRegistry(res.body);
-  } catch (e) {
-    throw new ResponseShapeError(`unusable chain registry from ${url.origin}: ${(e as Error).message}`, { hint: 'the cache was left as it was' });
-  }
-  try {
-    writeChainsCache(path, { version: 1, source: url.href, fetched_at: new Date(s.io.now()).toISOString(), chains });
-  } catch (e) {
-    throw new UsageError(`cannot write the chains cache ${shown(path, 200)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  await s.io.err.write(`scout: cached ${chains.length} chains from ${url.origin} in ${shown(path, 200)}\n`);
-}
-
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  const flags = cmd.opts() as ChainsFlags;
-  const mode = outputMode(flags);
-  const url = registryUrl(flags.registryUrl, env.io.env);
-  const path = chainsCachePath(env.io.env);
-  await withSession(env, cmd, async (s) => {
-    if (flags.refresh) await refresh(s, url, path);
-    const cache = readChainsCache(path, (w) => void s.io.err.write(`scout: warning: ${w}\n`));
-    // Built-in entries win: registry entries for the same chain are left out of the list.
-    const builtinIds = new Set(BUILTIN_CHAINS.map((c) => c.id));
-    const chains = [...BUILTIN_CHAINS, ...(cache?.chains ?? []).filter((c) => c.id === null || !builtinIds.has(c.id))];
-    // One local page through the shared output path: every mode prints as any list does.
-    const page = { rawItems: chains.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => chains };
-    const req = { path: path, params: [], what: 'chains' };
-    const opts = { mode, all: false, limit: undefined, cursor: undefined };
-    // No spinner: nothing is loading.
-    await printList(s, req, async () => ({ columns: chainColumns }), opts, async () => page, [], { progress: async () => silentProgress });
-  });
-}
+export default command({
+  name: 'chains',
+  description: 'list the chains --chain accepts: built-in, and cached from the registry',
+  options: {
+    refresh: flag('fetch the public chain registry and cache it beside the config file'),
+    // Credentials in the URL are refused, and never echoed (like every URL setting).
+    registryUrl: option('<url>', registry.help, parseUrlSetting, { env: registry.env, default: registry.default }),
+  },
+  output: 'rows',
+  help: 'Built-in chains win over registry entries of the same id or name. The cache is\n$XDG_CONFIG_HOME/scout/chains.json (else ~/.config/scout/chains.json).',
+  examples: [
+    'scout chains',
+    "scout chains --refresh --json | jq '.[] | select(.testnet | not) | .name'",
+    'scout --chain base address txs 0x4200000000000000000000000000000000000016',
+  ],
+  run: async (inv, { refresh, registryUrl }) => (await import('./chains.run.js')).run(inv, { refresh, registryUrl }),
+});

@@ -1,16 +1,16 @@
 /** The bash completion script, generated from the command tree. */
-import { allCommands, type CommandSpec, type OptionSpec } from './model.js';
+import { allCommands, type CompletionCommand, type CompletionOption } from './model.js';
 
 function words(list: readonly string[]): string {
   for (const w of list) if (!/^[\w@%+.,:/-]+$/.test(w)) throw new Error(`completion word needs quoting: ${w}`);
   return list.join(' ');
 }
 
-const flagsOf = (o: OptionSpec) => [o.long, o.short].filter((f): f is string => !!f);
+const flagsOf = (o: CompletionOption) => [o.long, o.short].filter((f): f is string => !!f);
 /** Long names where there are any; short ones only for options without a long name. */
-const offered = (opts: readonly OptionSpec[]) => opts.map((o) => o.long ?? o.short).filter((f): f is string => !!f);
+const offered = (opts: readonly CompletionOption[]) => opts.map((o) => o.long ?? o.short).filter((f): f is string => !!f);
 
-export function bashScript(root: CommandSpec): string {
+export function bashScript(root: CompletionCommand): string {
   const cmds = allCommands(root);
   const globals = root.options;
   const out: string[] = [];
@@ -47,7 +47,7 @@ export function bashScript(root: CommandSpec): string {
     '    _scout_words="" _scout_list="" _scout_file=""',
     '    case "$1|$2" in',
   );
-  const valueCase = (pattern: string, o: OptionSpec) => {
+  const valueCase = (pattern: string, o: CompletionOption) => {
     if (o.file) out.push(caseLine(pattern, '_scout_file=1'));
     else if (o.values.length) out.push(caseLine(pattern, `_scout_words="${words(o.values)}"${o.list ? ' _scout_list=1' : ''}`));
   };

@@ -1,21 +1,20 @@
-/** `scout completion <shell>`: walks the whole tree from the root and prints the script. */
-import type { Command } from 'commander';
-import type { RunEnv } from '../../cli.js';
-import { bashScript } from './bash.js';
-import { fishScript } from './fish.js';
-import { completionModel } from './model.js';
-import { zshScript } from './zsh.js';
+/** `scout completion <shell>`: prints a completion script generated from the command tree. */
+import { command, oneOf } from '../spec.js';
 
-const GENERATORS = { bash: bashScript, zsh: zshScript, fish: fishScript };
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
-/** The script for `shell`, generated from the tree `root` belongs to. */
-export function completionScript(shell: keyof typeof GENERATORS, root: Command): string {
-  let top = root;
-  while (top.parent) top = top.parent;
-  return GENERATORS[shell](completionModel(top));
-}
-
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  const shell = cmd.args[0] as keyof typeof GENERATORS;
-  await env.io.out.write(completionScript(shell, cmd));
-}
+export default command({
+  name: 'completion',
+  description: 'print a shell completion script (bash, zsh or fish)',
+  args: { shell: oneOf('<shell>', 'the shell to complete for', SHELLS) },
+  output: 'none',
+  help: `The same scripts ship in the package's completions/ directory. To install:
+  bash  scout completion bash > ~/.local/share/bash-completion/completions/scout
+  zsh   scout completion zsh > ~/.zfunc/_scout   (with fpath=(~/.zfunc $fpath) before compinit)
+  fish  scout completion fish > ~/.config/fish/completions/scout.fish`,
+  examples: ['source <(scout completion bash)'],
+  run: async (inv, { shell }) => {
+    const { completionScript } = await import('./completion.run.js');
+    await inv.env.io.out.write(completionScript(shell, inv.program));
+  },
+});

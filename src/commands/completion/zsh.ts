@@ -1,17 +1,17 @@
 /** The zsh completion script, generated from the command tree: same walk as bash, with descriptions. */
-import { allCommands, type CommandSpec, type OptionSpec } from './model.js';
+import { allCommands, type CompletionCommand, type CompletionOption } from './model.js';
 
 /** A single-quoted zsh word. */
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** `name:description` for _describe (colons in the name escaped). */
 const described = (name: string, description: string) => q(`${name.replace(/:/g, '\\:')}:${description.replace(/\s+/g, ' ')}`);
-const flagsOf = (o: OptionSpec) => [o.long, o.short].filter((f): f is string => !!f);
+const flagsOf = (o: CompletionOption) => [o.long, o.short].filter((f): f is string => !!f);
 
-function optionEntries(opts: readonly OptionSpec[]): string[] {
+function optionEntries(opts: readonly CompletionOption[]): string[] {
   return opts.map((o) => described((o.long ?? o.short)!, o.description));
 }
 
-export function zshScript(root: CommandSpec): string {
+export function zshScript(root: CompletionCommand): string {
   const cmds = allCommands(root);
   const globals = root.options;
   const out: string[] = [];
@@ -49,7 +49,7 @@ export function zshScript(root: CommandSpec): string {
     '  reply=() _scout_list= _scout_file=',
     '  case "$1|$2" in',
   );
-  const valueCase = (pattern: string, o: OptionSpec) => {
+  const valueCase = (pattern: string, o: CompletionOption) => {
     if (o.file) out.push(caseLine(pattern, '_scout_file=1'));
     else if (o.values.length) out.push(caseLine(pattern, `${arr(o.values.map(q))}${o.list ? ' _scout_list=1' : ''}`));
   };

@@ -1,7 +1,13 @@
 /** `scout config path`: where scout looks for its config file; reading it is not needed to say so. */
-import type { RunEnv } from '../../cli.js';
-import { configPath } from '../../config/paths.js';
+import { command } from '../spec.js';
 
-export async function run(env: RunEnv): Promise<void> {
-  await env.io.out.write(configPath(env.io.env) + '\n');
-}
+export default command({
+  name: 'path',
+  description: 'print the path of the config file (whether or not it exists)',
+  output: 'none',
+  examples: ['mkdir -p "$(dirname "$(scout config path)")" && $EDITOR "$(scout config path)"'],
+  run: async (inv) => {
+    const { configPath } = await import('../../config/paths.js');
+    await inv.env.io.out.write(configPath(inv.env.io.env) + '\n');
+  },
+});

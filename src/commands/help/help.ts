@@ -1,27 +1,31 @@
-/** `scout help [topic | command...]`. */
-import type { Command } from 'commander';
-import type { RunEnv } from '../../cli.js';
-import { UsageError } from '../../errors.js';
-import { safeText } from '../../render/safe.js';
-import { TOPICS } from './topics.js';
+/**
+ * `scout help [topic | command...]`: a help topic (environment, exit codes) or a command's help.
+ * Replaces commander's implicit help command; the topic texts load only when asked for.
+ */
+import { command, words } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  const words = cmd.args;
-  const root = cmd.parent ?? cmd;
-  const topic = words.length === 1 ? TOPICS[words[0]!.toLowerCase()] : undefined;
-  if (topic !== undefined) {
-    await env.io.out.write(topic);
-    return;
-  }
-  let target: Command = root;
-  for (const w of words) {
-    const next = target.commands.find((c) => c.name() === w || c.aliases().includes(w));
-    if (!next) {
-      throw new UsageError(`no help topic or command "${safeText(words.join(' ').slice(0, 80))}"`, {
-        hint: `topics: ${Object.keys(TOPICS).join(', ')}; commands: scout --help`,
-      });
-    }
-    target = next;
-  }
-  target.outputHelp();
+/** Topics `scout help <topic>` knows, with a line each for `scout --help`. */
+export const HELP_TOPICS: readonly (readonly [name: string, summary: string])[] = [
+  ['environment', 'environment variables, the config file and precedence'],
+  ['exit-codes', 'what each exit code means'],
+];
+
+/** The "Help topics" section of `scout --help`. */
+export function helpTopicsText(): string {
+  const w = Math.max(...HELP_TOPICS.map(([n]) => n.length));
+  return `\nHelp topics:\n${HELP_TOPICS.map(([n, s]) => `  scout help ${n.padEnd(w)}  ${s}`).join('\n')}\n`;
 }
+
+export default command({
+  name: 'help',
+  description: 'show a help topic or the help of a command',
+  args: {
+    words: words('[topic...]', `a topic (${HELP_TOPICS.map(([n]) => n).join(', ')}) or a command (address txs)`, {
+      values: HELP_TOPICS.map(([n]) => n),
+      commands: true,
+    }),
+  },
+  output: 'none',
+  examples: ['scout help exit-codes', 'scout help environment', 'scout help address txs'],
+  run: async (inv, { words }) => (await import('./help.run.js')).run(inv, words),
+});

@@ -1,15 +1,20 @@
 /** `scout search <query...>`: the words are joined with spaces and sent as `q`. */
-import type { Command } from 'commander';
 import { search } from '../../api/endpoints.js';
-import type { RunEnv } from '../../cli.js';
 import { UsageError } from '../../errors.js';
-import { view } from '../view-ref.js';
-import { runListCommand } from '../list-command.js';
+import { listCommand, words } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  await runListCommand(env, cmd, (words) => {
-    const q = words.join(' ').trim();
-    if (!q) throw new UsageError('search needs a query', { hint: "for example: scout search USDT" });
-    return { req: search(q), view: view('search') };
-  });
+/** The query: the words joined with spaces; none at all is a usage error. */
+function query(words: string[]): string {
+  const q = words.join(' ').trim();
+  if (!q) throw new UsageError('search needs a query', { hint: 'for example: scout search USDT' });
+  return q;
 }
+
+export default listCommand({
+  name: 'search',
+  description: 'search tokens, addresses, contracts, blocks, transactions and ENS names',
+  args: { q: words('[query...]', 'words to search for (joined with spaces)', undefined, query) },
+  examples: ['scout search USDT', 'scout search vitalik.eth --json'],
+  request: ({ q }) => search(q),
+  view: 'search',
+});

@@ -1,14 +1,14 @@
 /** `scout tx transfers <hash> [--type list]`: all token transfers of one transaction. */
-import type { Command } from 'commander';
 import { TOKEN_TYPES, transactionTokenTransfers } from '../../api/endpoints.js';
-import type { RunEnv } from '../../cli.js';
-import { view } from '../view-ref.js';
-import { parseHash, parseTypes } from '../../validate.js';
-import { runListCommand } from '../list-command.js';
+import { hashArg } from '../args.js';
+import { list, listCommand } from '../spec.js';
 
-export async function run(env: RunEnv, cmd: Command): Promise<void> {
-  await runListCommand(env, cmd, ([hash = ''], o) => ({
-    req: transactionTokenTransfers(parseHash(hash), { type: parseTypes(o.type, TOKEN_TYPES) }),
-    view: view('tokenTransfers'),
-  }));
-}
+export default listCommand({
+  name: 'transfers',
+  description: 'every token transfer of a transaction',
+  args: { hash: hashArg },
+  options: { type: list(TOKEN_TYPES, 'token types, comma separated') },
+  examples: ['scout tx transfers 0x5c50…9e1a --all --csv'],
+  request: ({ hash, type }) => transactionTokenTransfers(hash, { type }),
+  view: 'tokenTransfers',
+});

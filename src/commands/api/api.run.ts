@@ -1,0 +1,56 @@
+/**
+ * The run of `scout api <path> [-F key=value]...`: a GET of any path under the base URL. Without
+ * page flags the body is printed as sent (JSON by default, like `gh api`); with --all, --limit or
+ * --cursor a list body is followed through `next_page_params` and its items printed like any list
+ * command.
+ */
+import { type Page, type Params, parseListBody } from '../../api/client.js';
+import { onePage, paginate } from '../../api/paginate.js';
+import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
+import { objectMembers, RawJsonError } from '../../rawjson.js';
+import { view } from '../view-ref.js';
+import { nextPageHint, offerNextPage, printDocument, printList } from '../output.js';
+import { pagination } from '../page-options.js';
+import type { Invocation } from '../runtime.js';
+import { withSession } from '../session.js';
+
+/**
+ * The cursor for the next-page hint after a body printed as sent: none when `next_page_params` is no
+ * object (a string, a number, an array): the body itself went out unchanged, and there is no way on.
+ */
+function hintCursor(raw: string | undefined): Cursor | null {
+  try {
+    return cursorFromRaw(raw);
+  } catch (e) {
+    if (e instanceof RawJsonError) return null;
+    throw e;
+  }
+}
+
+/** `path` and `params` are checked (api.ts); --csv was refused before any request. */
+export async function run(inv: Invocation, path: string, params: Params): Promise<void> {
+  const page = inv.output;
+  const paged = page.all || page.limit !== undefined || page.cursor !== undefined;
+  await withSession(inv, async (s) => {
+    const client = s.explorer();
+    const req = { path, params, what: path };
+    let pages: AsyncIterable<Page> | undefined;
+    if (!paged) {
+      const body = await client.getRaw(path, params);
+      const items = body.trimStart().startsWith('{') ? objectMembers(body).get('items') : undefined;
+      if (page.mode === 'json' || page.mode === 'table' || items === undefined || !items.startsWith('[')) {
+        // Not a list, or no list mode asked for: the body as the server sent it.
+        await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
+        const next = items === undefined ? null : hintCursor(objectMembers(body).get('next_page_params'));
+        if (next) await nextPageHint(s, next, inv.hint);
+        return;
+      }
+      // NDJSON of one list page: reuse the body already fetched.
+      const origin = new URL(client.baseUrl).origin;
+      pages = onePage(async () => parseListBody(body, origin));
+    }
+    pages ??= paginate((r, c) => client.page(r, c), req, pagination(page));
+    const printed = await printList(s, pages, view('generic'), page);
+    await offerNextPage(s, printed, page, inv.hint);
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * Every command scout has, in the order `scout --help` and completion list them: topics (each with
+ * its list of verbs in its index.ts) and top-level commands. Only specs load here (spec.ts).
+ */
+import address from './address/index.js';
+import admin from './admin/index.js';
+import api from './api/api.js';
+import chains from './chains/chains.js';
+import completion from './completion/completion.js';
+import config from './config/index.js';
+import help from './help/help.js';
+import search from './search/search.js';
+import type { CommandSpec, TopicSpec } from './spec.js';
+import tx from './tx/index.js';
+
+export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, search, admin, api, chains, config, completion, help];

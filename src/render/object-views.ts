@@ -1,0 +1,22 @@
+/** Which schema and renderer show each kind of single object (`tx show`). */
+import type { ZodType } from 'zod';
+import * as schemas from '../api/schemas.js';
+import type { RenderContext } from './context.js';
+import { renderTransaction } from './transaction.js';
+
+/** How to show one object as text: checked against `schema` (a mismatch is a warning, not a failure). */
+export interface ObjectView<T> {
+  /** What the object is called in messages: "the transaction has an unexpected shape". */
+  noun: string;
+  schema: ZodType<T>;
+  render(value: T, ctx: RenderContext): string;
+}
+
+/** Checks that an entry's schema and renderer agree on the type. */
+const objectView = <T>(v: ObjectView<T>): ObjectView<T> => v;
+
+export const objectViews = {
+  transaction: objectView({ noun: 'transaction', schema: schemas.Transaction, render: renderTransaction }),
+};
+
+export type ObjectViews = typeof objectViews;

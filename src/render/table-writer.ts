@@ -1,0 +1,39 @@
+/**
+ * A list as a table on a terminal, page by page: the first page that has items sets the header and
+ * the column widths (TerminalTable), later pages keep them, so the columns stay aligned down the
+ * whole list. A list with no items at all says so on stderr, leaving stdout empty.
+ */
+import type { Writer } from '../io.js';
+import type { RenderContext } from './context.js';
+import { begun, type ListWriter, type PageOfItems } from './list-writer.js';
+import { type Column, TerminalTable } from './table.js';
+
+export class TableWriter<T> implements ListWriter<T> {
+  private table: TerminalTable<T> | undefined;
+  private rows = 0;
+
+  constructor(
+    private readonly out: Writer,
+    private readonly err: Writer,
+    private readonly ctx: RenderContext,
+  ) {}
+
+  begin(columns?: readonly Column<T>[]): void {
+    this.table = new TerminalTable(begun(columns, 'TableWriter'), this.ctx);
+  }
+
+  /** `more`: later pages follow, so the first page leaves spare width to the flexible columns. */
+  async page(page: PageOfItems<T>, more: boolean): Promise<void> {
+    const table = this.table;
+    if (!table) throw new Error('TableWriter: page() before begin(columns)');
+    const items = page.items();
+    // An empty page draws nothing, not even the header: the first page with items sets the widths.
+    if (items.length === 0) return;
+    this.rows += items.length;
+    await this.out.write(table.page(items, more));
+  }
+
+  async end(): Promise<void> {
+    if (this.rows === 0) await this.err.write('no items\n');
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The layers of src/ (.dependency-cruiser.mjs says which they are): every import points down, and
+ * there is no import cycle anywhere. Checked with dependency-cruiser over the real sources, and over
+ * a small tree with a cycle and an upward import to show the rules do catch them.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../support/cli.js';
+
+/** Cruises `src` under `baseDir` with the project's rules. */
+async function cruiseSrc(baseDir: string): Promise<ICruiseResult> {
+  const options = await extractDepcruiseOptions(join(ROOT, '.dependency-cruiser.mjs'));
+  const { output } = await cruise(['src'], { ...options, baseDir, validate: true });
+  if (typeof output === 'string') throw new Error('dependency-cruiser gave a report, not a result');
+  return output;
+}
+
+/** One line per violation: the rule, and the import (or the cycle) that broke it. */
+function violations(result: ICruiseResult): string[] {
+  return result.summary.violations.map((v) => {
+    const cycle = v.cycle ? ` (cycle: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')})` : '';
+    return `${v.rule.name}: ${v.from} → ${v.to}${cycle}`;
+  });
+}
+
+describe('layers', () => {
+  it('src/ has no import cycle and no import pointing up a layer', { timeout: 60_000 }, async () => {
+    const result = await cruiseSrc(ROOT);
+    // The imports were resolved (`./x.js` is `./x.ts`): a check that saw none would pass anything.
+    const cli = result.modules.find((m) => m.source === 'src/cli.ts');
+    expect(cli?.dependencies.map((d) => d.resolved)).toContain('src/commands/index.ts');
+    expect(violations(result)).toEqual([]);
+  });
+
+  it('the rules catch a cycle and an upward import', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scout-layers-'));
+    const files: Record<string, string> = {
+      'src/errors.ts': "import { hint } from './commands/hint.js';\nexport const e = hint;\n",
+      'src/commands/hint.ts': "import { e } from '../errors.js';\nexport const hint = 'x';\nexport const again = e;\n",
+      'src/render/cell.ts': "import type { Run } from '../commands/run.js';\nexport type Cell = Run;\n",
+      'src/commands/run.ts': 'export type Run = () => void;\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const found = violations(await cruiseSrc(dir));
+    expect(found).toContainEqual(expect.stringMatching(/^no-cycle: .*\(cycle: (src\/errors\.ts|src\/commands\/hint\.ts) → /));
+    expect(found).toContain('base-imports-no-layer: src/errors.ts → src/commands/hint.ts');
+    expect(found).toContain('render-stays-below-commands: src/render/cell.ts → src/commands/run.ts');
+  });
+});

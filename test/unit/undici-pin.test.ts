@@ -1,0 +1,34 @@
+/**
+ * src/api/undici.ts takes undici's Pool and request API from their own files instead of its index
+ * (start-up cost, BENCHMARKS.md). Those files are not a public API, so undici is pinned to one exact
+ * version, and this test fails when an upgrade moves them or they stop being what the index exports.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import * as undici from 'undici';
+import PrivatePool from 'undici/lib/dispatcher/pool.js';
+import privateRequest from 'undici/lib/api/api-request.js';
+import { describe, expect, it } from 'vitest';
+import { Pool } from '../../src/api/undici.js';
+
+const require = createRequire(import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+
+describe('undici, held by its internal module paths', () => {
+  it('is pinned to one exact version, the one installed', () => {
+    const pinned = pkg.dependencies.undici;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect((require('undici/package.json') as { version: string }).version).toBe(pinned);
+  });
+
+  it('lib/dispatcher/pool.js is the Pool the index exports, and src/api/undici.ts hands out that one', () => {
+    expect(PrivatePool).toBe(undici.Pool);
+    expect(Pool).toBe(undici.Pool);
+  });
+
+  it('lib/api/api-request.js is the request method of every Dispatcher', () => {
+    expect(typeof privateRequest).toBe('function');
+    expect(privateRequest).toBe(undici.Dispatcher.prototype.request);
+    expect(privateRequest).toBe(undici.Pool.prototype.request);
+  });
+});
