@@ -36,7 +36,9 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
       // Names only help on a terminal; a failure here costs the names, not the tree.
       if (s.render.tty) tx = fetchTx();
       body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
-      if (tx) known = knownAddresses(await tx);
+      const parsed = tx && (await tx);
+      // Read defensively: a body that is no object costs the names, not the tree.
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) known = knownAddresses(parsed as Parameters<typeof knownAddresses>[0]);
     } finally {
       progress.stop();
     }
