@@ -10,6 +10,6 @@ export default command({
   output: 'rows',
   columns: 'networks',
   help: 'With --show-secrets, api_key (the key itself) takes the place of api_key_set.',
-  examples: ['SCOUT_ADMIN_KEY=… scout admin networks --json', 'scout admin networks --api-key-file ~/.config/scout/admin.key --show-secrets'],
+  examples: ['scout admin networks --json   # the key from SCOUT_ADMIN_KEY', 'scout admin networks --api-key-file ~/.config/scout/admin.key --show-secrets'],
   run: async (inv, { showSecrets }) => (await import('./networks.run.js')).run(inv, showSecrets),
 });
