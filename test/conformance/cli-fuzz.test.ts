@@ -123,7 +123,7 @@ interface Opt {
 
 const address = mix(ADDR.rich, ADDR.empty, ADDR.evilToken, ADDR.usdc);
 const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError);
-const output: Opt[] = [{ name: '--json' }, { name: '--ndjson' }];
+const output: Opt[] = [{ name: '--json' }, { name: '--ndjson' }, { name: '-q', value: mix('.', 'length', '.[0]', '.hash', '.[] | .hash', '.[', 'error(.)', '.hash | .x') }];
 const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: mix('1', '5', '60', '0', '99999999999999999999') }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }];
 const types = mix('erc-20', 'ERC-721,erc-1155', 'ERC404');
 const filter = mix('to', 'from', 'TO');
