@@ -130,6 +130,14 @@ describe('strings from the server', () => {
   });
 });
 
+it('jq sees none of the environment: a key in a variable never reaches a filter', async () => {
+  const r = await runScout(['chains', '--jq', '$ENV, env | tojson'], { env: { SCOUT_EXPLORER_KEY: 'sekrit-key' } });
+  expect(r.code, r.stderr).toBe(0);
+  expect(lines(r.stdout)).toHaveLength(2);
+  expect(r.stdout).not.toContain('sekrit-key');
+  expect(r.stdout).not.toContain('SCOUT_');
+});
+
 describe('the list writers', () => {
   const mem = () => {
     let out = '';
