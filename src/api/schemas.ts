@@ -4,8 +4,28 @@
  * nullish because the real server sends null where the seed says a value (API.md, "Where real data
  * differs"), and both the 2024 and 2025 field spellings are accepted. JSON output never goes through
  * them; a mismatch in a table is a warning, never lost data.
+ *
+ * Every field a renderer reads is declared here, and only what is declared can be read: the types
+ * the renderers take (`Transaction`, `Token`, ...) are the schemas' inferred types without the index
+ * signature a loose object adds (see Declared). The fields a renderer does not read still pass
+ * through at run time.
  */
 import { z } from 'zod';
+
+/**
+ * `T` as its schema declares it: an inferred loose object type is `{ ...fields } & { [k: string]:
+ * unknown }`, on which reading any name compiles; this keeps the declared fields only, at every
+ * depth, so a renderer reading a field no schema declares is a type error. A record declared as
+ * such (an action's `data`: any keys) keeps its keys.
+ */
+export type Declared<T> = T extends readonly (infer E)[]
+  ? Declared<E>[]
+  : T extends object
+    ? keyof Fields<T> extends never
+      ? T
+      : Fields<T>
+    : T;
+type Fields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: Declared<T[K]> };
 
 const str = z.string().nullish();
 /** Amounts and counts: decimal strings, sometimes numbers on older servers. */
@@ -21,11 +41,13 @@ export const AddressParam = z.looseObject({
   is_contract: z.boolean().nullish(),
   is_verified: z.boolean().nullish(),
   is_scam: z.boolean().nullish(),
+  /** "ok" or "scam" on newer servers, beside or instead of `is_scam`. */
+  reputation: str,
   public_tags: z.array(Tag).nullish(),
   metadata: z.looseObject({ tags: z.array(Tag).nullish() }).nullish(),
   implementations: z.array(z.looseObject({ address: str, address_hash: str, name: str })).nullish(),
 });
-export type AddressParam = z.infer<typeof AddressParam>;
+export type AddressParam = Declared<z.infer<typeof AddressParam>>;
 
 export const Token = z.looseObject({
   address: str,
@@ -40,7 +62,7 @@ export const Token = z.looseObject({
   holders_count: amount,
   icon_url: str,
 });
-export type Token = z.infer<typeof Token>;
+export type Token = Declared<z.infer<typeof Token>>;
 
 export const TokenInstance = z.looseObject({ id: str, token_id: str, metadata: z.unknown().nullish() });
 
@@ -50,14 +72,14 @@ export const TokenBalance = z.looseObject({
   token_instance: TokenInstance.nullish(),
   value: amount,
 });
-export type TokenBalance = z.infer<typeof TokenBalance>;
+export type TokenBalance = Declared<z.infer<typeof TokenBalance>>;
 
 export const NftCollection = z.looseObject({
   amount: amount,
   token: Token.nullish(),
   token_instances: z.array(z.looseObject({ id: str, token_id: str, value: amount, token_type: str })).nullish(),
 });
-export type NftCollection = z.infer<typeof NftCollection>;
+export type NftCollection = Declared<z.infer<typeof NftCollection>>;
 
 /** `total` differs by token type: ERC-20 {value, decimals}, ERC-721 {token_id}, ERC-1155 both. */
 export const TransferTotal = z.looseObject({ value: amount, decimals: amount, token_id: str });
@@ -76,9 +98,23 @@ export const TokenTransfer = z.looseObject({
   type: str,
   method: str,
 });
-export type TokenTransfer = z.infer<typeof TokenTransfer>;
+export type TokenTransfer = Declared<z.infer<typeof TokenTransfer>>;
 
 export const Fee = z.looseObject({ type: str, value: amount });
+
+/** A decoded call (the API's DecodedInput): `value` is any JSON (a tuple is an array or an object). */
+export const DecodedInput = z.looseObject({
+  method_call: str,
+  method_id: str,
+  parameters: z.array(z.looseObject({ name: str, type: str, value: z.unknown() })).nullish(),
+});
+
+/** Why a transaction failed: `{raw}` (hex, or text on some servers), a decoded call, or a string from older servers. */
+export const RevertReason = z.union([z.string(), z.looseObject({ raw: str, ...DecodedInput.shape })]);
+
+/** What a transaction did, as the explorer reads it (a swap, a mint): `data` holds the action's own fields. */
+export const TxAction = z.looseObject({ protocol: str, type: str, data: z.record(z.string(), z.unknown()).nullish() });
+export type TxAction = Declared<z.infer<typeof TxAction>>;
 
 export const Transaction = z.looseObject({
   hash: z.string(),
@@ -100,14 +136,26 @@ export const Transaction = z.looseObject({
   nonce: int,
   position: int,
   type: int,
-  revert_reason: z.unknown().nullish(),
-  decoded_input: z.unknown().nullish(),
+  revert_reason: RevertReason.nullish(),
+  decoded_input: DecodedInput.nullish(),
+  raw_input: str,
+  /** Coin price in USD when the explorer answered (the values in USD are worked out from it). */
+  exchange_rate: amount,
+  base_fee_per_gas: amount,
+  max_fee_per_gas: amount,
+  max_priority_fee_per_gas: amount,
+  transaction_burnt_fee: amount,
+  /** The 2024 spelling of transaction_burnt_fee. */
+  tx_burnt_fee: amount,
+  /** Rollups (OP stack chains): the L1 data fee, in wei. */
+  l1_fee: amount,
+  actions: z.array(TxAction).nullish(),
   transaction_types: z.array(z.string()).nullish(),
   tx_types: z.array(z.string()).nullish(),
   token_transfers: z.array(TokenTransfer).nullish(),
   token_transfers_overflow: z.boolean().nullish(),
 });
-export type Transaction = z.infer<typeof Transaction>;
+export type Transaction = Declared<z.infer<typeof Transaction>>;
 
 export const InternalTransaction = z.looseObject({
   transaction_hash: str,
@@ -124,7 +172,7 @@ export const InternalTransaction = z.looseObject({
   success: z.boolean().nullish(),
   error: str,
 });
-export type InternalTransaction = z.infer<typeof InternalTransaction>;
+export type InternalTransaction = Declared<z.infer<typeof InternalTransaction>>;
 
 export const Withdrawal = z.looseObject({
   index: int,
@@ -134,22 +182,42 @@ export const Withdrawal = z.looseObject({
   timestamp: str,
   receiver: AddressParam.nullish(),
 });
-export type Withdrawal = z.infer<typeof Withdrawal>;
+export type Withdrawal = Declared<z.infer<typeof Withdrawal>>;
 
+/** What a search result says of a name (ENS, Base names, ...): `address_hash` is null for a name pointing nowhere. */
+export const EnsInfo = z.looseObject({ address_hash: str, name: str, expiry_date: str, names_count: int });
+
+/**
+ * One search result. The fields depend on `type` (API.md): tokens, addresses, contracts, labels,
+ * ENS domains, metadata tags, blocks, transactions, user operations, blobs.
+ */
 export const SearchResult = z.looseObject({
   type: str,
   name: str,
   symbol: str,
   address: str,
   address_hash: str,
+  /** The 2024 spelling of transaction_hash. */
+  tx_hash: str,
   transaction_hash: str,
   block_hash: str,
   block_number: int,
+  block_type: str,
+  user_operation_hash: str,
+  blob_hash: str,
+  /** Result types we do not know may carry a plain `hash`. */
+  hash: str,
   token_type: str,
-  ens_info: z.unknown().nullish(),
+  exchange_rate: amount,
+  certified: z.boolean().nullish(),
+  is_smart_contract_verified: z.boolean().nullish(),
+  reputation: str,
+  ens_info: EnsInfo.nullish(),
+  /** A metadata tag result's tag. */
+  metadata: Tag.nullish(),
   timestamp: str,
 });
-export type SearchResult = z.infer<typeof SearchResult>;
+export type SearchResult = Declared<z.infer<typeof SearchResult>>;
 
 export const Network = z.looseObject({
   chain_id: z.union([z.string(), z.number()]).nullish(),
@@ -161,6 +229,10 @@ export const Network = z.looseObject({
   sent_transactions_activity_enabled: z.boolean().nullish(),
   verified_contracts_activity_enabled: z.boolean().nullish(),
   blockscout_usage_activity_enabled: z.boolean().nullish(),
+  /** The explorer API key, a secret: the real service's name for it. */
+  blockscout_api_key: str,
+  /** The seed's name for blockscout_api_key. */
+  explorer_api_key: str,
   details: z.unknown().nullish(),
 });
-export type Network = z.infer<typeof Network>;
+export type Network = Declared<z.infer<typeof Network>>;

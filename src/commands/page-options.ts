@@ -1,5 +1,5 @@
 /** Parsing of the shared output and page flags into typed options, before any request. */
-import type { Cursor } from '../api/cursor.js';
+import type { Cursor, ReadCursor } from '../api/cursor.js';
 import type { PaginateOptions } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 import type { JqProgram } from '../render/jq.js';
@@ -37,6 +37,8 @@ export interface PageOptions {
   all: boolean;
   limit: number | undefined;
   cursor: Cursor | undefined;
+  /** The --cursor as read, with the list that printed it when the token says (checkCursorOrigin). */
+  cursorRead?: ReadCursor | undefined;
   /** `--jq`: the filter, compiled; the mode is then json (the array, or the document) or ndjson (each item). */
   jq?: JqProgram | undefined;
 }
@@ -48,14 +50,14 @@ export interface PageOptions {
 export async function pageOptions(flags: PageFlags): Promise<PageOptions> {
   let mode = outputMode(flags);
   const limit = parsePositiveInt(flags.limit, '--limit');
-  const cursor = flags.cursor === undefined ? undefined : (await import('../api/cursor.js')).decodeCursor(flags.cursor);
+  const cursorRead = flags.cursor === undefined ? undefined : (await import('../api/cursor.js')).readCursor(flags.cursor);
   let jq: JqProgram | undefined;
   if (flags.jq !== undefined) {
     if (mode === 'csv') throw new UsageError('--jq prints JSON values, not CSV: use --jq alone or with --ndjson');
     if (mode === 'table') mode = 'json';
     jq = await (await import('../render/jq.js')).JqProgram.compile(flags.jq);
   }
-  return { mode, all: Boolean(flags.all), limit, cursor, jq };
+  return { mode, all: Boolean(flags.all), limit, cursor: cursorRead?.pairs, cursorRead, jq };
 }
 
 /** Whether a list goes on past its first page: with --all, or --limit however many pages it takes. */

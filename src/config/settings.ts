@@ -18,7 +18,7 @@ import { chainsCachePath, configPath } from './paths.js';
 import { readChainsCache } from './registry.js';
 import { attributeOf, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON } from './setting-table.js';
 import { FileRefused, readSmallFile } from './small-file.js';
-import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown } from './url.js';
+import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown, shownUrl } from './url.js';
 
 export type { GlobalFlags } from './setting-table.js';
 
@@ -122,6 +122,21 @@ function checkUrl(s: Sourced, what = s.from): string {
   return u.origin + u.pathname.replace(/\/+$/, '');
 }
 
+/**
+ * An explorer's base URL is the site (`https://eth.blockscout.com`): scout adds `/api/v2/…` itself.
+ * One ending in `/api` or `/api/v2` would ask `/api/v2/api/v2/…` and get a 404 that says nothing of
+ * why, so it is refused, before any request, with the URL to use instead. Refused rather than
+ * corrected: a value from the environment or a config file is fixed where it lives, not silently
+ * used as another URL on every run.
+ */
+function checkBaseUrl(s: Sourced): string {
+  const url = checkUrl(s);
+  const m = /\/api(\/v2)?$/i.exec(new URL(url).pathname);
+  if (!m) return url;
+  const site = url.slice(0, url.length - m[0].length);
+  throw new UsageError(`invalid ${s.from} "${shownUrl(s.value)}": drop the trailing ${m[0]}, scout adds it`, { hint: `use ${shownUrl(site)}` });
+}
+
 /** A key that cannot go into a header is refused before any request, without printing it. */
 function checkKey(key: string | undefined, what: string): void {
   const problem = key === undefined ? undefined : keyProblem(key);
@@ -219,7 +234,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
         const from = level.base.from === '--base-url' ? '' : ` (${level.base.from} names one)`;
         throw new UsageError(`--pro works with --chain <id|name>, not with a base URL${from}`);
       }
-      const baseUrl = checkUrl(level.base);
+      const baseUrl = checkBaseUrl(level.base);
       const chain = level.chain ? resolveChain(level.chain, env, warnings, false) : chainForExplorer(baseUrl);
       target = { baseUrl, pro: false, chain, coin: chain?.coin ?? 'ETH' };
     } else {

@@ -15,6 +15,7 @@ import type {
   Withdrawal,
 } from '../api/schemas.js';
 import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, plainCell, statusCell, timeCell } from './cells.js';
+import { isRecord } from './fields.js';
 import { shortHash, shortId } from './format.js';
 import { safeText, text } from '../text/safe.js';
 import { searchInfo } from './search.js';
@@ -24,10 +25,9 @@ import { displayWidth, truncate } from './width.js';
 
 const tokenAddress = (t: Token | null | undefined): string => text(t?.address_hash ?? t?.address);
 
-/** A token: "USDC (0xA0b8…eB48)" on a terminal, its contract address piped; the symbol gives way first. */
-function tokenCell(t: Token | null | undefined): Cell {
+/** A token: "USDC (0xA0b8…eB48)" on a terminal, its contract address piped; the label (its symbol) gives way first. */
+function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
   const addr = tokenAddress(t);
-  const label = text(t?.symbol) || text(t?.name);
   if (!addr) return label ? { full: '', short: label } : NONE;
   const tail = label ? ` (${shortHash(addr)})` : shortHash(addr);
   return {
@@ -136,7 +136,7 @@ function tokenIdsCell(n: NftCollection): Cell {
 }
 
 export const nftCollectionColumns: Column<NftCollection>[] = [
-  { header: 'COLLECTION', name: 'token', cell: (n) => tokenCell(n.token ? { ...n.token, symbol: n.token.name ?? n.token.symbol } : n.token), min: 13 },
+  { header: 'COLLECTION', name: 'token', cell: (n) => tokenCell(n.token, text(n.token?.name ?? n.token?.symbol)), min: 13 },
   { header: 'NAME', name: 'name', show: 'data', cell: (n) => text(n.token?.name) },
   { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (n) => text(n.token?.symbol) },
   { header: 'TYPE', cell: (n) => plainCell(n.token?.type), fixed: true },
@@ -234,9 +234,9 @@ export function genericColumns(sample: readonly unknown[]): Column<unknown>[] {
     name: safeText(k),
     min: 8,
     cell: (v) => {
-      const x = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+      const x = isRecord(v) ? v[k] : undefined;
       if (x && typeof x === 'object') {
-        const h = (x as { hash?: unknown }).hash;
+        const h = isRecord(x) ? x.hash : undefined;
         return typeof h === 'string' ? hashCell(h) : text(x);
       }
       return typeof x === 'string' && /^0x[0-9a-fA-F]{40,64}$/.test(x) ? hashCell(x) : text(x);

@@ -227,9 +227,12 @@ export class TerminalTable<T> {
   }
 
   /**
-   * Draws rows with cli-table3 at the widths decided above: no borders, two spaces between
-   * columns, every cell already fitted and painted (cli-table3 measures colour codes and wide
-   * characters when it pads).
+   * Draws rows at the widths decided above: no borders, two spaces between columns. Every cell is
+   * fitted, painted and padded to its column's width here, by displayWidth, the measure the widths
+   * were decided by. cli-table3 draws the lines over stand-ins (runs of STAND_IN exactly as wide as
+   * each column, which any width function measures alike) and the cells take their stand-ins' places:
+   * its own string-width, older than ours, would otherwise pad and cut by another opinion (`🪶` one
+   * column, `©` two) and push a row's later columns out of line.
    */
   private draw(rows: Shown[][]): string {
     if (rows.length === 0) return '';
@@ -243,19 +246,30 @@ export class TerminalTable<T> {
       },
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
       colWidths: widths,
-      colAligns: this.columns.map((c) => c.align ?? 'left'),
       wordWrap: false,
     });
-    for (const r of rows) table.push(r.map((cell, i) => paint(fitText(cell, widths[i] ?? 0), cell.style, this.ctx)));
-    return (
-      table
-        .toString()
-        .split('\n')
-        .map(trimSpacesEnd)
-        .join('\n') + '\n'
-    );
+    for (const r of rows) table.push(r.map((_, i) => STAND_IN.repeat(widths[i] ?? 0)));
+    const drawn = table.toString().split('\n');
+    let out = '';
+    rows.forEach((r, k) => {
+      const line = drawn[k] ?? '';
+      let s = '';
+      let from = 0;
+      r.forEach((cell, i) => {
+        const w = widths[i] ?? 0;
+        const at = w > 0 ? line.indexOf(STAND_IN, from) : from;
+        const fitted = pad(paint(fitText(cell, w), cell.style, this.ctx), w, this.columns[i]?.align);
+        s += line.slice(from, at) + fitted;
+        from = at + w;
+      });
+      out += trimSpacesEnd(s + line.slice(from)) + '\n';
+    });
+    return out;
   }
 }
+
+/** What cli-table3 lays out in place of each cell: one column wide to any measure, and in none of the table's lines. */
+const STAND_IN = 'x';
 
 /** `l` without trailing spaces. A loop: / +$/ backtracks quadratically over a long run of inner spaces. */
 function trimSpacesEnd(l: string): string {

@@ -5,8 +5,10 @@
  * trace): a flat Parity array (children of `p` are entries whose `traceAddress` extends `p`'s by one;
  * `action`/`result`, or the same fields at the top level) and Geth's nested callTracer object.
  */
+import type { AddressParam, Transaction } from '../api/schemas.js';
 import { decodeRevert, SELECTORS, selectorOf } from './abi.js';
 import type { RenderContext } from './context.js';
+import { obj, objects } from './fields.js';
 import { shortHash } from './format.js';
 import { safeText } from '../text/safe.js';
 import { paint } from './table.js';
@@ -194,8 +196,10 @@ export function renderTrace(trace: unknown, ctx: RenderContext, opts: TraceOptio
 /**
  * Names for the call tree from the transaction itself (no extra lookups): its parties, a proxy's
  * implementations, and the tokens and parties of its token transfers. Unsanitised (the tree does it).
+ * `tx` is the transaction body as sent (not checked against its schema: names are a nicety), so
+ * every field is read defensively.
  */
-export function knownAddresses(tx: unknown): Map<string, KnownAddress> {
+export function knownAddresses(tx: Pick<Transaction, 'from' | 'to' | 'created_contract' | 'token_transfers'>): Map<string, KnownAddress> {
   const known = new Map<string, KnownAddress>();
   const add = (hash: unknown, name: unknown) => {
     if (typeof hash !== 'string' || !hash) return;
@@ -204,20 +208,23 @@ export function knownAddresses(tx: unknown): Map<string, KnownAddress> {
     if (!k) known.set(hash.toLowerCase(), { hash, name: n });
     else k.name ??= n;
   };
-  const party = (a: unknown) => {
-    if (!isObj(a)) return;
-    const tags = isObj(a.metadata) && Array.isArray(a.metadata.tags) ? a.metadata.tags.filter(isObj) : [];
+  const party = (p: AddressParam | null | undefined) => {
+    const a = obj(p);
+    if (!a) return;
+    const tags = objects(obj(a.metadata)?.tags);
     add(a.hash, [tags.find((t) => t.tagType === 'name')?.name, a.ens_domain_name, a.name].find((n) => typeof n === 'string' && n.trim()));
-    if (Array.isArray(a.implementations)) for (const i of a.implementations.filter(isObj)) add(i.address_hash ?? i.address, i.name);
+    for (const i of objects(a.implementations)) add(i.address_hash ?? i.address, i.name);
   };
-  if (!isObj(tx)) return known;
-  party(tx.from);
-  party(tx.to);
-  party(tx.created_contract);
-  for (const t of Array.isArray(tx.token_transfers) ? tx.token_transfers.filter(isObj) : []) {
-    party(t.from);
-    party(t.to);
-    if (isObj(t.token)) add(t.token.address_hash ?? t.token.address, t.token.symbol ?? t.token.name);
+  const t = obj(tx);
+  if (!t) return known;
+  party(t.from);
+  party(t.to);
+  party(t.created_contract);
+  for (const x of objects(t.token_transfers)) {
+    party(x.from);
+    party(x.to);
+    const token = obj(x.token);
+    if (token) add(token.address_hash ?? token.address, token.symbol ?? token.name);
   }
   return known;
 }

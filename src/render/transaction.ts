@@ -4,20 +4,17 @@
  * amounts carry units; piped, each fact is its own `Label<TAB>field…` line with full values and ISO
  * times, so `awk -F'\t' '$1 == "Block"'` works.
  */
-import type { AddressParam, TokenTransfer, Transaction } from '../api/schemas.js';
+import type { AddressParam, TokenTransfer, Transaction, TxAction } from '../api/schemas.js';
 import { decodeRevert, selectorOf } from './abi.js';
 import type { RenderContext } from './context.js';
+import { list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime, shortHash, shortId } from './format.js';
 import { safeText, text } from '../text/safe.js';
 import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';
 import { formatUnits, groupDigits, gwei, toBigInt, usd } from './units.js';
 import { displayWidth, pad, truncate } from './width.js';
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
-/** A list the server should send as an array: its elements, or the one value when it sent something else. */
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : present(v) ? [v] : []);
 
 const TX_TYPES: ReadonlyMap<string, string> = new Map([
   ['0', 'legacy'],
@@ -40,7 +37,7 @@ export function revertText(tx: Transaction): string {
   let reason = typeof tx.revert_reason === 'string' ? safeText(tx.revert_reason) : '';
   if (r && typeof r.raw === 'string') reason = safeText(decodeRevert(r.raw) ?? r.raw);
   else if (r && typeof r.method_call === 'string') {
-    const params = Array.isArray(r.parameters) ? r.parameters.map(obj).filter((p): p is Obj => p !== undefined) : [];
+    const params = objects(r.parameters);
     const name = safeText(r.method_call.replace(/\(.*$/s, ''));
     reason = params.length ? `${name}(${params.map((p) => `${text(p.name)}: ${paramValue(p.value, true)}`).join(', ')})` : safeText(r.method_call);
   }
@@ -58,18 +55,19 @@ export function paramValue(v: unknown, tty: boolean, depth = 0): string {
   return text(v);
 }
 
+/** An address as declared, or (from a server that does not match the schema) a bare address string. */
 type Party = AddressParam | string | null | undefined;
 
 /** The hash of an address object; an address sent as a bare string is itself. Safe text. */
-function hashOf(a: Party | unknown): string {
-  return typeof a === 'string' ? safeText(a) : addressHash(obj(a) as AddressParam | undefined);
+function hashOf(a: Party): string {
+  return typeof a === 'string' ? safeText(a) : addressHash(obj(a));
 }
 
 /** An address for a person: "name  0xfull…" (the address always beside the name). */
-function party(a: Party | unknown, note = ''): Span[] {
+function party(a: Party, note = ''): Span[] {
   const hash = hashOf(a);
   if (!hash) return [];
-  const o = obj(a) as AddressParam | undefined;
+  const o = obj(a);
   const name = addressName(o);
   const scam: Span[] = o?.is_scam === true || o?.reputation === 'scam' ? [{ text: '[scam] ', style: 'warn' }] : [];
   const verified = o?.is_contract === true && o?.is_verified === true ? '  [verified]' : '';
@@ -77,10 +75,10 @@ function party(a: Party | unknown, note = ''): Span[] {
 }
 
 /** A short party for one-line summaries: "name (0xd8dA…6045)". */
-function shortParty(a: unknown): string {
+function shortParty(a: Party): string {
   const hash = hashOf(a);
   if (!hash) return '?';
-  const name = addressName(obj(a) as AddressParam | undefined);
+  const name = addressName(obj(a));
   return name ? `${name} (${shortHash(hash)})` : shortHash(hash);
 }
 
@@ -110,11 +108,11 @@ function transferLine(t: TokenTransfer, width: number): string {
   const what = `${kind}${amount || '?'} ${symbol}${address ? ` (${shortHash(address)})` : ''}`;
   const named = `${what}  ${shortParty(t.from)} → ${shortParty(t.to)}`;
   if (displayWidth(named) <= width) return named;
-  const bare = (a: unknown) => (hashOf(a) ? shortHash(hashOf(a)) : '?');
+  const bare = (a: Party) => (hashOf(a) ? shortHash(hashOf(a)) : '?');
   return truncate(`${what}  ${bare(t.from)} → ${bare(t.to)}`, width);
 }
 
-function actionLine(a: Obj): string {
+function actionLine(a: TxAction): string {
   const data = obj(a.data) ?? {};
   const facts = Object.entries(data)
     .filter(([, v]) => present(v))
@@ -131,8 +129,7 @@ function gasPercent(used: bigint, limit: bigint): string {
 
 /** The transaction types, joined: a list as the server should send it, or whatever it sent instead. */
 function typesText(tx: Transaction, sep: string): string {
-  const types: unknown = tx.transaction_types ?? tx.tx_types;
-  return list(types).map(text).join(sep);
+  return list(tx.transaction_types ?? tx.tx_types).map(text).join(sep);
 }
 
 /**
@@ -156,14 +153,13 @@ function isLines(v: Line | readonly Line[]): v is readonly Line[] {
 
 /** Terminal rows. The values are raw where convenient: renderKeyValue makes every piece safe. */
 function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
-  const o = tx as Obj;
   const status = txStatus(tx);
   const fit = (s: string, used: number) => truncate(s, Math.max(20, ctx.width - used));
   const decoded = obj(tx.decoded_input);
-  const input = typeof o.raw_input === 'string' ? o.raw_input : '';
+  const input = typeof tx.raw_input === 'string' ? tx.raw_input : '';
   const creation = !tx.to && Boolean(tx.created_contract);
   const fee = obj(tx.fee);
-  const rate = o.exchange_rate;
+  const rate = tx.exchange_rate;
 
   return [
     lazyRow('Transaction', () => text(tx.hash)),
@@ -193,13 +189,13 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
       if (!present(fee.value)) return '';
       const maximum = fee.type === 'maximum';
       const feeUsd = usd(fee.value, 18, rate);
-      const burnt = o.transaction_burnt_fee ?? o.tx_burnt_fee;
+      const burnt = tx.transaction_burnt_fee ?? tx.tx_burnt_fee;
       return (
         `${maximum ? '≤ ' : ''}${coinAmount(fee.value, ctx)} (${maximum ? 'maximum' : 'actual'})${feeUsd ? `  (${feeUsd})` : ''}` +
         (present(burnt) && toBigInt(burnt) ? ` · burnt ${coinAmount(burnt, ctx)}` : '')
       );
     }),
-    lazyRow('L1 fee', () => (present(o.l1_fee) ? coinAmount(o.l1_fee, ctx) : '')),
+    lazyRow('L1 fee', () => (present(tx.l1_fee) ? coinAmount(tx.l1_fee, ctx) : '')),
     lazyRow('Gas', () => {
       const used = toBigInt(tx.gas_used);
       const limit = toBigInt(tx.gas_limit);
@@ -211,9 +207,9 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
     lazyRow('Gas price', () => {
       if (!present(tx.gas_price)) return '';
       const parts = [
-        present(o.base_fee_per_gas) ? `base ${gweiText(o.base_fee_per_gas)}` : '',
-        present(o.max_fee_per_gas) ? `max ${gweiText(o.max_fee_per_gas)}` : '',
-        present(o.max_priority_fee_per_gas) ? `max priority ${gweiText(o.max_priority_fee_per_gas)}` : '',
+        present(tx.base_fee_per_gas) ? `base ${gweiText(tx.base_fee_per_gas)}` : '',
+        present(tx.max_fee_per_gas) ? `max ${gweiText(tx.max_fee_per_gas)}` : '',
+        present(tx.max_priority_fee_per_gas) ? `max priority ${gweiText(tx.max_priority_fee_per_gas)}` : '',
       ].filter(Boolean);
       return `${gweiText(tx.gas_price)} gwei${parts.length ? ` (${parts.join(' · ')})` : ''}`;
     }),
@@ -223,7 +219,7 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
       return method ? fit(method, 13) : '';
     }),
     lazyRow('Parameters', () => {
-      const params = Array.isArray(decoded?.parameters) ? decoded.parameters.map(obj).filter((p): p is Obj => p !== undefined) : [];
+      const params = objects(decoded?.parameters);
       const nameWidth = Math.max(0, ...params.map((p) => displayWidth(text(p.name))));
       return params.map((p) => [fit(`${pad(text(p.name), nameWidth)}  ${paramValue(p.value, true)}`, 13)]);
     }),
@@ -243,9 +239,17 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
       return `${text(tx.type)}${known ? ` (${known})` : ''}`;
     }),
     lazyRow('Types', () => typesText(tx, ', ')),
-    lazyRow('Actions', () => list(o.actions).map((a) => [fit(obj(a) ? actionLine(obj(a)!) : text(a), 13)])),
+    lazyRow('Actions', () =>
+      list(tx.actions).map((a) => {
+        const action = obj(a);
+        return [fit(action ? actionLine(action) : text(a), 13)];
+      }),
+    ),
     lazyRow('Transfers', () => {
-      const transfers = list(tx.token_transfers).map((t) => [obj(t) ? transferLine(t as TokenTransfer, Math.max(40, ctx.width - 13)) : fit(text(t), 13)]);
+      const transfers = list(tx.token_transfers).map((t) => {
+        const transfer = obj(t);
+        return [transfer ? transferLine(transfer, Math.max(40, ctx.width - 13)) : fit(text(t), 13)];
+      });
       if (tx.token_transfers_overflow === true) transfers.push([`… and more: scout tx transfers ${text(tx.hash)}`]);
       return transfers;
     }),
@@ -254,7 +258,6 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
 
 /** Piped rows: one fact per line, full values. */
 function pipeRows(tx: Transaction): KeyValueRow[] {
-  const o = tx as Obj;
   const data = (label: string, entries: () => unknown[][]): KeyValueRow => {
     let d: string[][];
     try {
@@ -268,7 +271,7 @@ function pipeRows(tx: Transaction): KeyValueRow[] {
   const decoded = obj(tx.decoded_input);
   const fee = obj(tx.fee);
   const to = tx.to ?? tx.created_contract;
-  const named = (a: unknown) => [hashOf(a), addressName(obj(a) as AddressParam | undefined) ?? ''];
+  const named = (a: Party) => [hashOf(a), addressName(obj(a)) ?? ''];
   return [
     row('Transaction', () => tx.hash),
     row('Status', () => txStatus(tx)),
@@ -283,23 +286,28 @@ function pipeRows(tx: Transaction): KeyValueRow[] {
     fee
       ? row('Fee', () => fee.value, () => formatUnits(fee.value, 18) ?? '', () => (present(fee.value) ? fee.type : ''))
       : row('Fee', () => tx.fee),
-    row('L1 fee', () => o.l1_fee, () => formatUnits(o.l1_fee, 18) ?? ''),
+    row('L1 fee', () => tx.l1_fee, () => formatUnits(tx.l1_fee, 18) ?? ''),
     row('Gas used', () => tx.gas_used),
     row('Gas limit', () => tx.gas_limit),
     row('Gas price', () => tx.gas_price),
-    row('Base fee', () => o.base_fee_per_gas),
-    row('Max fee', () => o.max_fee_per_gas),
-    row('Max priority fee', () => o.max_priority_fee_per_gas),
+    row('Base fee', () => tx.base_fee_per_gas),
+    row('Max fee', () => tx.max_fee_per_gas),
+    row('Max priority fee', () => tx.max_priority_fee_per_gas),
     row('Method', () => (typeof decoded?.method_call === 'string' ? decoded.method_call : tx.method)),
     data('Parameter', () =>
-      (Array.isArray(decoded?.parameters) ? decoded.parameters.map(obj).filter((p): p is Obj => p !== undefined) : []).map((p) => [p.name, p.type, paramValue(p.value, false)]),
+      objects(decoded?.parameters).map((p) => [p.name, p.type, paramValue(p.value, false)]),
     ),
-    row('Input', () => o.raw_input),
+    row('Input', () => tx.raw_input),
     row('Nonce', () => tx.nonce),
     row('Position', () => tx.position),
     row('Type', () => tx.type),
     row('Types', () => typesText(tx, ',')),
-    data('Action', () => list(o.actions).map((a) => (obj(a) ? [obj(a)!.protocol, obj(a)!.type, obj(a)!.data] : [a]))),
+    data('Action', () =>
+      list(tx.actions).map((a) => {
+        const action = obj(a);
+        return action ? [action.protocol, action.type, action.data] : [a];
+      }),
+    ),
     data('Transfer', () =>
       list(tx.token_transfers).map((x) => {
         const t = obj(x);

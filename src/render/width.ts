@@ -1,52 +1,48 @@
 /**
- * Display width of text on a terminal, for aligning and fitting columns: East Asian wide and
- * fullwidth characters and emoji take two cells, combining marks none. The rules follow the
- * `string-width` package (which cli-table3 and most terminals' users rely on) closely enough for
- * table layout; input has already been through safeText, so no control characters remain.
+ * Display width of text on a terminal: the one measure every table, key/value block and fitted
+ * cell is laid out and padded by, so columns line up. A grapheme cluster (what the terminal draws
+ * as one character) takes:
+ * - 0 columns when nothing in it is visible: controls, format characters (zero-width space and
+ *   joiners, BOM), combining and enclosing marks, variation selectors;
+ * - 2 for an emoji: anything drawn as emoji by default (its East Asian Width is Wide: 🪶, 🐸, ⌚),
+ *   a text-style pictograph asking for emoji style (`©️`, `❤️`), a skin-tone modifier sequence,
+ *   a ZWJ sequence, a flag (two regional indicators) and a keycap (`1️⃣`);
+ * - otherwise the East Asian Width of its first visible character (2 for Wide and Fullwidth,
+ *   such as CJK and Hangul syllables; 1 for the rest, ambiguous ones included, so `©`, `®`, `…`
+ *   and `→` take 1), plus the width of any spacing mark or halfwidth form drawn after it.
+ * These are the rules of the `string-width` package (v8) and of terminals' wcwidth; the East Asian
+ * Width data comes from `get-east-asian-width` (kept up to date with Unicode), so no table of
+ * ranges is kept here. Input has already been through safeText, so no control characters remain.
  */
+import { eastAsianWidth } from 'get-east-asian-width';
 
 const ASCII = /^[\x20-\x7e]*$/;
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
-const ZERO = /^\p{M}+$/u;
 // eslint-disable-next-line no-control-regex
 const SGR = /\u001b\[[0-9;]*m/g;
+/**
+ * A character that shows: not a control, format character, combining or enclosing mark, lone
+ * surrogate, Hangul vowel or final jamo (drawn into the syllable before it), nor a code point kept
+ * for future invisible characters.
+ */
+const VISIBLE = /[^\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Cs}\u1160-\u11ff\ud7b0-\ud7ff\u2065\ufff0-\ufff8\u{e0000}-\u{e0fff}]/u;
+/** Emoji drawn two columns wide whatever the East Asian Width of their first character. */
+const EMOJI = /^(?:\p{Regional_Indicator}{2}|[#*0-9]\ufe0f?\u20e3|\p{Emoji_Modifier_Base}\p{Emoji_Modifier}|\p{Extended_Pictographic}(?:\ufe0f|[^]*\u200d\p{Extended_Pictographic}))/u;
+/** What adds columns after a cluster's first character: spacing marks and halfwidth and fullwidth forms (`ｶﾞ`). */
+const TRAILING = /[\p{Mc}\uff00-\uffef]/gu;
 
 let segmenter: Intl.Segmenter | undefined;
-
-function wide(code: number): boolean {
-  return (
-    code >= 0x1100 &&
-    (code <= 0x115f ||
-      code === 0x2329 ||
-      code === 0x232a ||
-      (code >= 0x2e80 && code <= 0x3247 && code !== 0x303f) ||
-      (code >= 0x3250 && code <= 0x4dbf) ||
-      (code >= 0x4e00 && code <= 0xa4c6) ||
-      (code >= 0xa960 && code <= 0xa97c) ||
-      (code >= 0xac00 && code <= 0xd7a3) ||
-      (code >= 0xf900 && code <= 0xfaff) ||
-      (code >= 0xfe10 && code <= 0xfe19) ||
-      (code >= 0xfe30 && code <= 0xfe6b) ||
-      (code >= 0xff01 && code <= 0xff60) ||
-      (code >= 0xffe0 && code <= 0xffe6) ||
-      (code >= 0x1b000 && code <= 0x1b001) ||
-      (code >= 0x1f200 && code <= 0x1f251) ||
-      (code >= 0x20000 && code <= 0x3fffd))
-  );
-}
 
 /** Code units segmented at a time: V8's segmenter slows down quadratically over one long string. */
 const WINDOW = 128;
 
 /**
- * The grapheme clusters of `s`. A long string is segmented a window at a time; the last clusters of
- * a window may go on past it, so the next window starts with them. (A cluster longer than a window, such as
- * hundreds of stacked combining marks, is split: a width a column off, never a hang.)
+ * The grapheme clusters of `s`, in order, a window at a time (so a caller that stops early has
+ * segmented no further than a window past where it stopped). The last clusters of a window may go
+ * on past it, so the next window starts with them. (A cluster longer than a window, such as hundreds
+ * of stacked combining marks, is split: a width a column off, never a hang.)
  */
-function graphemes(s: string): string[] {
+function* graphemes(s: string): Generator<string> {
   segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  if (s.length <= WINDOW) return Array.from(segmenter.segment(s), (g) => g.segment);
-  const out: string[] = [];
   for (let i = 0; i < s.length; ) {
     const window = s.slice(i, i + WINDOW);
     const segs = Array.from(segmenter.segment(window), (g) => g.segment);
@@ -54,16 +50,24 @@ function graphemes(s: string): string[] {
     // behind a flag's first half or a ZWJ): they are segmented again at the start of the next window.
     const redo = i + window.length < s.length ? Math.min(2, segs.length - 1) : 0;
     const again = segs.splice(segs.length - redo, redo).join('');
-    for (const g of segs) out.push(g);
+    yield* segs;
     i += window.length - again.length;
   }
-  return out;
 }
 
 function graphemeWidth(g: string): number {
-  if (ZERO.test(g)) return 0;
-  if (EMOJI.test(g)) return 2;
-  return wide(g.codePointAt(0) ?? 0) ? 2 : 1;
+  const first = g.codePointAt(0) ?? 0;
+  // One code point (most clusters): no emoji sequence, no trailing marks.
+  if (g.length === (first > 0xffff ? 2 : 1)) return VISIBLE.test(g) ? eastAsianWidth(first) : 0;
+  const at = g.search(VISIBLE);
+  if (at < 0) return 0;
+  const seen = at === 0 ? g : g.slice(at);
+  if (EMOJI.test(seen)) return 2;
+  const base = seen.codePointAt(0) ?? 0;
+  let w = eastAsianWidth(base);
+  TRAILING.lastIndex = base > 0xffff ? 2 : 1;
+  for (let m = TRAILING.exec(seen); m; m = TRAILING.exec(seen)) w += eastAsianWidth(m[0].codePointAt(0) ?? 0);
+  return w;
 }
 
 const printable = (c: number) => c >= 0x20 && c <= 0x7e;

@@ -162,6 +162,8 @@ describe.skipIf(!present)('every recorded response', () => {
       const { route } = serve(file);
       const r = await runScout([...route.args, ...urls()]);
       expect(r.stderr).not.toMatch(/unexpected error|TypeError/);
+      // Real responses match the schemas: whatever they declare, they declare as the API sends it.
+      expect(r.stderr).not.toContain('unexpected shape');
       expect(r.code).toBe(0);
       // eslint-disable-next-line no-control-regex
       expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);

@@ -401,7 +401,7 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
   try {
     if (kind.view) {
       const printed = await printList(s, onePage(async () => parseListBody(body, ORIGIN)), kind.view, opts, deps);
-      await offerNextPage(s, printed, opts, []);
+      await offerNextPage(s, printed, opts, { line: { head: s.commandPath, tail: [] }, path: '/api/v2/list' });
     } else if (kind.doc === 'registry') {
       let chains;
       try {

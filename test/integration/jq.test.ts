@@ -29,7 +29,7 @@ describe('--jq on a list', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(want.map((h) => h + '\n').join(''));
     // The way on is still offered, the filter in it.
-    expect(r.stderr).toMatch(/^50 items; more exist\. next page: scout address txs 0x[0-9a-fA-F]{40} (-q|--jq) '.*' --cursor [\w-]+\n$/);
+    expect(r.stderr).toMatch(/^50 items; more exist\. next page: scout .*address txs 0x[0-9a-fA-F]{40} (-q|--jq) '.*' --cursor [\w-]+\n$/);
   });
 
   it('other values print as compact JSON; -q is --jq', async () => {

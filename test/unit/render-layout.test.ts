@@ -4,10 +4,13 @@
  * addresses stay beside names, a scam warning is never cut).
  */
 import { describe, expect, it } from 'vitest';
+import type { TokenBalance } from '../../src/api/schemas.js';
 import { addressCell, amountCell } from '../../src/render/cells.js';
 import type { RenderContext } from '../../src/render/context.js';
+import { tokenBalanceColumns } from '../../src/render/columns.js';
 import { type Column, fitWidths, renderKeyValue, TerminalTable } from '../../src/render/table.js';
 import { displayWidth, pad, truncate } from '../../src/render/width.js';
+import { safeText } from '../../src/text/safe.js';
 import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -24,6 +27,80 @@ describe('display width', () => {
     expect(displayWidth('Ünïcødé')).toBe(7);
     expect(displayWidth('\u001b[31mred\u001b[39m')).toBe(3);
     expect(displayWidth('␛]0;pwned␇')).toBe(10);
+  });
+
+  it('measures what a terminal draws: emoji old and new, CJK, text-style symbols, marks and invisible characters', () => {
+    const cases: [string, number][] = [
+      // Emoji drawn as emoji by default, including ones newer than older width tables (🪶: Unicode 13).
+      ['🪶', 2],
+      ['Turbo 🐸', 8],
+      ['🫠', 2],
+      ['🏻', 2],
+      // CJK, Hangul, fullwidth and halfwidth forms.
+      ['趁热打铁', 8],
+      ['한국어', 6],
+      ['\u1100\u1161\u11a8', 2],
+      ['ＡＢ', 4],
+      ['ｶﾞ', 2],
+      // Text-style pictographs take one column, two when VS16 asks for the emoji form.
+      ['©', 1],
+      ['®', 1],
+      ['™', 1],
+      ['❤', 1],
+      ['Token©', 6],
+      ['©\ufe0f', 2],
+      ['®\ufe0f', 2],
+      ['❤\ufe0f', 2],
+      // Sequences: ZWJ, skin tone, flags, keycaps (a lone regional indicator is one column).
+      ['👨\u200d👩\u200d👧', 2],
+      ['❤\ufe0f\u200d🔥', 2],
+      ['👍🏽', 2],
+      ['☝🏻', 2],
+      ['🇩🇪', 2],
+      ['🇩', 1],
+      ['1\ufe0f\u20e3', 2],
+      ['#\u20e3', 2],
+      // Combining and enclosing marks, spacing marks.
+      ['e\u0301', 1],
+      ['x\u0300\u0301\u0302', 1],
+      ['x\u20dd', 1],
+      ['กั', 1],
+      ['कि', 2],
+      // Zero-width and invisible characters.
+      ['a\u200bb', 2],
+      ['a\u200cb\u200db', 3],
+      ['\ufeff', 0],
+      ['\u2060', 0],
+      ['a\u034fb', 2],
+      ['a\ufe0eb', 2],
+      ['\u00ad', 0],
+      ['\u{e0041}', 0],
+      // Ambiguous width is narrow (our own … and → included).
+      ['…→≤±', 4],
+    ];
+    for (const [s, w] of cases) expect(displayWidth(s), JSON.stringify(s)).toBe(w);
+  });
+
+  it('cuts text-style symbols and marked letters at their real width', () => {
+    expect(truncate('©®©®©', 4)).toBe('©®©…');
+    expect(truncate('e\u0301e\u0301e\u0301e\u0301', 3)).toBe('e\u0301e\u0301…');
+    expect(truncate('🪶🪶🪶', 5)).toBe('🪶🪶…');
+    expect(truncate('🇩🇪🇫🇷', 3)).toBe('🇩🇪…');
+  });
+
+  it('truncate segments no further than a window past the cut', () => {
+    const seen: number[] = [];
+    const segment = Intl.Segmenter.prototype.segment;
+    Intl.Segmenter.prototype.segment = function (this: Intl.Segmenter, s: string) {
+      seen.push(s.length);
+      return segment.call(this, s);
+    };
+    try {
+      expect(truncate('趁热打铁'.repeat(25_000), 10)).toBe('趁热打铁…');
+    } finally {
+      Intl.Segmenter.prototype.segment = segment;
+    }
+    expect(seen.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(256);
   });
 
   it('truncate cuts at a column count, never inside a wide character, and marks the cut', () => {
@@ -142,6 +219,65 @@ describe('terminal tables', () => {
     const out = renderTable([{ id: 'ok', name: 'x', amount: '' }, { id: 'error', name: 'y', amount: '' }], styled, tty(80, true));
     const plain = out.replace(/\u001b\[\d+m/g, '');
     expect(plain).toBe('S      N\nok     x\nerror  y\n');
+  });
+});
+
+describe('tables line up whatever the text', () => {
+  // The columns a terminal gives each character below, written out by hand rather than measured by
+  // the code under test. A line is "expanded" by writing each character as that many X: an aligned
+  // table expands to lines whose columns start and end at the same string positions.
+  const COLUMNS: Readonly<Record<string, number>> = {
+    '🪶': 2, '🐸': 2, '趁': 2, '热': 2, '打': 2, '铁': 2, '🇩🇪': 2, '©\ufe0f': 2, '1\ufe0f\u20e3': 2,
+    '©': 1, '®': 1, 'e\u0301': 1, 'e\u0300': 1, 'E\u0301': 1, 'o\u034f': 1, '…': 1, '—': 1,
+  };
+  const seg = new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const expand = (s: string) =>
+    Array.from(seg.segment(s.replace(/\u001b\[\d+m/g, '')), ({ segment: g }) => {
+      if (/^[\x20-\x7e]$/.test(g)) return g;
+      const w = COLUMNS[g];
+      if (w === undefined) throw new Error(`no width written down for ${JSON.stringify(g)}`);
+      return 'X'.repeat(w);
+    }).join('');
+  const NAMES: [symbol: string, name: string][] = [
+    ['🪶', 'Quill 🪶'],
+    ['TURBO', 'Turbo 🐸'],
+    ['趁热', '趁热打铁'],
+    ['©', '© Coin'],
+    ['®', 'Reg®'],
+    ['CAFE\u0301', 'Cafe\u0301 Cre\u0300me'],
+    ['ZW', 'Zero\u200bWidth\u200d'],
+    ['CGJ', 'Co\u034fmbined'],
+    ['DE', '🇩🇪 Mark'],
+    ['©\ufe0f', '1\ufe0f\u20e3 One'],
+    ['PLAIN', 'Plain ASCII'],
+  ];
+  const balances = (names: readonly (readonly [string, string])[], type = 'ERC-20'): TokenBalance[] =>
+    names.map(([symbol, name], i) => ({
+      token: { address_hash: `0x${String(i + 1).padStart(40, 'a')}`, symbol, name, type, decimals: '18', exchange_rate: '2.5' },
+      value: `${(i + 1) * 1234}500000000000000`,
+      token_id: null,
+    }));
+  // The same rows written in X only, as wide as the real ones: every width function agrees on these.
+  const twin = (names: readonly (readonly [string, string])[]) =>
+    names.map(([s, n]) => [expand(safeText(s)), expand(safeText(n))] as const);
+
+  it.each([120, 90, 72, 60, 50])('token balances at %i columns', (width) => {
+    const out = renderTable(balances(NAMES), tokenBalanceColumns, tty(width));
+    const lines = out.trimEnd().split('\n').map(expand);
+    // The last column (VALUE) is right-aligned: every line ends at the same column.
+    expect(new Set(lines.map((l) => l.length)), out).toEqual(new Set([lines[0]!.length]));
+    // The TYPE column starts at the same column on every line.
+    const at = lines[0]!.indexOf('TYPE');
+    for (const l of lines.slice(1)) expect(l.slice(at - 2, at + 7), out).toBe('  ERC-20 ');
+    // Where nothing is cut, the table is the one drawn for the X twin, column for column.
+    if (!out.includes('…')) expect(lines.join('\n') + '\n').toBe(renderTable(balances(twin(NAMES)), tokenBalanceColumns, tty(width)));
+  });
+
+  it('every page of a long list keeps the columns, in colour too', () => {
+    const table = new TerminalTable(tokenBalanceColumns, tty(100, true));
+    const out = table.page(balances(NAMES.slice(0, 4)), true) + table.page(balances(NAMES.slice(4))) + table.page(balances(NAMES.slice(2, 7)));
+    const lines = out.trimEnd().split('\n').map(expand);
+    expect(new Set(lines.map((l) => l.length)), out).toEqual(new Set([100]));
   });
 });
 

@@ -82,6 +82,9 @@ const PAGES: Item[][] = [
   [{ id: 400, name: 'four' }],
 ];
 
+/** The command line of `scout address txs 0xabc`, for the next-page hint. */
+const RESUME = { line: { head: ['address', 'txs', '0xabc'], tail: [] }, path: '/api/v2/addresses/0xabc/transactions' };
+
 describe('printList on a terminal', () => {
   it('--all prints a table per page under one header, columns as wide as on the first page', async () => {
     const { io, s } = session(true);
@@ -130,7 +133,7 @@ describe('printList on a terminal', () => {
       return orig(t);
     };
     const printed = await printList(s, pagesOf(opts()), VIEW, opts(), { progress });
-    await offerNextPage(s, printed, opts(), ['0xabc']);
+    await offerNextPage(s, printed, opts(), RESUME);
     expect(errWrites).toEqual([expect.stringMatching(/^after stop: 2 items; more exist\. next page: scout address txs 0xabc --cursor /)]);
   });
 
@@ -139,7 +142,7 @@ describe('printList on a terminal', () => {
     const log: string[] = [];
     const single = [[{ id: 1, name: 'one' }], [{ id: 2, name: 'two' }]];
     const printed = await printList(s, pagesOf(opts(), pager(single)), VIEW, opts(), { progress: recorder(log) });
-    await offerNextPage(s, printed, opts(), ['0xabc']);
+    await offerNextPage(s, printed, opts(), RESUME);
     expect(log).toContain('update: address txs · 1 item · page 1');
     expect(io.stderr()).toMatch(/^1 item; more exist\. next page: /);
   });
@@ -259,7 +262,7 @@ describe('offerNextPage', () => {
 
   it('a hint when more exist and the next page starts where the output stopped', async () => {
     const { io, s } = session(false);
-    await offerNextPage(s, more, opts(), ['0xabc']);
+    await offerNextPage(s, more, opts(), RESUME);
     expect(io.stderr()).toMatch(/^2 items; more exist\. next page: scout address txs 0xabc --cursor \S+\n$/);
   });
 
@@ -270,7 +273,7 @@ describe('offerNextPage', () => {
       [{ ...more, cutMidPage: true }, opts({ limit: 1 })],
     ] as const) {
       const { io, s } = session(false);
-      await offerNextPage(s, printed, o, ['0xabc']);
+      await offerNextPage(s, printed, o, RESUME);
       expect(io.stderr()).toBe('');
     }
   });

@@ -6,7 +6,7 @@
  */
 import { type Page, type Params, parseListBody } from '../../api/client.js';
 import { onePage, paginate } from '../../api/paginate.js';
-import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
+import { checkCursorOrigin, type Cursor, cursorFromRaw } from '../../api/cursor.js';
 import { objectMembers, RawJsonError } from '../../rawjson.js';
 import { view } from '../view-ref.js';
 import { nextPageHint, offerNextPage, printDocument, printList } from '../output.js';
@@ -31,6 +31,9 @@ function hintCursor(raw: string | undefined): Cursor | null {
 export async function run(inv: Invocation, path: string, params: Params): Promise<void> {
   const page = inv.output;
   const paged = page.all || page.limit !== undefined || page.cursor !== undefined;
+  const resume = { line: inv.hint, path };
+  // A cursor another list printed is refused before any request.
+  checkCursorOrigin(page.cursorRead, { command: inv.path.join(' '), path });
   await withSession(inv, async (s) => {
     const client = s.explorer();
     const req = { path, params, what: path };
@@ -42,7 +45,7 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
         // Not a list, or no list mode asked for: the body as the server sent it.
         await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
         const next = items === undefined ? null : hintCursor(objectMembers(body).get('next_page_params'));
-        if (next) await nextPageHint(s, next, inv.hint);
+        if (next) await nextPageHint(s, next, resume);
         return;
       }
       // NDJSON of one list page: reuse the body already fetched.
@@ -51,6 +54,6 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
     }
     pages ??= paginate((r, c) => client.page(r, c), req, pagination(page));
     const printed = await printList(s, pages, view('generic'), page);
-    await offerNextPage(s, printed, page, inv.hint);
+    await offerNextPage(s, printed, page, resume);
   });
 }
