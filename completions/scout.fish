@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx transfers|--type' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'search|--limit' 'search|-L' 'search|--cursor' 'api|--field' 'api|-F' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx trace|--jq' 'tx trace|-q' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -104,6 +104,7 @@ complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain 
 complete -c scout -n '__scout_at \'address tokens\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
 complete -c scout -n '__scout_at \'address tokens\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address tokens\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address tokens\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'address tokens\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'address tokens\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'address tokens\'' -s L -l limit -x -d 'stop after n items in total, across pages'
@@ -113,6 +114,7 @@ complete -c scout -n '__scout_at \'address tokens\'' -l cursor -x -d 'resume fro
 complete -c scout -n '__scout_at \'address nfts\'' -l type -x -a 'ERC-721 ERC-404 ERC-1155' -d 'token types, comma separated (ERC-721,ERC-404,ERC-1155)'
 complete -c scout -n '__scout_at \'address nfts\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address nfts\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address nfts\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'address nfts\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'address nfts\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'address nfts\'' -s L -l limit -x -d 'stop after n items in total, across pages'
@@ -124,6 +126,7 @@ complete -c scout -n '__scout_at \'address transfers\'' -l filter -x -a 'to from
 complete -c scout -n '__scout_at \'address transfers\'' -l token -x -d 'only transfers of this token contract'
 complete -c scout -n '__scout_at \'address transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address transfers\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address transfers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'address transfers\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'address transfers\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'address transfers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
@@ -133,6 +136,7 @@ complete -c scout -n '__scout_at \'address transfers\'' -l cursor -x -d 'resume 
 complete -c scout -n '__scout_at \'address txs\'' -l filter -x -a 'to from' -d 'only transactions to or from the address'
 complete -c scout -n '__scout_at \'address txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address txs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'address txs\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'address txs\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'address txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
@@ -142,6 +146,7 @@ complete -c scout -n '__scout_at \'address txs\'' -l cursor -x -d 'resume from a
 complete -c scout -n '__scout_at \'address internal-txs\'' -l filter -x -a 'to from' -d 'only internal transactions to or from the address'
 complete -c scout -n '__scout_at \'address internal-txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address internal-txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'address internal-txs\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'address internal-txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
@@ -150,6 +155,7 @@ complete -c scout -n '__scout_at \'address internal-txs\'' -l cursor -x -d 'resu
 # scout address withdrawals
 complete -c scout -n '__scout_at \'address withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address withdrawals\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'address withdrawals\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'address withdrawals\'' -s L -l limit -x -d 'stop after n items in total, across pages'
@@ -163,11 +169,13 @@ complete -c scout -n '__scout_at \'tx\'' -a 'trace' -d 'the call tree of a trans
 # scout tx show
 complete -c scout -n '__scout_at \'tx show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout tx transfers
 complete -c scout -n '__scout_at \'tx transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
 complete -c scout -n '__scout_at \'tx transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx transfers\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx transfers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'tx transfers\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'tx transfers\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'tx transfers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
@@ -176,10 +184,12 @@ complete -c scout -n '__scout_at \'tx transfers\'' -l cursor -x -d 'resume from 
 # scout tx trace
 complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx trace\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout search
 complete -c scout -n '__scout_at \'search\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'search\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'search\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'search\'' -l csv -d 'print CSV with a header row'
 complete -c scout -n '__scout_at \'search\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'search\'' -s L -l limit -x -d 'stop after n items in total, across pages'
@@ -192,12 +202,14 @@ complete -c scout -n '__scout_at \'admin\'' -a 'networks' -d 'the networks the M
 complete -c scout -n '__scout_at \'admin networks\'' -l show-secrets -d 'include each network’s explorer API key in tables and CSV (JSON always carries what the API sent)'
 complete -c scout -n '__scout_at \'admin networks\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'admin networks\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'admin networks\'' -s q -l jq -x -d 'filter with jq the array --json prints or, with --ndjson, each item; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'admin networks\'' -l csv -d 'print CSV with a header row'
 
 # scout api
 complete -c scout -n '__scout_at \'api\'' -s F -l field -x -d 'add a query parameter (repeatable)'
 complete -c scout -n '__scout_at \'api\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'api\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'api\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'api\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'api\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'api\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
@@ -207,6 +219,7 @@ complete -c scout -n '__scout_at \'chains\'' -l refresh -d 'fetch the public cha
 complete -c scout -n '__scout_at \'chains\'' -l registry-url -x -d 'chain registry that --refresh fetches (env SCOUT_REGISTRY_URL; default https://chains.blockscout.com/api/chains)'
 complete -c scout -n '__scout_at \'chains\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'chains\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'chains\'' -s q -l jq -x -d 'filter with jq the array --json prints or, with --ndjson, each item; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'chains\'' -l csv -d 'print CSV with a header row'
 
 # scout config

@@ -100,6 +100,7 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     all: cmd.getOptionValue('all') === true,
     limit: givenText(cmd.getOptionValue('limit')),
     cursor: givenText(cmd.getOptionValue('cursor')),
+    jq: givenText(cmd.getOptionValue('jq')),
   });
   if (spec.kind === 'run' && output.mode === 'csv' && spec.refuse?.csv) throw new UsageError(spec.refuse.csv);
 

@@ -91,6 +91,7 @@ function columnsOf<T>(view: ListView<T>, sample: readonly T[]): Column<T>[] {
  */
 async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>): Promise<{ writer: ListWriter<T>; view?: ListView<T> }> {
   const { io, render } = s;
+  if (s.jq && (mode === 'json' || mode === 'ndjson')) return { writer: s.jq.listWriter(io, mode === 'ndjson') };
   if (mode === 'json') return { writer: new JsonArrayWriter(io.out, io.stdoutIsTTY) };
   if (mode === 'ndjson') return { writer: new NdjsonWriter(io.out) };
   if (mode === 'csv') {
@@ -199,7 +200,8 @@ export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, p
   await s.io.err.write(`${count}. next page: ${words.join(' ')}\n`);
 }
 
-/** Prints one JSON document (an object, or a trace) in the chosen mode. */
+/** Prints one JSON document (an object, or a trace) in the chosen mode, or what --jq makes of it. */
 export async function printDocument(s: Session, raw: string, mode: 'json' | 'ndjson'): Promise<void> {
+  if (s.jq) return s.jq.apply(raw, s.io);
   await s.io.out.write(jsonDocument(raw, mode === 'json' && s.io.stdoutIsTTY));
 }

@@ -2,6 +2,7 @@
 import type { Cursor, ReadCursor } from '../api/cursor.js';
 import type { PaginateOptions } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
+import type { JqProgram } from '../render/jq.js';
 import { parsePositiveInt } from '../validate.js';
 
 /** The output flags as given. */
@@ -16,6 +17,8 @@ export interface PageFlags extends OutputFlags {
   all?: boolean;
   limit?: string | undefined;
   cursor?: string | undefined;
+  /** `--jq <expr>`. */
+  jq?: string | undefined;
 }
 
 export type OutputMode = 'table' | 'json' | 'ndjson' | 'csv';
@@ -36,14 +39,25 @@ export interface PageOptions {
   cursor: Cursor | undefined;
   /** The --cursor as read, with the list that printed it when the token says (checkCursorOrigin). */
   cursorRead?: ReadCursor | undefined;
+  /** `--jq`: the filter, compiled; the mode is then json (the array, or the document) or ndjson (each item). */
+  jq?: JqProgram | undefined;
 }
 
-/** Parses the page flags of a list command; the cursor decoder loads only for a --cursor. */
+/**
+ * Parses the page flags of a list command. The cursor decoder loads only for a --cursor, and jq
+ * only for a --jq, whose expression is compiled here, before any request.
+ */
 export async function pageOptions(flags: PageFlags): Promise<PageOptions> {
-  const mode = outputMode(flags);
+  let mode = outputMode(flags);
   const limit = parsePositiveInt(flags.limit, '--limit');
   const cursorRead = flags.cursor === undefined ? undefined : (await import('../api/cursor.js')).readCursor(flags.cursor);
-  return { mode, all: Boolean(flags.all), limit, cursor: cursorRead?.pairs, cursorRead };
+  let jq: JqProgram | undefined;
+  if (flags.jq !== undefined) {
+    if (mode === 'csv') throw new UsageError('--jq prints JSON values, not CSV: use --jq alone or with --ndjson');
+    if (mode === 'table') mode = 'json';
+    jq = await (await import('../render/jq.js')).JqProgram.compile(flags.jq);
+  }
+  return { mode, all: Boolean(flags.all), limit, cursor: cursorRead?.pairs, cursorRead, jq };
 }
 
 /** Whether a list goes on past its first page: with --all, or --limit however many pages it takes. */

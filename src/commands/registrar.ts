@@ -39,6 +39,14 @@ function specOption(key: string, o: OptionSpec<unknown>): Option {
   return option;
 }
 
+/** What --jq does, by what a command prints (README, Output: --jq). */
+const JQ_RESULTS = 'results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)';
+const JQ_HELP: Record<Exclude<Output, 'none'>, string> = {
+  object: `filter the JSON with a jq expression; ${JQ_RESULTS}`,
+  rows: `filter with jq the array --json prints or, with --ndjson, each item; ${JQ_RESULTS}`,
+  list: `filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; ${JQ_RESULTS}`,
+};
+
 /** The output flags of `output`; a refused one stays declared (to be refused clearly) but hidden. */
 function addOutputOptions(cmd: Command, output: Output, refused: ReadonlySet<string>): void {
   const add = (flags: string, help: string) => {
@@ -50,6 +58,7 @@ function addOutputOptions(cmd: Command, output: Output, refused: ReadonlySet<str
   // The short forms people expect from gh and curl-like tools: -j, -a, -L.
   add('-j, --json', 'print JSON: the server’s items unchanged');
   add('--ndjson', 'print one compact JSON item per line');
+  add('-q, --jq <expr>', JQ_HELP[output]);
   if (output === 'object') return;
   add('--csv', 'print CSV with a header row');
   if (output === 'rows') return;

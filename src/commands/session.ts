@@ -8,6 +8,7 @@ import { resolveSettings, type Settings } from '../config/settings.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import type { RenderContext } from '../render/context.js';
+import type { JqProgram } from '../render/jq.js';
 import type { Invocation } from './runtime.js';
 
 export interface Session {
@@ -19,6 +20,8 @@ export interface Session {
   admin(): AdminClient;
   /** Words of the command line for hints: ["address", "txs"]. */
   commandPath: readonly string[];
+  /** `--jq`: JSON output goes through this filter (output.ts). */
+  jq?: JqProgram | undefined;
 }
 
 /** Runs `fn` with a session built from the command's global flags; closes connections after. */
@@ -78,6 +81,7 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
       return new AdminClient({ adminUrl: settings.adminUrl, http, apiKey: key });
     },
     commandPath: inv.path,
+    jq: inv.output.jq,
   };
   try {
     await fn(session);

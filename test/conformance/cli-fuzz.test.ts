@@ -123,7 +123,7 @@ interface Opt {
 
 const address = mix(ADDR.rich, ADDR.empty, ADDR.evilToken, ADDR.usdc);
 const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError);
-const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' }];
+const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' }, { name: '-q', value: mix('.', 'length', '.[0]', '.hash', '.[] | .hash', '.[', 'error(.)', '.hash | .x') }];
 const limit = mix('1', '5', '60', '0', '99999999999999999999');
 const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
 /** Keys `config set` may write into the fuzz's config file: none that would send a run elsewhere. */

@@ -116,7 +116,8 @@ async function allExamples(): Promise<string[]> {
  */
 function scoutCommands(line: string): string[] {
   const code = line.replace(/(^|\s)#.*$/, '');
-  return [...code.matchAll(/(?:^|[\s(])(scout(?:[ \t]+[^\s|&;)"'<>#]+)*)/g)].map((m) => m[1]!);
+  // A word may hold single-quoted parts (a --jq filter with its own pipes).
+  return [...code.matchAll(/(?:^|[\s(])(scout(?:[ \t]+(?:'[^']*'|[^\s|&;)"'<>#])+)*)/g)].map((m) => m[1]!);
 }
 
 describe('examples can be copied', () => {
@@ -140,6 +141,7 @@ describe('examples can be copied', () => {
     expect(scoutCommands('scout completion bash > ~/.local/share/bash-completion/completions/scout')).toEqual(['scout completion bash']);
     expect(scoutCommands('scout chains                       # the chains --chain knows')).toEqual(['scout chains']);
     expect(scoutCommands('npm ci && node bin/scout.js address txs 0x1')).toEqual([]);
+    expect(scoutCommands("scout address txs 0x1 --jq '.[] | .hash' | head -1")).toEqual(["scout address txs 0x1 --jq '.[] | .hash'"]);
   });
 
   it('every example in --help and README is whole (no elided value) and passes every check: never exit 2', async () => {

@@ -94,6 +94,10 @@ describe('a global install of the tarball', () => {
     expect(which.stdout.trim()).toBe(join(prefix, 'bin', 'scout'));
   });
 
+  it('runs --jq with the jq it installed (no install script ran: jq ships inside its package)', () => {
+    expect(scout('chains', '--jq', '.[0].name')).toMatchObject({ status: 0, stdout: 'Ethereum\n', stderr: '' });
+  });
+
   it('runs a lookup with its installed dependencies, and ships the completions', async () => {
     // Asynchronously: the local server answering it lives in this process.
     const r = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

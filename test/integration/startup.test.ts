@@ -118,6 +118,19 @@ describe('output modes load only what they print with', () => {
     expect(show.filter((m) => /^node_modules\/zod\/|^src\/render\/transaction\.ts/.test(m))).toEqual([]);
   });
 
+  it('jq loads only for --jq', async () => {
+    const JQ = 'src/render/jq.ts';
+    expect(startupModules().has(JQ)).toBe(false);
+    // (--help loads no more than start-up: checked above.)
+    for (const mode of [[], ['--ndjson']]) {
+      const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, ...mode, '--base-url', srv.url]);
+      expect(mods).not.toContain(JQ);
+    }
+    // The check can see it: with --jq it loads (and jq runs on a thread of its own, from it).
+    const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, '--jq', 'length', '--base-url', srv.url]);
+    expect(mods).toContain(JQ);
+  });
+
   it('a table does load them', async () => {
     const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, '--base-url', srv.url]);
     expect(mods).toContain('src/api/schemas.ts');
