@@ -59,6 +59,14 @@ describe('--jq on a list', () => {
 });
 
 describe('--jq on one object', () => {
+  it('tx trace --ndjson --jq runs the filter on each call line', async () => {
+    const nd = lines((await scout(['tx', 'trace', TX.parityTrace, '--ndjson'])).stdout).map((l) => JSON.parse(l) as { depth: number });
+    expect(nd.length).toBeGreaterThan(1);
+    const r = await scout(['tx', 'trace', TX.parityTrace, '--ndjson', '--jq', '.depth']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual(nd.map((l) => String(l.depth)));
+  });
+
   it('tx show --jq .status prints the string as text', async () => {
     const r = await scout(['tx', 'show', TX.ok, '--jq', '.status']);
     expect(r).toMatchObject({ code: 0, stdout: 'ok\n', stderr: '' });

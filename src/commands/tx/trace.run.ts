@@ -48,9 +48,12 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
 }
 
 /** One call per line (a trace body already checked to be JSON): `{"depth":…,"path":[…],"call":{…}}`. */
-export async function printTraceLines(s: Pick<Session, 'io'>, body: string): Promise<void> {
+export async function printTraceLines(s: Pick<Session, 'io' | 'jq'>, body: string): Promise<void> {
   const { traceLines } = await import('../../render/trace-lines.js');
-  await s.io.out.write(traceLines(body));
+  const lines = traceLines(body);
+  if (!s.jq) return s.io.out.write(lines);
+  // --ndjson --jq: the filter runs on each call line, as it does on each item of a list.
+  for (const line of lines.split('\n')) if (line) await s.jq.apply(line, s.io);
 }
 
 /**
