@@ -10,5 +10,5 @@ export default listCommand({
   options: { type: list(TOKEN_TYPES, 'token types, comma separated') },
   examples: ['scout tx transfers 0x5c50…9e1a --all --csv'],
   request: ({ hash, type }) => transactionTokenTransfers(hash, { type }),
-  view: 'tokenTransfers',
+  view: 'txTransfers',
 });
