@@ -10,7 +10,7 @@ _scout_subcommands() {
         "address") _scout_words="tokens nfts transfers txs internal-txs withdrawals" ;;
         "tx") _scout_words="show transfers trace" ;;
         "admin") _scout_words="networks" ;;
-        "config") _scout_words="path" ;;
+        "config") _scout_words="get set list path" ;;
         *) _scout_words="" ;;
     esac
 }
@@ -31,15 +31,17 @@ _scout_options() {
         "admin networks") _scout_words="--show-secrets --json --ndjson --csv" ;;
         "api") _scout_words="--field --json --ndjson --all --limit --cursor" ;;
         "chains") _scout_words="--refresh --registry-url --json --ndjson --csv" ;;
+        "config get") _scout_words="--show-secrets" ;;
+        "config list") _scout_words="--show-secrets" ;;
         *) _scout_words="" ;;
     esac
-    _scout_words="$_scout_words --version --base-url --chain --explorer-key --pro --admin-url --api-key --api-key-file --timeout --retries --max-body --insecure --verbose --no-color --help"
+    _scout_words="$_scout_words --version --base-url --chain --explorer-key --pro --admin-url --api-key --api-key-file --timeout --retries --max-body --insecure --verbose --color --no-color --help"
 }
 
 # Succeeds when option $2 takes a value after the command path $1.
 _scout_takes_value() {
     case "$1|$2" in
-        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|"address tokens|--type"|"address tokens|--limit"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--limit"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--limit"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--limit"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--limit"|"address internal-txs|--cursor"|"address withdrawals|--limit"|"address withdrawals|--cursor"|"tx transfers|--type"|"tx transfers|--limit"|"tx transfers|--cursor"|"search|--limit"|"search|--cursor"|"api|--field"|"api|-F"|"api|--limit"|"api|--cursor"|"chains|--registry-url") return 0 ;;
+        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address tokens|--type"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx transfers|--type"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"search|--limit"|"search|-L"|"search|--cursor"|"api|--field"|"api|-F"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url") return 0 ;;
     esac
     return 1
 }
@@ -58,12 +60,15 @@ _scout_values() {
         "tx transfers|--type") _scout_words="ERC-20 ERC-721 ERC-1155 ERC-404" _scout_list=1 ;;
         *"|--chain") _scout_words="ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo" ;;
         *"|--api-key-file") _scout_file=1 ;;
+        *"|--color") _scout_words="auto always never" ;;
     esac
 }
 
 # Sets _scout_words to the values of the positional arguments of the command path $1.
 _scout_args() {
     case "$1" in
+        "config get") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
+        "config set") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
         "completion") _scout_words="bash zsh fish" ;;
         "help") _scout_words="environment exit-codes address tx search admin api chains config completion" ;;
         *) _scout_words="" ;;

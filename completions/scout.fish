@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' 'address tokens|--type' 'address tokens|--limit' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--limit' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--limit' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--limit' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--limit' 'address internal-txs|--cursor' 'address withdrawals|--limit' 'address withdrawals|--cursor' 'tx transfers|--type' 'tx transfers|--limit' 'tx transfers|--cursor' 'search|--limit' 'search|--cursor' 'api|--field' 'api|-F' 'api|--limit' 'api|--cursor' 'chains|--registry-url'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx transfers|--type' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'search|--limit' 'search|-L' 'search|--cursor' 'api|--field' 'api|-F' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url'
             return 0
     end
     return 1
@@ -22,7 +22,7 @@ function __scout_subcommands
         case 'admin'
             printf '%s\n' networks
         case 'config'
-            printf '%s\n' path
+            printf '%s\n' get set list path
     end
 end
 
@@ -77,7 +77,8 @@ complete -c scout -l retries -x -d 'retries for failed requests, 0 to 20 (env SC
 complete -c scout -l max-body -x -d 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'
 complete -c scout -l insecure -d 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'
 complete -c scout -l verbose -d 'print each request and its status to stderr, keys redacted (env SCOUT_VERBOSE=1)'
-complete -c scout -l no-color -d 'never colour the output (env NO_COLOR=1; default colour only on a terminal)'
+complete -c scout -l color -x -a 'auto always never' -d 'colour: auto (on a terminal), always (also piped, as a terminal shows it: | less -R) or never (env SCOUT_COLOR; default auto)'
+complete -c scout -l no-color -d 'never colour the output, like --color never'
 complete -c scout -s h -l help -d 'show help'
 
 # scout
@@ -87,7 +88,7 @@ complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses,
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
 complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
-complete -c scout -n '__scout_at \'\'' -a 'config' -d 'the config file: where it is and what it may hold'
+complete -c scout -n '__scout_at \'\'' -a 'config' -d 'the config file: where it is, what it holds, set a key'
 complete -c scout -n '__scout_at \'\'' -a 'completion' -d 'print a shell completion script (bash, zsh or fish)'
 complete -c scout -n '__scout_at \'\'' -a 'help' -d 'show a help topic or the help of a command'
 
@@ -101,57 +102,57 @@ complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain 
 
 # scout address tokens
 complete -c scout -n '__scout_at \'address tokens\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
-complete -c scout -n '__scout_at \'address tokens\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address tokens\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address tokens\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address tokens\'' -l csv -d 'print CSV with a header row'
-complete -c scout -n '__scout_at \'address tokens\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'address tokens\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address tokens\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address tokens\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address tokens\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout address nfts
 complete -c scout -n '__scout_at \'address nfts\'' -l type -x -a 'ERC-721 ERC-404 ERC-1155' -d 'token types, comma separated (ERC-721,ERC-404,ERC-1155)'
-complete -c scout -n '__scout_at \'address nfts\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address nfts\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address nfts\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address nfts\'' -l csv -d 'print CSV with a header row'
-complete -c scout -n '__scout_at \'address nfts\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'address nfts\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address nfts\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address nfts\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address nfts\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout address transfers
 complete -c scout -n '__scout_at \'address transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
 complete -c scout -n '__scout_at \'address transfers\'' -l filter -x -a 'to from' -d 'only transfers to or from the address'
 complete -c scout -n '__scout_at \'address transfers\'' -l token -x -d 'only transfers of this token contract'
-complete -c scout -n '__scout_at \'address transfers\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address transfers\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address transfers\'' -l csv -d 'print CSV with a header row'
-complete -c scout -n '__scout_at \'address transfers\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'address transfers\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address transfers\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address transfers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address transfers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout address txs
 complete -c scout -n '__scout_at \'address txs\'' -l filter -x -a 'to from' -d 'only transactions to or from the address'
-complete -c scout -n '__scout_at \'address txs\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address txs\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address txs\'' -l csv -d 'print CSV with a header row'
-complete -c scout -n '__scout_at \'address txs\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'address txs\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address txs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout address internal-txs
 complete -c scout -n '__scout_at \'address internal-txs\'' -l filter -x -a 'to from' -d 'only internal transactions to or from the address'
-complete -c scout -n '__scout_at \'address internal-txs\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address internal-txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l csv -d 'print CSV with a header row'
-complete -c scout -n '__scout_at \'address internal-txs\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'address internal-txs\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address internal-txs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address internal-txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout address withdrawals
-complete -c scout -n '__scout_at \'address withdrawals\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l csv -d 'print CSV with a header row'
-complete -c scout -n '__scout_at \'address withdrawals\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'address withdrawals\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address withdrawals\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address withdrawals\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout tx
@@ -160,28 +161,28 @@ complete -c scout -n '__scout_at \'tx\'' -a 'transfers' -d 'every token transfer
 complete -c scout -n '__scout_at \'tx\'' -a 'trace' -d 'the call tree of a transaction (raw trace from the node)'
 
 # scout tx show
-complete -c scout -n '__scout_at \'tx show\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx show\'' -l ndjson -d 'print one compact JSON item per line'
 
 # scout tx transfers
 complete -c scout -n '__scout_at \'tx transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
-complete -c scout -n '__scout_at \'tx transfers\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx transfers\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx transfers\'' -l csv -d 'print CSV with a header row'
-complete -c scout -n '__scout_at \'tx transfers\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'tx transfers\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx transfers\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx transfers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'tx transfers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout tx trace
-complete -c scout -n '__scout_at \'tx trace\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'
 
 # scout search
-complete -c scout -n '__scout_at \'search\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'search\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'search\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'search\'' -l csv -d 'print CSV with a header row'
-complete -c scout -n '__scout_at \'search\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'search\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'search\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'search\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'search\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout admin
@@ -189,27 +190,40 @@ complete -c scout -n '__scout_at \'admin\'' -a 'networks' -d 'the networks the M
 
 # scout admin networks
 complete -c scout -n '__scout_at \'admin networks\'' -l show-secrets -d 'include each network’s explorer API key in tables and CSV (JSON always carries what the API sent)'
-complete -c scout -n '__scout_at \'admin networks\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'admin networks\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'admin networks\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'admin networks\'' -l csv -d 'print CSV with a header row'
 
 # scout api
 complete -c scout -n '__scout_at \'api\'' -s F -l field -x -d 'add a query parameter (repeatable)'
-complete -c scout -n '__scout_at \'api\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'api\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'api\'' -l ndjson -d 'print one compact JSON item per line'
-complete -c scout -n '__scout_at \'api\'' -l all -d 'follow every page to the end'
-complete -c scout -n '__scout_at \'api\'' -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'api\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'api\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'api\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout chains
 complete -c scout -n '__scout_at \'chains\'' -l refresh -d 'fetch the public chain registry and cache it beside the config file'
 complete -c scout -n '__scout_at \'chains\'' -l registry-url -x -d 'chain registry that --refresh fetches (env SCOUT_REGISTRY_URL; default https://chains.blockscout.com/api/chains)'
-complete -c scout -n '__scout_at \'chains\'' -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'chains\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'chains\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'chains\'' -l csv -d 'print CSV with a header row'
 
 # scout config
+complete -c scout -n '__scout_at \'config\'' -a 'get' -d 'print the value the config file holds for a key'
+complete -c scout -n '__scout_at \'config\'' -a 'set' -d 'set a key in the config file (written with mode 0600)'
+complete -c scout -n '__scout_at \'config\'' -a 'list' -d 'print every value the config file holds, as key=value'
 complete -c scout -n '__scout_at \'config\'' -a 'path' -d 'print the path of the config file (whether or not it exists)'
+
+# scout config get
+complete -c scout -n '__scout_at \'config get\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color'
+complete -c scout -n '__scout_at \'config get\'' -l show-secrets -d 'print an explorer or admin key itself instead of ***'
+
+# scout config set
+complete -c scout -n '__scout_at \'config set\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color'
+
+# scout config list
+complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print explorer and admin keys themselves instead of ***'
 
 # scout completion
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'

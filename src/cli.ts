@@ -37,15 +37,19 @@ export function buildProgram(env: RunEnv): Command {
     .helpCommand(false)
     .addHelpText(
       'after',
-      '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout --chain base tx show 0x… --json | jq .status\n  scout search USDT\n' +
+      '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout --chain base tx show 0x5b97c69211cda5d0ac192302f478a7046da72004438beae14164550e2722d380 --json | jq .status\n  scout search USDT\n' +
         helpTopicsText() +
         '\nSettings also come from SCOUT_* variables and the config file (scout config path).\n',
     );
   registerCommands(program, env, COMMANDS);
 
   // Errors come back to run() as exceptions; commander prints help and its own messages through io.
+  // Each remembers the command that raised it, so a usage error points to that command's --help.
   const configure = (cmd: Command) => {
-    cmd.exitOverride();
+    cmd.exitOverride((e) => {
+      raisedBy.set(e, cmd);
+      throw e;
+    });
     cmd.configureOutput({
       writeOut: (s) => void env.io.out.write(s),
       writeErr: (s) => void env.io.err.write(s),
@@ -56,6 +60,22 @@ export function buildProgram(env: RunEnv): Command {
   configure(program);
   return program;
 }
+
+/** The command whose parsing raised a commander error. */
+const raisedBy = new WeakMap<CommanderError, Command>();
+
+/** `scout address txs`: the words that name a command, from the root. */
+function commandWords(cmd: Command | undefined): string {
+  const words: string[] = [];
+  for (let c = cmd; c; c = c.parent ?? undefined) words.unshift(c.name());
+  return words.length ? words.join(' ') : 'scout';
+}
+
+/**
+ * A stack trace is printed (with --verbose) only when it names files a reader can open: running
+ * from source. The built program is one minified bundle whose frames say nothing.
+ */
+const STACKS = typeof __SCOUT_VERSION__ !== 'string';
 
 /**
  * Maps a failure to its one-line message and exit code. The message is best effort: a stderr that
@@ -77,18 +97,18 @@ async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
     if (e.code === 'commander.help') return 2;
     const msg = e.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
     await say(`scout: ${msg}\n`);
-    await say(`scout: see 'scout --help'\n`);
+    await say(`scout: see '${commandWords(raisedBy.get(e))} --help'\n`);
     return 2;
   }
   if (e instanceof ScoutError) {
     await say(`scout: ${e.message}\n`);
     if (e.hint) await say(`scout: ${e.hint}\n`);
-    if (verbose && e.stack) await say(e.stack + '\n');
+    if (verbose && STACKS && e.stack) await say(e.stack + '\n');
     return e.exitCode;
   }
   const err = e as Error;
   await say(`scout: unexpected error: ${err?.message ?? String(e)}\n`);
-  if (verbose && err?.stack) await say(err.stack + '\n');
+  if (verbose && STACKS && err?.stack) await say(err.stack + '\n');
   return 1;
 }
 

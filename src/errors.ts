@@ -59,6 +59,12 @@ export class TimeoutError extends ScoutError {}
 /** The body was not the JSON we can use (truncated, HTML, wrong envelope). */
 export class ResponseShapeError extends ScoutError {}
 
+/**
+ * The body was whole, well-formed JSON of the wrong shape (an object where a list was asked): the
+ * same request gets the same answer, so it is not retried, unlike a truncated or non-JSON body.
+ */
+export class ResponseEnvelopeError extends ResponseShapeError {}
+
 /** A response body passed --max-body: reading stopped there, and it is not retried. */
 export class ResponseTooLargeError extends ScoutError {}
 

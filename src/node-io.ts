@@ -88,7 +88,8 @@ export function nodeIo(): Io {
     stdoutIsTTY,
     stderrIsTTY: Boolean(process.stderr.isTTY),
     color: colorWanted(env, stdoutIsTTY),
-    width: process.stdout.columns || 80,
+    // Piped (`--color always | less -R`), the terminal's width is stderr's, when that is one.
+    width: process.stdout.columns || process.stderr.columns || 80,
     env,
     now: () => Date.now(),
   };

@@ -14,7 +14,7 @@ export class RawJsonError extends Error {}
 
 const WS = new Set([0x20, 0x0a, 0x0d, 0x09]);
 
-function skipWs(text: string, i: number): number {
+export function skipWs(text: string, i: number): number {
   while (i < text.length && WS.has(text.charCodeAt(i))) i++;
   return i;
 }
@@ -25,7 +25,7 @@ function fail(text: string, i: number, what: string): never {
 }
 
 /** Index just past the string starting at `i` (which holds the opening quote). */
-function skipString(text: string, i: number): number {
+export function skipString(text: string, i: number): number {
   i++;
   for (;;) {
     const q = text.indexOf('"', i);

@@ -3,7 +3,7 @@
  * They build URLs, attach the right key to the right host only, and cut list bodies into pages whose
  * items keep the server's exact text.
  */
-import { ResponseShapeError, UsageError } from '../errors.js';
+import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../errors.js';
 import { arrayElements, assertJson, objectMembers, RawJsonError } from '../rawjson.js';
 import { keyProblem } from '../validate.js';
 import { describeBody } from './body.js';
@@ -39,6 +39,10 @@ export interface ListRequest<T = unknown> {
 
 function shapeError(origin: string, detail: string, cause?: unknown): ResponseShapeError {
   return new ResponseShapeError(`unusable response from ${origin}: ${detail}`, { cause });
+}
+
+function envelopeError(origin: string, detail: string): ResponseEnvelopeError {
+  return new ResponseEnvelopeError(`unusable response from ${origin}: ${detail}`);
 }
 
 /**
@@ -116,10 +120,11 @@ export function parseListBody<T>(body: string, origin: string, res?: Pick<HttpRe
     throw notJson(origin, body, res);
   }
   const list = value && typeof value === 'object' ? (value as Record<string, unknown>).items : undefined;
-  if (!Array.isArray(list)) throw shapeError(origin, 'expected a list with "items"');
+  // Whole JSON of another shape: asking again would get the same, so the HTTP layer does not retry it.
+  if (!Array.isArray(list)) throw envelopeError(origin, 'expected a list with "items"');
   const cursor = (value as Record<string, unknown>).next_page_params;
   if (cursor !== undefined && cursor !== null && (typeof cursor !== 'object' || Array.isArray(cursor))) {
-    throw shapeError(origin, `"next_page_params" is ${kindOf(cursor)}, not an object`);
+    throw envelopeError(origin, `"next_page_params" is ${kindOf(cursor)}, not an object`);
   }
   const text = body.trimEnd();
   const fast = compactPage<T>(value as Record<string, unknown>, list, text);

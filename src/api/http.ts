@@ -12,10 +12,12 @@ import {
   NetworkError,
   NotFoundError,
   RateLimitError,
+  ResponseEnvelopeError,
   ResponseShapeError,
   ResponseTooLargeError,
   ScoutError,
   TimeoutError,
+  UsageError,
 } from '../errors.js';
 import { safeText } from '../text/safe.js';
 import { formatSize } from '../validate.js';
@@ -67,6 +69,13 @@ export interface RequestContext {
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 /** Error codes meaning no connection was made at all. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** The host name did not resolve: offline, or no such host. EAI_AGAIN is the resolver's "try again". */
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * Retries after ENOTFOUND: the resolver answered that the name does not exist (or there is no
+ * network at all); one more try covers a blip, more only make an offline machine wait.
+ */
+const NOT_FOUND_RETRIES = 1;
 
 /** Sleeps `ms`, ending early with an error when `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -190,6 +199,12 @@ export class Http {
       if (e instanceof ResponseTooLargeError) throw e;
       if (outer.aborted) throw new InterruptedError('interrupted');
       const code = (e as { code?: string }).code ?? '';
+      // undici refused the request before sending it (a header value it cannot carry): no attempt
+      // was made, and another would be refused the same way. Its message names the header, never
+      // the value; redacted all the same.
+      if (code === 'UND_ERR_INVALID_ARG') {
+        throw new UsageError(`request to ${url.origin} refused before sending: ${safeText(this.redact((e as Error).message))}`);
+      }
       if (deadline.signal.aborted || /TIMEOUT/.test(code)) {
         throw new AttemptError('timeout', `timed out after ${this.opts.timeoutMs / 1000}s`, { cause: e });
       }
@@ -291,7 +306,9 @@ export class Http {
   /**
    * Like `get`, then `parse` turns the 2xx response into a value. A body `parse` rejects with
    * ResponseShapeError (truncated, an HTML page served with 200) is a fault like any other: retried,
-   * and reported as unusable when the retries are spent.
+   * and reported as unusable when the retries are spent. ResponseEnvelopeError (whole JSON of the
+   * wrong shape) is not retried; neither is a request undici refuses to send. ENOTFOUND is retried
+   * at most once.
    */
   async getParsed<T>(
     url: URL,
@@ -311,7 +328,8 @@ export class Http {
     }
     let last: HttpResponse | undefined;
     let lastError: AttemptError | ResponseShapeError | undefined;
-    for (let n = 0; ; n++) {
+    let n = 0;
+    for (; ; n++) {
       const started = this.opts.now();
       try {
         last = await this.attempt(url, headers);
@@ -321,6 +339,11 @@ export class Http {
         if (last.status >= 200 && last.status < 300) return parse(last);
         if (!RETRY_STATUS.has(last.status)) break;
       } catch (e) {
+        if (e instanceof ResponseEnvelopeError) {
+          // Whole JSON of the wrong shape: the same request gets the same answer.
+          this.log(`GET ${shown} -> unusable body: ${e.message}`);
+          throw new ResponseEnvelopeError(safeText(this.redact(e.message)), { hint: e.hint, cause: e.cause });
+        }
         if (e instanceof ResponseShapeError) {
           lastError = e;
           last = undefined;
@@ -335,13 +358,14 @@ export class Http {
           throw e;
         }
       }
-      if (n >= this.opts.retries) break;
+      const notFound = lastError instanceof AttemptError && lastError.message === 'ENOTFOUND';
+      if (n >= (notFound ? Math.min(NOT_FOUND_RETRIES, this.opts.retries) : this.opts.retries)) break;
       const wait = this.waitFor(n, last);
       this.log(`retry ${n + 1}/${this.opts.retries} in ${Math.round(wait)}ms`);
       await this.opts.sleep(wait, this.stop.signal);
     }
     const tries = this.opts.retries === 1 ? '1 retry' : `${this.opts.retries} retries`;
-    const after = this.opts.retries > 0 ? ` (after ${tries})` : '';
+    const after = n > 0 ? ` (after ${n === 1 ? '1 retry' : `${n} retries`})` : '';
     if (lastError instanceof ResponseShapeError) {
       throw new ResponseShapeError(safeText(this.redact(lastError.message)) + after, { hint: lastError.hint, cause: lastError.cause });
     }
@@ -351,6 +375,10 @@ export class Http {
           hint: 'raise --timeout or try again later',
           cause: lastError.cause,
         });
+      }
+      if (lastError.kind === 'unreachable' && UNRESOLVED.has(lastError.message)) {
+        // What an offline machine gets: the host's name, not the resolver's code (--verbose shows it).
+        throw new NetworkError(`cannot resolve ${safeText(url.hostname)} (no network?)${after}`, { cause: lastError.cause });
       }
       const what = lastError.kind === 'unreachable' ? `cannot reach ${url.origin}` : `connection to ${url.origin} broke`;
       throw new NetworkError(`${what}: ${safeText(this.redact(lastError.message))}${after}`, { cause: lastError.cause });

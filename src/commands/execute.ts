@@ -9,7 +9,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { pageOptions } from './page-options.js';
-import type { Invocation, RunEnv } from './runtime.js';
+import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
+import type { CommandLine, HintWord, Invocation, RunEnv } from './runtime.js';
 import { type CommandSpec, type Given, longFlag } from './spec.js';
 import { objectView, view } from './view-ref.js';
 
@@ -24,27 +25,58 @@ function shownField(field: string): string {
   return i > 0 && KEY_LIKE.test(field.slice(0, i)) ? `${field.slice(0, i)}=***` : field;
 }
 
-/**
- * The command's own arguments and options again, for the next-page hint (page flags left out). A
- * repeated option is repeated as given (`-F a=1 -F b=2`), never merged into one value, and
- * credentials never show: a key-like option's value and a key-like field's value are masked.
- */
-export function hintArgs(cmd: Command): string[] {
-  const words = [...cmd.args];
-  for (const o of cmd.options) {
+/** The variable a secret global option has (`--explorer-key` → SCOUT_EXPLORER_KEY), by long flag. */
+const SECRET_VARIABLE = new Map((SETTINGS as readonly SettingSpec[]).filter((s) => s.secret && s.flag).map((s) => [flagName(s), s.env]));
+
+/** The options of `c` typed on the command line, as words (page flags left out). */
+function typedOptions(c: Command): HintWord[] {
+  const words: HintWord[] = [];
+  for (const o of c.options) {
     const name = o.attributeName();
-    const v: unknown = cmd.getOptionValue(name);
-    if (v === undefined || v === false || PAGE_FLAGS.has(name)) continue;
-    const flag = o.short ?? o.long ?? `--${name}`;
-    if (v === true) {
-      words.push(flag);
+    if (PAGE_FLAGS.has(name) || c.getOptionValueSource(name) !== 'cli') continue;
+    const v: unknown = c.getOptionValue(name);
+    // Long names read best in a hint (`--json`, not `-j`); `-F` fields stay as typed.
+    const flag = (name === 'field' ? o.short : o.long) ?? o.short ?? `--${name}`;
+    // `--no-color` and a `--color <when>` share one value: each option shows only what it sets.
+    if (o.negate) {
+      if (v === false) words.push(o.long ?? flag);
       continue;
     }
+    if (typeof v === 'boolean') {
+      if (v) words.push(flag);
+      continue;
+    }
+    if (v === undefined) continue;
+    const variable = o.long ? SECRET_VARIABLE.get(o.long) : undefined;
     for (const value of Array.isArray(v) ? v.map(String) : [String(v)]) {
-      words.push(flag, KEY_LIKE.test(name) ? '***' : name === 'field' ? shownField(value) : value);
+      // A key never shows: a global key's option names its variable (pasted, the shell puts the
+      // key back from there); any other key-like value is masked.
+      if (variable) words.push(flag, { shell: `"$${variable}"` });
+      else words.push(flag, KEY_LIKE.test(name) ? '***' : name === 'field' ? shownField(value) : value);
     }
   }
   return words;
+}
+
+/**
+ * The user's own command line again, for the next-page hint: the global options typed (an explorer
+ * chosen by --base-url or --chain goes with its cursor), the command path, its arguments and its
+ * options, page flags left out. A repeated option is repeated as given (`-F a=1 -F b=2`), never
+ * merged, and credentials never show. Arguments that start with a dash go last, after `--`.
+ */
+export function commandLine(cmd: Command): CommandLine {
+  const chain: Command[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) chain.unshift(c);
+  const head: HintWord[] = [];
+  for (const c of chain) {
+    if (c.parent) head.push(c.name());
+    if (c !== cmd) head.push(...typedOptions(c));
+  }
+  const args = cmd.args.map(String);
+  const dashed = args.some((a) => a.startsWith('-'));
+  if (!dashed) head.push(...args);
+  head.push(...typedOptions(cmd));
+  return { head, tail: dashed ? ['--', ...args] : [] };
 }
 
 /** What commander holds for an option or argument, as the spec parsers take it. */
@@ -89,11 +121,13 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
   let program = cmd;
   while (program.parent) program = program.parent;
-  const inv: Invocation = { env, path, globals: cmd.optsWithGlobals(), output, hint: hintArgs(cmd), program };
+  const inv: Invocation = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program };
 
   switch (spec.kind) {
     case 'list': {
       const req = spec.request(input);
+      // A cursor another list printed is refused before any request.
+      if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
       const { runList } = await import('./list-command.js');
       return runList(inv, req, view(spec.view));
     }

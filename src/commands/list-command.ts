@@ -12,6 +12,6 @@ export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: Vie
   await withSession(inv, async (s) => {
     const client = s.explorer();
     const printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(inv.output)), view, inv.output);
-    await offerNextPage(s, printed, inv.output, inv.hint);
+    await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
   });
 }

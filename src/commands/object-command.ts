@@ -16,7 +16,7 @@ export async function runObject<T>(inv: Invocation, req: ObjectRequest<T>, viewR
   const { mode } = inv.output;
   await withSession(inv, async (s) => {
     const explorer = s.explorer();
-    const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`);
+    const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
     let body: string;
     try {
       body = await explorer.getRaw(req.path, req.params ?? [], req.what);

@@ -6,7 +6,7 @@
  * What the list leaves (the next cursor, the count) goes to the next-page hint.
  */
 import type { Page } from '../api/client.js';
-import { type Cursor, encodeCursor } from '../api/cursor.js';
+import { type Cursor, encodeCursorFor } from '../api/cursor.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
 import type { ListWriter } from '../render/list-writer.js';
 import { NdjsonWriter } from '../render/ndjson.js';
@@ -17,6 +17,7 @@ import { groupDigits } from '../render/units.js';
 import { type OutputMode, type PageOptions, pastFirstPage } from './page-options.js';
 import { openProgress, type ProgressFactory } from './progress.js';
 import type { ViewRef } from './view-ref.js';
+import type { CommandLine, HintWord } from './runtime.js';
 import type { Session } from './session.js';
 
 /** "1 item", "12,350 items". */
@@ -30,7 +31,9 @@ function items(n: number): string {
  * bash, zsh and ksh read back as the same word: the hint stays pasteable and nothing raw reaches
  * the terminal.
  */
-function shellWord(w: string): string {
+function shellWord(word: HintWord): string {
+  if (typeof word !== 'string') return word.shell;
+  const w = word;
   if (/^[\w@%+=:,./-]+$/.test(w)) return w;
   if (isSafeText(w)) return `'${w.replace(/'/g, `'\\''`)}'`;
   const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
@@ -136,7 +139,7 @@ export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, vi
   let begun = false;
   let n = 0;
 
-  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`);
+  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`, s.render.color);
   try {
     for await (const page of pages) {
       let raws = page.rawItems;
@@ -165,24 +168,33 @@ export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, vi
   return printed;
 }
 
+/** What a next-page hint needs: the user's command line and the path of the list it resumes. */
+export interface Resume {
+  readonly line: CommandLine;
+  readonly path: string;
+}
+
 /**
  * After a list: offers the way on when more exist and the next page starts exactly where the output
- * stopped (not after `--all`, not after a `--limit` that cut a page). `hintArgs` are the command's
- * words for the hint; null for a command that takes no --cursor, which gets a warning instead of a
- * hint it could not use.
+ * stopped (not after `--all`, not after a `--limit` that cut a page). `resume` is null for a command
+ * that takes no --cursor, which gets a warning instead of a hint it could not use.
  */
-export async function offerNextPage(s: Session, printed: Printed, opts: ListOptions, hintArgs: readonly string[] | null): Promise<void> {
+export async function offerNextPage(s: Session, printed: Printed, opts: ListOptions, resume: Resume | null): Promise<void> {
   if (!printed.next) return;
-  if (hintArgs === null) {
+  if (resume === null) {
     // Never silently dropped: the server says there is more than this command can fetch.
     const label = s.commandPath.join(' ');
     await s.io.err.write(`scout: warning: the server offers a next page, which scout ${label} cannot fetch; showing the first\n`);
-  } else if (!opts.all && !printed.cutMidPage) await nextPageHint(s, printed.next, hintArgs, printed.count);
+  } else if (!opts.all && !printed.cutMidPage) await nextPageHint(s, printed.next, resume, printed.count);
 }
 
-/** The stderr hint that resumes a list: `… next page: scout <same command> --cursor <token>`. */
-export async function nextPageHint(s: Session, next: Cursor, hintArgs: readonly string[], printed?: number): Promise<void> {
-  const words = ['scout', ...s.commandPath, ...hintArgs, '--cursor', encodeCursor(next)].map(shellWord);
+/**
+ * The stderr hint that resumes a list: `… next page: scout <the same command line> --cursor <token>`.
+ * The token names the list it resumes, so given to another command it is refused before a request.
+ */
+export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, printed?: number): Promise<void> {
+  const token = encodeCursorFor(cursor, { command: s.commandPath.join(' '), path: resume.path });
+  const words = ['scout', ...resume.line.head, '--cursor', token, ...resume.line.tail].map(shellWord);
   const count = printed === undefined ? 'more items exist' : `${items(printed)}; more exist`;
   await s.io.err.write(`${count}. next page: ${words.join(' ')}\n`);
 }

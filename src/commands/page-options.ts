@@ -1,5 +1,5 @@
 /** Parsing of the shared output and page flags into typed options, before any request. */
-import type { Cursor } from '../api/cursor.js';
+import type { Cursor, ReadCursor } from '../api/cursor.js';
 import type { PaginateOptions } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 import { parsePositiveInt } from '../validate.js';
@@ -34,14 +34,16 @@ export interface PageOptions {
   all: boolean;
   limit: number | undefined;
   cursor: Cursor | undefined;
+  /** The --cursor as read, with the list that printed it when the token says (checkCursorOrigin). */
+  cursorRead?: ReadCursor | undefined;
 }
 
 /** Parses the page flags of a list command; the cursor decoder loads only for a --cursor. */
 export async function pageOptions(flags: PageFlags): Promise<PageOptions> {
   const mode = outputMode(flags);
   const limit = parsePositiveInt(flags.limit, '--limit');
-  const cursor = flags.cursor === undefined ? undefined : (await import('../api/cursor.js')).decodeCursor(flags.cursor);
-  return { mode, all: Boolean(flags.all), limit, cursor };
+  const cursorRead = flags.cursor === undefined ? undefined : (await import('../api/cursor.js')).readCursor(flags.cursor);
+  return { mode, all: Boolean(flags.all), limit, cursor: cursorRead?.pairs, cursorRead };
 }
 
 /** Whether a list goes on past its first page: with --all, or --limit however many pages it takes. */

@@ -5,6 +5,7 @@
  * the spec declares.
  */
 import { Argument, Command, Option } from 'commander';
+import { PIPED_COLUMNS, type PipedColumnsName } from './piped-columns.js';
 import type { RunEnv } from './runtime.js';
 import { type ArgSpec, type CommandSpec, type Completion, longFlag, type OptionSpec, type Output, type TopicSpec } from './spec.js';
 
@@ -46,20 +47,44 @@ function addOutputOptions(cmd: Command, output: Output, refused: ReadonlySet<str
     cmd.addOption(o);
   };
   if (output === 'none') return;
-  add('--json', 'print JSON: the server’s items unchanged');
+  // The short forms people expect from gh and curl-like tools: -j, -a, -L.
+  add('-j, --json', 'print JSON: the server’s items unchanged');
   add('--ndjson', 'print one compact JSON item per line');
   if (output === 'object') return;
   add('--csv', 'print CSV with a header row');
   if (output === 'rows') return;
-  add('--all', 'follow every page to the end');
-  add('--limit <n>', 'stop after n items in total, across pages');
+  add('-a, --all', 'follow every page to the end');
+  add('-L, --limit <n>', 'stop after n items in total, across pages');
   add('--cursor <token>', 'resume from a cursor printed by an earlier run');
 }
 
-/** The text after the options in --help: the spec's own, then its examples. */
-export function helpAfter(help: string | undefined, examples: readonly string[]): string {
+/** The piped columns a command documents: its list view's, or the ones its spec names. */
+export function columnsOf(spec: CommandSpec): PipedColumnsName | undefined {
+  const name = spec.kind === 'list' ? spec.view : spec.kind === 'run' ? spec.columns : undefined;
+  return name !== undefined && Object.hasOwn(PIPED_COLUMNS, name) ? (name as PipedColumnsName) : undefined;
+}
+
+/** The fields of a piped line for --help, numbered as `cut -f` counts them, wrapped at 80 columns. */
+export function pipedHelp(name: PipedColumnsName): string {
+  const lines: string[] = [];
+  let line = '';
+  PIPED_COLUMNS[name].forEach((c: string, i: number) => {
+    const field = `  ${i + 1} ${c}`;
+    if (line && line.length + field.length > 80) {
+      lines.push(line);
+      line = '';
+    }
+    line += field;
+  });
+  lines.push(line);
+  return `Piped, each item is one tab-separated line without a header, these fields in order\n(--csv names its columns in a header row):\n${lines.join('\n')}`;
+}
+
+/** The text after the options in --help: the spec's own, the piped fields, then its examples. */
+export function helpAfter(help: string | undefined, examples: readonly string[], columns?: PipedColumnsName): string {
   const lines = examples.map((e) => `  ${e}\n`).join('');
-  return (help ? `\n${help}\n` : '') + `\n${examples.length > 1 ? 'Examples' : 'Example'}:\n${lines}`;
+  const piped = columns ? `\n${pipedHelp(columns)}\n` : '';
+  return (help ? `\n${help}\n` : '') + piped + `\n${examples.length > 1 ? 'Examples' : 'Example'}:\n${lines}`;
 }
 
 function addCommand(parent: Command, spec: CommandSpec, env: RunEnv): void {
@@ -68,7 +93,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv): void {
   for (const [key, o] of Object.entries(spec.options ?? {})) cmd.addOption(specOption(key, o));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
-  cmd.addHelpText('after', helpAfter(spec.help, spec.examples));
+  cmd.addHelpText('after', helpAfter(spec.help, spec.examples, columnsOf(spec)));
   cmd.action(async () => {
     const { execute } = await import('./execute.js');
     await execute(spec, env, cmd);

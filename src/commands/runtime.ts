@@ -7,6 +7,18 @@ import type { GlobalFlags } from '../config/setting-table.js';
 import type { Io } from '../io.js';
 import type { PageOptions } from './page-options.js';
 
+/** A word of a hint: text (quoted for a shell when printed), or shell syntax written as is (`"$SCOUT_EXPLORER_KEY"`). */
+export type HintWord = string | { readonly shell: string };
+
+/**
+ * The command line a hint repeats, after `scout`: `head`, then the hint's own flags (`--cursor …`),
+ * then `tail` (`-- <arguments>` when an argument starts with a dash, else empty).
+ */
+export interface CommandLine {
+  readonly head: readonly HintWord[];
+  readonly tail: readonly HintWord[];
+}
+
 /** The world of one run of scout. */
 export interface RunEnv {
   io: Io;
@@ -23,8 +35,8 @@ export interface Invocation {
   globals: GlobalFlags;
   /** The output mode and page flags (for a command without page flags: no paging). */
   output: PageOptions;
-  /** The command's own arguments and options again, for a next-page hint (page flags left out). */
-  hint: readonly string[];
+  /** The user's own command line again, for a next-page hint (page flags left out). */
+  hint: CommandLine;
   /** The root of the command tree (help and completion walk it). */
   program: Command;
 }

@@ -47,7 +47,14 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
     io,
     settings,
     http,
-    render: { tty: io.stdoutIsTTY, color: io.color && flags.color !== false, width: io.width, now: io.now(), coin: settings.coin },
+    // `--color always`: coloured, and laid out as on a terminal even through a pipe (`| less -R`).
+    render: {
+      tty: io.stdoutIsTTY || settings.color === 'always',
+      color: settings.color === 'auto' ? io.color : settings.color === 'always',
+      width: io.width,
+      now: io.now(),
+      coin: settings.coin,
+    },
     explorer: () => {
       const target = settings.explorer();
       pro ||= target.pro;
@@ -58,7 +65,10 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
       return new ExplorerClient({ baseUrl: target.baseUrl, http, explorerKey: target.key, bearer: target.pro });
     },
     admin: () => {
+      const told = settings.warnings.length;
       const key = settings.adminKey();
+      // Reading the key file may have found it readable by others: said now, before the request.
+      for (const w of settings.warnings.slice(told)) void io.err.write(`scout: warning: ${w}\n`);
       if (!key) {
         throw new UsageError('admin commands need an admin key', {
           hint: 'pass --api-key or --api-key-file <path>, set SCOUT_ADMIN_KEY, or put "api-key" in the config file',

@@ -15,6 +15,7 @@ import type { ListRequest, Params } from '../api/client.js';
 import type { ObjectView, ObjectViews } from '../render/object-views.js';
 import type { ListView, views } from '../render/views.js';
 import { parseChoice, parseList } from '../validate.js';
+import type { PipedColumnsName } from './piped-columns.js';
 import type { Invocation } from './runtime.js';
 
 /** What completion offers for a value. */
@@ -128,6 +129,8 @@ export interface RunCommand<A = ArgsShape, O = OptionsShape> extends Common<A, O
   readonly output: Output;
   /** Output modes refused with this message before anything else is checked (the flag is hidden). */
   readonly refuse?: { readonly csv?: string } | undefined;
+  /** The list its piped lines print, for --help and README to list their fields (a list command's view says it). */
+  readonly columns?: PipedColumnsName | undefined;
   /** Runs with the checked input; imports what it needs with `import()`. */
   run(inv: Invocation, input: Input<A, O>): Promise<void>;
 }
@@ -162,7 +165,7 @@ export function objectCommand<const A extends ArgsShape = {}, const O extends Op
 
 /** A command with its own runner. */
 export function command<const A extends ArgsShape = {}, const O extends OptionsShape = {}>(
-  spec: Common<A, O> & { output: Output; refuse?: RunCommand['refuse']; run(inv: Invocation, input: Input<A, O>): Promise<void> },
+  spec: Common<A, O> & { output: Output; refuse?: RunCommand['refuse']; columns?: PipedColumnsName; run(inv: Invocation, input: Input<A, O>): Promise<void> },
 ): RunCommand<A, O> {
   return { ...spec, kind: 'run' };
 }

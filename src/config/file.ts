@@ -10,10 +10,11 @@
  * chain name or id as `--chain` takes it. A global `explorer-key` never goes to a self-hosted explorer
  * picked by `--chain`; a per-chain key does (settings.ts, explorerKeyFor).
  */
-import { statSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 import { type ConfigKey, type ConfigSettingValues, SETTINGS, type SettingKind, type SettingSpec } from './setting-table.js';
-import { FileRefused, readSmallFile } from './small-file.js';
+import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';
 import { shown } from './url.js';
 
 /** What the file may say about one chain. */
@@ -39,7 +40,7 @@ export interface ConfigFile {
 
 /** The JSON a key takes: from the setting's kind in the table; `chains` is a section of its own. */
 type Kind = 'string' | 'chain' | 'number' | 'boolean' | 'chains';
-const JSON_KIND: Record<SettingKind, Kind> = { url: 'string', key: 'string', path: 'string', chain: 'chain', seconds: 'number', count: 'number', size: 'number', switch: 'boolean' };
+const JSON_KIND: Record<SettingKind, Kind> = { url: 'string', key: 'string', path: 'string', chain: 'chain', seconds: 'number', count: 'number', size: 'number', switch: 'boolean', when: 'string' };
 const CONFIG_SETTINGS = (SETTINGS as readonly SettingSpec[]).filter((s) => s.config);
 const KEYS: Readonly<Record<string, Kind>> = { ...Object.fromEntries(CONFIG_SETTINGS.map((s) => [s.name, JSON_KIND[s.kind]])), chains: 'chains' };
 
@@ -120,14 +121,9 @@ export function readConfigFile(path: string): ConfigFile {
   }
 
   const perChainKey = Object.values(values.chains ?? {}).some((c) => c['explorer-key'] !== undefined);
-  if ((perChainKey || SECRET_KEYS.some((k) => values[k] !== undefined)) && process.platform !== 'win32') {
-    try {
-      if (statSync(path).mode & 0o044) {
-        warnings.push(`${shown(path, 200)} holds a key and other users can read it; run: chmod 600 ${shown(path, 200)}`);
-      }
-    } catch {
-      // It was readable a moment ago; a stat failure here is not worth refusing the command.
-    }
+  if (perChainKey || SECRET_KEYS.some((k) => values[k] !== undefined)) {
+    const warning = readableByOthers(path, shown(path, 200));
+    if (warning) warnings.push(warning);
   }
   return { path, exists: true, values, warnings };
 }
@@ -155,4 +151,68 @@ function chainsSection(path: string, value: unknown, warnings: string[]): Record
     out[name.trim()] = c;
   }
   return out;
+}
+
+/** `chains.<name>.explorer-key`: a per-chain key as `scout config get|set|list` name it. */
+export function chainKeyName(chain: string): string {
+  return `chains.${chain}.explorer-key`;
+}
+
+/** The chain of a `chains.<name>.explorer-key` name, if it is one. */
+export function chainOfKeyName(name: string): string | undefined {
+  const m = /^chains\.(.+)\.explorer-key$/s.exec(name);
+  return m && m[1]!.trim() ? m[1]!.trim() : undefined;
+}
+
+/** One value the file holds, as `scout config list` prints it. */
+export interface ConfigEntry {
+  /** A config key, or `chains.<name>.explorer-key`. */
+  name: string;
+  value: string;
+  secret: boolean;
+}
+
+/** What the file holds, in table order, then the per-chain keys. */
+export function configEntries(values: ConfigValues): ConfigEntry[] {
+  const entries: ConfigEntry[] = [];
+  for (const s of CONFIG_SETTINGS) {
+    const v = (values as Record<string, string | boolean | undefined>)[s.name];
+    if (v !== undefined) entries.push({ name: s.name, value: String(v), secret: s.secret === true });
+  }
+  for (const [chain, c] of Object.entries(values.chains ?? {})) {
+    if (c['explorer-key'] !== undefined) entries.push({ name: chainKeyName(chain), value: c['explorer-key'], secret: true });
+  }
+  return entries;
+}
+
+/**
+ * Sets `name` (a config key, or `chains.<name>.explorer-key`) to `value` in the config file at
+ * `path`, keeping everything else it holds; creates the file (mode 0600, its directory 0700) when
+ * there is none. A file that does not read as a config file is refused, never overwritten. The new
+ * text is written beside the file and renamed over it, so a reader never sees half of it and the
+ * file ends up mode 0600 whatever it was.
+ */
+export function writeConfigValue(path: string, name: string, value: string | number | boolean): void {
+  const current = readConfigFile(path);
+  let data: Record<string, unknown> = {};
+  if (current.exists) {
+    const text = readSmallFile(path).replace(/^\uFEFF/, '');
+    if (text.trim()) data = JSON.parse(text) as Record<string, unknown>;
+  }
+  const chain = chainOfKeyName(name);
+  if (chain !== undefined) {
+    const chains = (data.chains && typeof data.chains === 'object' ? data.chains : (data.chains = {})) as Record<string, unknown>;
+    const entry = chains[chain];
+    chains[chain] = { ...(entry && typeof entry === 'object' ? entry : {}), 'explorer-key': value };
+  } else data[name] = value;
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, JSON.stringify(data, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+    renameSync(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw new UsageError(`cannot write config file ${shown(path, 200)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }

@@ -12,13 +12,19 @@ import { type Command, Option } from 'commander';
  * What a setting's value is. It decides how the value is checked (settings.ts) and what JSON the
  * config file takes for it (file.ts): a string, a chain name or id, a number, or true/false.
  */
-export type SettingKind = 'url' | 'chain' | 'key' | 'path' | 'seconds' | 'count' | 'size' | 'switch';
+export type SettingKind = 'url' | 'chain' | 'key' | 'path' | 'seconds' | 'count' | 'size' | 'switch' | 'when';
+
+/** The values of a `when` setting (`--color <when>`). */
+export const WHEN = ['auto', 'always', 'never'] as const;
+export type When = (typeof WHEN)[number];
 
 export interface SettingSpec {
   /** The setting's name: its long option without dashes, its config-file key. */
   readonly name: string;
   /** The option as declared, `--base-url <url>`; absent for a setting only the environment sets. */
   readonly flag?: string;
+  /** A second option that turns the setting off, `--no-color`, and its help. */
+  readonly negate?: { readonly flag: string; readonly help: string };
   /** The command the option belongs to; absent: a global option, valid on every command. */
   readonly command?: string;
   /** The environment variable. */
@@ -78,13 +84,24 @@ export const SETTINGS = [
     help: 'chain registry that --refresh fetches',
   },
   { name: 'verbose', flag: '--verbose', env: 'SCOUT_VERBOSE', kind: 'switch', help: 'print each request and its status to stderr, keys redacted' },
-  // Colour is decided from the terminal, NO_COLOR and FORCE_COLOR (node-io.ts) and --no-color (session.ts).
-  { name: 'color', flag: '--no-color', env: 'NO_COLOR', kind: 'switch', default: 'colour only on a terminal', help: 'never colour the output', envHelp: 'set (not empty): no colour, like --no-color' },
+  // `auto` leaves colour to the terminal, FORCE_COLOR, NO_COLOR and TERM=dumb (node-io.ts); `always`
+  // also prints what a terminal gets (tables, trees) through a pipe, for `| less -R` (session.ts).
+  {
+    name: 'color',
+    flag: '--color <when>',
+    negate: { flag: '--no-color', help: 'never colour the output, like --color never' },
+    env: 'SCOUT_COLOR',
+    config: true,
+    kind: 'when',
+    default: 'auto',
+    help: 'colour: auto (on a terminal), always (also piped, as a terminal shows it: | less -R) or never',
+  },
 ] as const satisfies readonly SettingSpec[];
 
 /** Variables that are not a setting of their own, for `scout help environment` and README. */
 export const OTHER_VARIABLES: readonly (readonly [name: string, help: string])[] = [
-  ['FORCE_COLOR', '0 turns colour off, anything else forces it on (over NO_COLOR)'],
+  ['NO_COLOR', 'set (not empty): no colour, when the color setting is auto'],
+  ['FORCE_COLOR', '0 turns colour off, anything else forces it on (over NO_COLOR), when the color setting is auto; the layout stays the piped one'],
   ['XDG_CONFIG_HOME', 'where the config directory is (default ~/.config); the chains cache sits beside the config file'],
   ['CI, TERM=dumb', 'no spinners'],
 ];
@@ -94,7 +111,7 @@ export type SettingName = Entry['name'];
 
 /** `base-url` → `baseUrl`, as commander names the value of `--base-url`. */
 type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
-type Value<E extends Entry> = E['kind'] extends 'switch' ? boolean : string;
+type Value<E extends Entry> = E['kind'] extends 'switch' ? boolean : E extends { negate: object } ? string | false : string;
 
 /** The global options as commander hands them over (`cmd.optsWithGlobals()`). */
 export type GlobalFlags = { [E in Entry as E extends { flag: string; command?: never } ? Camel<E['name']> : never]?: Value<E> };
@@ -138,6 +155,12 @@ export function defaultShown(s: SettingSpec): string {
   return s.default ?? (s.kind === 'switch' ? 'off' : 'none');
 }
 
+/** How a `when` value is written: one of WHEN, any case. */
+export function whenOf(value: string): When | undefined {
+  const v = value.trim().toLowerCase();
+  return (WHEN as readonly string[]).includes(v) ? (v as When) : undefined;
+}
+
 /** The option's help line: what it does, then its variable, default and note. */
 export function optionHelp(s: SettingSpec): string {
   const extra = [`env ${s.env}${s.kind === 'switch' ? '=1' : ''}`];
@@ -154,7 +177,12 @@ export function settingOption(s: SettingSpec): Option {
 
 /** Declares the global options on the root program, in table order. */
 export function addGlobalOptions(program: Command): Command {
-  for (const s of SETTINGS as readonly SettingSpec[]) if (s.flag && !s.command) program.addOption(settingOption(s));
+  for (const s of SETTINGS as readonly SettingSpec[]) {
+    if (!s.flag || s.command) continue;
+    program.addOption(settingOption(s));
+    // Declared after its positive form, so it sets the value to false without giving it a default.
+    if (s.negate) program.addOption(new Option(s.negate.flag, s.negate.help));
+  }
   return program;
 }
 

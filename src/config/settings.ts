@@ -16,9 +16,9 @@ import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf
 import { type ConfigFile, readConfigFile } from './file.js';
 import { chainsCachePath, configPath } from './paths.js';
 import { readChainsCache } from './registry.js';
-import { attributeOf, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON } from './setting-table.js';
-import { FileRefused, readSmallFile } from './small-file.js';
-import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown } from './url.js';
+import { attributeOf, type ConfigKey, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, WHEN, type When, whenOf } from './setting-table.js';
+import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';
+import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown, shownUrl } from './url.js';
 
 export type { GlobalFlags } from './setting-table.js';
 
@@ -58,11 +58,19 @@ export interface Settings {
   /** Largest response body in bytes (--max-body); undefined: the HTTP layer's default. */
   maxBodyBytes: number | undefined;
   verbose: boolean;
+  /**
+   * Colour as asked by --color, --no-color, SCOUT_COLOR or the file: `auto` leaves it to the terminal
+   * and the colour variables (the Io's decision), `always` also colours, in the terminal layout, through a pipe.
+   */
+  color: When;
   /** Reads the admin key only when an admin command asks (the file may not exist otherwise). */
   adminKey(): string | undefined;
   /** Every key known, for redaction. */
   secrets(): string[];
-  /** Things worth saying on stderr before anything else (config file warnings). */
+  /**
+   * Things worth saying on stderr before anything else (config file warnings); adminKey() adds the
+   * key file's when it reads one.
+   */
   warnings: string[];
   /** The config file that was read (or looked for). */
   configFile: ConfigFile;
@@ -101,6 +109,8 @@ function sources(flags: GlobalFlags, env: Env, configFile: ConfigFile): Sources 
     const s = spec(name);
     const v = (flags as Record<string, string | boolean | undefined>)[attributeOf(s)];
     if (!s.flag || v === undefined) return undefined;
+    // `--no-color`: the setting's negative option.
+    if (v === false && s.negate) return { value: 'never', from: s.negate.flag };
     // A switch typed on the command line is on (--no-color is not resolved here: the Io decides colour).
     return typeof v === 'boolean' ? (v ? { value: '1', from: flagName(s) } : undefined) : { value: v, from: flagName(s) };
   };
@@ -123,6 +133,21 @@ function sources(flags: GlobalFlags, env: Env, configFile: ConfigFile): Sources 
 function checkUrl(s: Sourced, what = s.from): string {
   const u = parseUrlSetting(s.value, what);
   return u.origin + u.pathname.replace(/\/+$/, '');
+}
+
+/**
+ * An explorer's base URL is the site (`https://eth.blockscout.com`): scout adds `/api/v2/…` itself.
+ * One ending in `/api` or `/api/v2` would ask `/api/v2/api/v2/…` and get a 404 that says nothing of
+ * why, so it is refused, before any request, with the URL to use instead. Refused rather than
+ * corrected: a value from the environment or a config file is fixed where it lives, not silently
+ * used as another URL on every run.
+ */
+function checkBaseUrl(s: Sourced): string {
+  const url = checkUrl(s);
+  const m = /\/api(\/v2)?$/i.exec(new URL(url).pathname);
+  if (!m) return url;
+  const site = url.slice(0, url.length - m[0].length);
+  throw new UsageError(`invalid ${s.from} "${shownUrl(s.value)}": drop the trailing ${m[0]}, scout adds it`, { hint: `use ${shownUrl(site)}` });
 }
 
 /** A key that cannot go into a header is refused before any request, without printing it. */
@@ -170,6 +195,65 @@ function resolveChain(q: Sourced, env: Env, warnings: string[], pro: boolean): C
   throw new UsageError(`unknown chain "${shown(query)}"${from}`, { hint: `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` });
 }
 
+/** A timeout in seconds: above 0, at most what a timer holds. */
+function checkSeconds(s: Sourced): number {
+  const seconds = Number(s.value);
+  if (!/^\d+(\.\d+)?$/.test(s.value.trim()) || !(seconds > 0)) {
+    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected a number of seconds above 0`);
+  }
+  if (seconds > MAX_TIMEOUT_SECONDS) {
+    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": the longest timeout is ${MAX_TIMEOUT_SECONDS} seconds (about 24 days)`);
+  }
+  return seconds;
+}
+
+/** A retry count: a whole number from 0 to 20. */
+function checkCount(s: Sourced): number {
+  if (!/^\d+$/.test(s.value.trim()) || Number(s.value) > 20) {
+    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected a whole number from 0 to 20`);
+  }
+  return Number(s.value);
+}
+
+/**
+ * The JSON value `scout config set` stores for a config-file key, checked as the setting is checked
+ * when read (a UsageError naming `key`, as a bad flag gets). `env` locates the chains cache.
+ */
+export function configValue(key: ConfigKey, raw: string, env: Env): string | number | boolean {
+  const spec: SettingSpec = setting(key);
+  const s: Sourced = { value: raw, from: key };
+  const value = raw.trim();
+  switch (spec.kind) {
+    case 'url':
+      checkUrl(s);
+      return value;
+    case 'chain':
+      // The PRO API takes any chain id; a name must be one scout knows.
+      resolveChain({ value: raw, from: '--chain' }, env, [], true);
+      return value;
+    case 'key':
+      if (!value) throw new UsageError(`invalid ${key}: empty`);
+      checkKey(value, key);
+      return value;
+    case 'seconds':
+      return checkSeconds(s);
+    case 'count':
+      return checkCount(s);
+    case 'size':
+      parseSize(value, key, MAX_BODY_LIMIT);
+      return /^\d+$/.test(value) ? Number(value) : value;
+    case 'switch':
+      return parseBool(s);
+    case 'when': {
+      const when = whenOf(value);
+      if (!when) throw new UsageError(`invalid ${key} "${shown(raw)}": expected ${WHEN.join(', ')}`);
+      return when;
+    }
+    case 'path':
+      return value;
+  }
+}
+
 /** Resolves and validates the global settings. Throws UsageError on bad values or a broken config file. */
 export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const configFile = readConfigFile(configPath(env));
@@ -180,17 +264,9 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const adminUrl = checkUrl(src.pick('admin-url') ?? src.fallback('admin-url'));
 
   const timeout = src.pick('timeout') ?? src.fallback('timeout');
-  const seconds = Number(timeout.value);
-  if (!/^\d+(\.\d+)?$/.test(timeout.value.trim()) || !(seconds > 0)) {
-    throw new UsageError(`invalid ${timeout.from} "${shown(timeout.value)}": expected a number of seconds above 0`);
-  }
-  if (seconds > MAX_TIMEOUT_SECONDS) {
-    throw new UsageError(`invalid ${timeout.from} "${timeout.value}": the longest timeout is ${MAX_TIMEOUT_SECONDS} seconds (about 24 days)`);
-  }
+  const seconds = checkSeconds(timeout);
   const retries = src.pick('retries') ?? src.fallback('retries');
-  if (!/^\d+$/.test(retries.value.trim()) || Number(retries.value) > 20) {
-    throw new UsageError(`invalid ${retries.from} "${shown(retries.value)}": expected a whole number from 0 to 20`);
-  }
+  checkCount(retries);
 
   // Unset, the HTTP layer's own default applies (the table's default says the same; a test holds them together).
   const maxBody = src.pick('max-body');
@@ -205,6 +281,9 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const pro = on('pro');
   const insecure = on('insecure');
   const verbose = on('verbose');
+  const colorSource = src.pick('color');
+  const color = colorSource ? whenOf(colorSource.value) : 'auto';
+  if (!color) throw new UsageError(`invalid ${colorSource!.from} "${shown(colorSource!.value)}": expected ${WHEN.join(', ')}`);
 
   // The explorer: the highest level naming a base URL or a chain decides (see the header).
   const levels = [src.flag, src.env, src.file].map((level) => ({ base: level('base-url'), chain: level('chain') }));
@@ -222,7 +301,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
         const from = level.base.from === '--base-url' ? '' : ` (${level.base.from} names one)`;
         throw new UsageError(`--pro works with --chain <id|name>, not with a base URL${from}`);
       }
-      const baseUrl = checkUrl(level.base);
+      const baseUrl = checkBaseUrl(level.base);
       const registry = () => readChainsCache(chainsCachePath(env), (w) => warnings.push(w))?.chains ?? [];
       const chain = level.chain ? resolveChain(level.chain, env, warnings, false) : chainForExplorer(baseUrl, registry);
       target = { baseUrl, pro: false, chain, coin: chain?.coin ?? '' };
@@ -252,7 +331,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
 
   // Within a level the key beats the key file, as --api-key beats --api-key-file; a key file is read
   // only when nothing above it gives the key.
-  const keyFile = (s: Sourced | undefined): Sourced | undefined => (s ? { value: readKeyFile(s.value, s.from), from: s.from } : undefined);
+  const keyFile = (s: Sourced | undefined): Sourced | undefined => (s ? { value: readKeyFile(s.value, s.from, warnings), from: s.from } : undefined);
   let adminKeyCache: string | undefined | null = null;
   const adminKey = (): string | undefined => {
     if (adminKeyCache !== null) return adminKeyCache;
@@ -272,6 +351,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     retries: Number(retries.value),
     maxBodyBytes,
     verbose,
+    color,
     adminKey,
     secrets: () => {
       // Every key any source holds, used or not: none of them may ever be printed. The key file is
@@ -294,8 +374,11 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
 /** The longest `--chain` value looked up. */
 export const MAX_CHAIN_LENGTH = 100;
 
-/** Reads `--api-key-file` (or SCOUT_ADMIN_KEY_FILE): a regular file of at most 64 KiB, else one line saying why not. */
-function readKeyFile(path: string, from: string): string {
+/**
+ * Reads `--api-key-file` (or SCOUT_ADMIN_KEY_FILE): a regular file of at most 64 KiB, else one line
+ * saying why not. One that other users can read gets the config file's warning, into `warnings`.
+ */
+function readKeyFile(path: string, from: string, warnings: string[]): string {
   let key: string;
   try {
     key = readSmallFile(path).trim();
@@ -304,6 +387,8 @@ function readKeyFile(path: string, from: string): string {
     throw new UsageError(`cannot read ${from} "${shown(path, 200)}": ${e.message}`);
   }
   if (!key) throw new UsageError(`${from} "${shown(path, 200)}" is empty`);
+  const warning = readableByOthers(path, shown(path, 200));
+  if (warning) warnings.push(warning);
   return key;
 }
 

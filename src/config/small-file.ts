@@ -5,7 +5,7 @@
  * the open does not block (O_NONBLOCK), and at most `maxBytes + 1` bytes are read even if the file
  * grows while we read it.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 
 /** The largest key file or config file read: 64 KiB. */
 export const SMALL_FILE_MAX = 64 * 1024;
@@ -20,6 +20,28 @@ export class FileRefused extends Error {
   }
 }
 
+/** Why a file could not be opened, in words (the errno code for the rare ones). */
+const OPEN_WORDS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+};
+
+/**
+ * The warning a file holding a key gets when other users can read it, or undefined (never on
+ * Windows, whose modes say nothing of that; nor when the file cannot be looked at any more).
+ */
+export function readableByOthers(path: string, shownPath: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  try {
+    if (statSync(path).mode & 0o044) return `${shownPath} holds a key and other users can read it; run: chmod 600 ${shownPath}`;
+  } catch {
+    // It was readable a moment ago; a stat failure here is not worth refusing the command.
+  }
+  return undefined;
+}
+
 function sizeWords(n: number): string {
   return n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
 }
@@ -31,7 +53,7 @@ export function readSmallFile(path: string, maxBytes = SMALL_FILE_MAX): string {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new FileRefused(code === 'EISDIR' ? 'it is a directory' : (code ?? 'cannot open it'), code);
+    throw new FileRefused((code && OPEN_WORDS[code]) ?? code ?? 'cannot open it', code);
   }
   try {
     const st = fstatSync(fd);

@@ -123,8 +123,11 @@ interface Opt {
 
 const address = mix(ADDR.rich, ADDR.empty, ADDR.evilToken, ADDR.usdc);
 const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError);
-const output: Opt[] = [{ name: '--json' }, { name: '--ndjson' }];
-const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: mix('1', '5', '60', '0', '99999999999999999999') }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }];
+const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' }];
+const limit = mix('1', '5', '60', '0', '99999999999999999999');
+const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
+/** Keys `config set` may write into the fuzz's config file: none that would send a run elsewhere. */
+const configKey = mix('chain', 'timeout', 'color', 'insecure', 'colour', 'verbose', 'api-key-file', 'chains.x.explorer-key');
 const types = mix('erc-20', 'ERC-721,erc-1155', 'ERC404');
 const filter = mix('to', 'from', 'TO');
 
@@ -150,6 +153,9 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['completion'], args: [mix('bash', 'zsh', 'fish')], opts: [] },
   { words: ['help'], args: [mix('environment', 'exit-codes', 'address')], opts: [] },
   { words: ['config', 'path'], args: [], opts: [] },
+  { words: ['config', 'get'], args: [configKey], opts: [{ name: '--show-secrets' }] },
+  { words: ['config', 'set'], args: [configKey, mix('base', '8453', '5', 'never', 'always', 'true', '0', 'k-1')], opts: [] },
+  { words: ['config', 'list'], args: [], opts: [{ name: '--show-secrets' }] },
 ];
 
 /** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */
@@ -166,6 +172,7 @@ const GLOBALS: Opt[] = [
   { name: '--max-body', value: mix('64MiB', '10MB', '2000', '1') },
   { name: '--verbose' },
   { name: '--no-color' },
+  { name: '--color', value: mix('auto', 'always', 'never', 'NEVER') },
   { name: '--insecure' },
 ];
 

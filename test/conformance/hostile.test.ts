@@ -210,6 +210,18 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     ['tx trace (Geth)', ['tx', 'trace', TRACE_GETH], `/api/v2/transactions/${TRACE_GETH}/raw-trace`, false],
   ];
   const urls = () => ['--base-url', base, '--admin-url', base];
+  /** The calls of a trace in tree order, each without its nested calls: a Parity array is its entries. */
+  const callsOf = (trace: unknown): unknown[] => {
+    if (Array.isArray(trace)) return trace;
+    const out: unknown[] = [];
+    const todo = [trace as Record<string, unknown>];
+    for (let c = todo.pop(); c; c = todo.pop()) {
+      const { calls, ...rest } = c;
+      out.push(Array.isArray(calls) ? rest : c);
+      if (Array.isArray(calls)) todo.push(...(calls as Record<string, unknown>[]).slice().reverse());
+    }
+    return out;
+  };
 
   it.each(COMMANDS)('%s: piped, CSV and --json', async (name, args, path, list) => {
     const piped = await runScout([...args, ...urls()]);
@@ -231,7 +243,9 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     expect(ndjson.code).toBe(0);
     expectClean(ndjson.stdout, `${name} --ndjson`);
     const lines = ndjson.stdout.split('\n').slice(0, -1).map((l) => JSON.parse(l) as unknown);
-    expect(lines).toEqual(list ? sent.items : [sent]);
+    // A trace is one call per line, its nested calls on lines of their own (test/unit/trace-lines.test.ts).
+    if (name.startsWith('tx trace')) expect(lines.map((l) => (l as { call: unknown }).call)).toEqual(callsOf(sent));
+    else expect(lines).toEqual(list ? sent.items : [sent]);
   });
 
   it.each(COMMANDS)('%s: on a terminal, with colour', async (name, args) => {

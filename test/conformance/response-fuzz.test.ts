@@ -40,7 +40,7 @@ import { offerNextPage, printDocument, printList } from '../../src/commands/outp
 import type { OutputMode } from '../../src/commands/page-options.js';
 import { silentProgress } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
-import { printTrace } from '../../src/commands/tx/trace.run.js';
+import { printTrace, printTraceLines } from '../../src/commands/tx/trace.run.js';
 import { view } from '../../src/commands/view-ref.js';
 import { ADDR, getDataset, type Json, listsFor, toJsonText } from '../support/data.js';
 import { seeded } from '../support/faults.js';
@@ -360,6 +360,11 @@ function check(shape: Shape, mode: Mode, o: Outcome): void {
   const kind = shape.kind;
   if (mode.mode === 'json' || mode.mode === 'ndjson') {
     if (kind.doc === 'registry') return;
+    if (kind.doc === 'trace' && mode.mode === 'ndjson') {
+      // One call per line (test/unit/trace-lines.test.ts checks the calls themselves).
+      for (const l of o.stdout.split('\n').slice(0, -1)) expect(Object.keys(JSON.parse(l) as object), what).toEqual(['depth', 'path', 'call']);
+      return;
+    }
     if (kind.doc) {
       expect(compact(o.stdout.trimEnd()), `${what}: the document, exactly`).toBe(compact(shape.body));
       return;
@@ -401,7 +406,7 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
   try {
     if (kind.view) {
       const printed = await printList(s, onePage(async () => parseListBody(body, ORIGIN)), kind.view, opts, deps);
-      await offerNextPage(s, printed, opts, []);
+      await offerNextPage(s, printed, opts, { line: { head: s.commandPath, tail: [] }, path: '/api/v2/list' });
     } else if (kind.doc === 'registry') {
       let chains;
       try {
@@ -413,6 +418,8 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
       const all = [...BUILTIN_CHAINS, ...chains];
       const page = { rawItems: all.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => all };
       await printList(s, onePage(async () => page), async () => ({ columns: chainColumns }) as ListView<unknown>, opts, deps);
+    } else if (kind.doc === 'trace' && mode.mode === 'ndjson') {
+      await printTraceLines(s, body);
     } else if (mode.mode === 'json' || mode.mode === 'ndjson') {
       await printDocument(s, body, mode.mode);
     } else if (kind.doc === 'transaction') {

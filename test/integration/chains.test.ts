@@ -54,9 +54,9 @@ describe('scout chains', () => {
     const r = await runScout(['chains'], { env: { XDG_CONFIG_HOME: freshConfig() } });
     expect(r).toMatchObject({ code: 0, stderr: '' });
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('1\tEthereum\tethereum,eth,mainnet\tETH\tno\thttps://eth.blockscout.com\tbuilt-in');
-    expect(lines).toContain('100\tGnosis\tgnosis,xdai\tXDAI\tno\thttps://gnosis.blockscout.com\tbuilt-in');
-    expect(lines).toContain('84532\tBase Sepolia\tbase-sepolia\tETH\tyes\thttps://base-sepolia.blockscout.com\tbuilt-in');
+    expect(lines[0]).toBe('1\tEthereum\tethereum,eth,mainnet\tETH\tfalse\thttps://eth.blockscout.com\tbuilt-in');
+    expect(lines).toContain('100\tGnosis\tgnosis,xdai\tXDAI\tfalse\thttps://gnosis.blockscout.com\tbuilt-in');
+    expect(lines).toContain('84532\tBase Sepolia\tbase-sepolia\tETH\ttrue\thttps://base-sepolia.blockscout.com\tbuilt-in');
     expect(lines.length).toBeGreaterThanOrEqual(13);
   });
 
@@ -75,7 +75,7 @@ describe('scout chains --refresh', () => {
     const r = await runScout(['chains', '--refresh', '--registry-url', `${registryUrl}/api/chains`], { env: { XDG_CONFIG_HOME } });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`scout: cached 4 chains from ${registryUrl} in ${cache}\n`);
-    expect(r.stdout).toContain(`31337\tScout Localnet\tscout-localnet\tLCL\tyes\t${explorer.url}\tregistry\n`);
+    expect(r.stdout).toContain(`31337\tScout Localnet\tscout-localnet\tLCL\ttrue\t${explorer.url}\tregistry\n`);
     // The built-in Base wins over the registry's entry for 8453.
     expect(r.stdout).not.toContain('127.0.0.1:9');
     expect(JSON.parse(readFileSync(cache, 'utf8'))).toMatchObject({ version: 1, source: `${registryUrl}/api/chains` });

@@ -3,6 +3,7 @@
  * exit codes with one readable line each.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
 import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
@@ -69,7 +70,7 @@ describe('bad input: exit 2, one line on stderr, nothing sent', () => {
   it('an unreadable --api-key-file names the file', async () => {
     const r = await runScout(['admin', 'networks', '--api-key-file', '/nonexistent/scout.key', '--admin-url', srv.url]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^scout: cannot read --api-key-file "\/nonexistent\/scout.key": ENOENT/);
+    expect(r.stderr).toMatch(/^scout: cannot read --api-key-file "\/nonexistent\/scout.key": no such file/);
   });
 
   it('a bad --base-url', async () => {
@@ -130,6 +131,15 @@ describe('server answers and their exit codes', () => {
     expect(r.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(50);
   });
 
+  it('a body that is whole JSON but no list, where a list was asked, is asked for once', async () => {
+    const before = srv.requests.length;
+    const r = await scout('api', '/api/v2/stats', '--all', '--retries', '3');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^scout: unusable response from http:\/\/127\.0\.0\.1:\d+: expected a list with "items"\n$/);
+    expect(srv.requests.length - before).toBe(1);
+    expect(r.sleeps).toEqual([]);
+  });
+
   it('a refused connection is exit 1 naming the host', async () => {
     const r = await runScout(['address', 'txs', A, '--base-url', 'http://127.0.0.1:9', '--retries', '0']);
     expect(r.code).toBe(1);
@@ -143,7 +153,7 @@ describe('server answers and their exit codes', () => {
     expect(r.stderr + r.stdout).not.toContain('admin-secret');
   });
 
-  it('SCOUT_VERBOSE=1 does what --verbose does: the request trail, and a stack trace after an error', async () => {
+  it('SCOUT_VERBOSE=1 does what --verbose does: the request trail, and (from source) a stack trace after an error', async () => {
     const ok = await runScout(['admin', 'networks', '--api-key', 'admin-secret', '--admin-url', srv.url, '--json'], { env: { SCOUT_VERBOSE: '1' } });
     expect(ok.stderr).toMatch(/^scout: GET http:\/\/127\.0\.0\.1:\d+\/admin\/api\/v1\/networks -> 200 \(\d+ms\)\n$/);
     const failed = (env: Record<string, string>) => runScout(['address', 'txs', A, '--base-url', 'http://127.0.0.1:9', '--retries', '0'], { env });
@@ -151,3 +161,50 @@ describe('server answers and their exit codes', () => {
     expect((await failed({ SCOUT_VERBOSE: '1' })).stderr).toMatch(/\nscout: cannot reach http:\/\/127\.0\.0\.1:9: ECONNREFUSED\n(.*\n)*\s+at /);
   });
 });
+
+describe('errors that point to the fix', () => {
+  it.each([
+    [['address', 'txs', A, '--colour'], 'scout address txs --help'],
+    [['tx', 'show'], 'scout tx show --help'],
+    [['api', '/api/v2/stats', 'extra'], 'scout api --help'],
+    [['address', 'balance', A], 'scout address --help'],
+    [['adress', 'txs', A], 'scout --help'],
+  ])('a usage error in %j points to the help of the command it came from', async (args, help) => {
+    const r = await runScout(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[1]).toBe(`scout: see '${help}'`);
+  });
+
+  it.each(['/api', '/api/', '/api/v2', '/api/v2/', '/API/V2'])('a base URL ending in %s is refused before any request, with the URL to use', async (suffix) => {
+    const before = srv.requests.length;
+    const r = await runScout(['address', 'txs', A, '--base-url', srv.url + suffix]);
+    expect(r).toMatchObject({ code: 2, stdout: '' });
+    const dropped = suffix.replace(/\/$/, '');
+    expect(r.stderr).toBe(`scout: invalid --base-url "${srv.url}${suffix}": drop the trailing ${dropped}, scout adds it\nscout: use ${srv.url}\n`);
+    expect(srv.requests.length).toBe(before);
+  });
+
+  it('the same from SCOUT_BASE_URL names the variable; a sub-path before /api is kept', async () => {
+    const r = await runScout(['address', 'txs', A], { env: { SCOUT_BASE_URL: 'https://explorer.example/eth/api/v2' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('scout: invalid SCOUT_BASE_URL "https://explorer.example/eth/api/v2": drop the trailing /api/v2, scout adds it\nscout: use https://explorer.example/eth\n');
+    // A path that only contains "api" elsewhere is an explorer under a sub-path, as before.
+    const ok = await runScout(['address', 'txs', ADDR.empty, '--base-url', srv.url + '/', '--json']);
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+
+  it('--verbose in the built program prints no stack: its frames would be minified', async () => {
+    const r = await runCli(['address', 'txs', A, '--base-url', 'http://127.0.0.1:9', '--retries', '0', '--verbose']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^scout: GET http:\/\/127\.0\.0\.1:9\/\S+ -> ECONNREFUSED\nscout: cannot reach http:\/\/127\.0\.0\.1:9: ECONNREFUSED\n$/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('--chain with escape sequences is echoed as safe text', async () => {
+    const r = await runScout(['--chain', '\u001b[31mred', 'address', 'txs', A]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^scout: unknown chain "\u241b\[31mred"\n/);
+    expect(r.stderr).not.toContain('\u001b');
+  });
+});
+

@@ -2,15 +2,20 @@
  * Help: every command's --help has a one-line description and an example; `scout --help` lists the
  * help topics; `scout help exit-codes` and `scout help environment` say what README.md says.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram, run } from '../../src/cli.js';
 import { EXIT_CODES, ENVIRONMENT } from '../../src/commands/help/topics.js';
 import { memoryIo } from '../../src/io.js';
 import { ROOT } from '../support/cli.js';
+import { chainsCachePath } from '../../src/config/paths.js';
+import { parseRegistry, writeChainsCache } from '../../src/config/registry.js';
 import { runScout } from '../support/scout.js';
+import { DEFAULT_ADMIN_KEY, type FakeServer, startServer } from '../support/server.js';
 
 function paths(cmd: Command, prefix: string[] = []): string[][] {
   return [prefix, ...cmd.commands.flatMap((c) => paths(c, [...prefix, c.name()]))];
@@ -86,6 +91,84 @@ describe('examples', () => {
     expect(exampleProblems('  source <(scout address)')).toEqual(['scout address needs a verb']);
     expect(exampleProblems('  scout --chain base tx show --json')).toEqual(['scout show needs 1 argument(s)']);
     expect(exampleProblems('  scout --chain base tx show 0x5c50…9e1a --json | jq .status')).toEqual([]);
+  });
+});
+
+/** The example lines of every --help, and the lines of README's shell code blocks that run scout. */
+async function allExamples(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const words of paths(program)) {
+    const { out } = await helpOf([...words, '--help']);
+    const examples = out.split(/\nExamples?:\n/)[1]?.split('\n\n')[0]!.split('\n').filter((l) => l.startsWith('  ')) ?? [];
+    lines.push(...examples.map((e) => e.trim()));
+  }
+  let block: string | undefined;
+  for (const line of README.split('\n')) {
+    if (line.startsWith('```')) block = block === undefined ? line.slice(3) : undefined;
+    else if ((block === 'sh' || block === 'bash') && !line.startsWith('#')) lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * The `scout …` command lines in one shell line: up to a pipe, `&&`, `;`, a redirect, `)` or a quote,
+ * a trailing comment dropped. `node bin/scout.js` is not one (it is the checkout, not the command).
+ */
+function scoutCommands(line: string): string[] {
+  const code = line.replace(/(^|\s)#.*$/, '');
+  return [...code.matchAll(/(?:^|[\s(])(scout(?:[ \t]+[^\s|&;)"'<>#]+)*)/g)].map((m) => m[1]!);
+}
+
+describe('examples can be copied', () => {
+  let srv: FakeServer;
+  const home = mkdtempSync(join(tmpdir(), 'scout-examples-'));
+  const config = join(home, '.config');
+  beforeAll(async () => {
+    srv = await startServer();
+    // What the examples assume: an admin key file where they name it, and (README, Chains) a chains
+    // cache from `scout chains --refresh` that knows scroll-testnet.
+    mkdirSync(join(config, 'scout'), { recursive: true });
+    writeFileSync(join(config, 'scout', 'admin.key'), DEFAULT_ADMIN_KEY + '\n', { mode: 0o600 });
+    const registry = { 'scroll-testnet': { chainId: 534351, name: 'Scroll Testnet', isTestnet: true, native_currency: 'ETH', explorers: [{ url: 'https://scroll-sepolia.blockscout.com' }] } };
+    writeChainsCache(chainsCachePath({ XDG_CONFIG_HOME: config }), { version: 1, source: 'test', fetched_at: new Date().toISOString(), chains: parseRegistry(JSON.stringify(registry)) });
+  });
+  afterAll(() => srv.close());
+
+  it('finds the scout command lines in a shell line', () => {
+    expect(scoutCommands('scout tx show 0xab --json | jq .status')).toEqual(['scout tx show 0xab --json']);
+    expect(scoutCommands('mkdir -p "$(dirname "$(scout config path)")" && $EDITOR "$(scout config path)"')).toEqual(['scout config path', 'scout config path']);
+    expect(scoutCommands('scout completion bash > ~/.local/share/bash-completion/completions/scout')).toEqual(['scout completion bash']);
+    expect(scoutCommands('scout chains                       # the chains --chain knows')).toEqual(['scout chains']);
+    expect(scoutCommands('npm ci && node bin/scout.js address txs 0x1')).toEqual([]);
+  });
+
+  it('every example in --help and README is whole (no elided value) and passes every check: never exit 2', async () => {
+    const problems: string[] = [];
+    const commands = (await allExamples()).flatMap(scoutCommands);
+    expect(commands.length).toBeGreaterThan(30);
+    for (const command of commands) {
+      if (command.includes('…')) problems.push(`${command}: an elided value`);
+      // The words a shell makes of it (~ is the test's home).
+      const words = execFileSync('bash', ['-c', `printf '%s\\0' ${command}`], { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home } })
+        .split('\0')
+        .slice(1, -1);
+      // Against the local fake: its own --base-url, unless the example is about the PRO API (which
+      // refuses a base URL and goes to SCOUT_PRO_URL).
+      const args = words.includes('--pro') ? words : [...words, '--base-url', srv.url];
+      const r = await runScout(args, {
+        env: {
+          HOME: home,
+          XDG_CONFIG_HOME: config,
+          SCOUT_ADMIN_URL: srv.url,
+          SCOUT_ADMIN_KEY: DEFAULT_ADMIN_KEY,
+          SCOUT_EXPLORER_KEY: 'example-explorer-key',
+          SCOUT_PRO_URL: srv.url,
+          SCOUT_REGISTRY_URL: `${srv.url}/api/chains`,
+        },
+      });
+      if (r.code === 2) problems.push(`${command}: exit 2: ${r.stderr.trim()}`);
+    }
+    expect(problems).toEqual([]);
   });
 });
 

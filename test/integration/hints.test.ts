@@ -10,8 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../src/api/cursor.js';
-import { run } from '../../src/cli.js';
+import { decodeCursor, encodeCursor, encodeCursorFor } from '../../src/api/cursor.js';
+import { buildProgram, run } from '../../src/cli.js';
+import { commandLine } from '../../src/commands/execute.js';
+import type { CommandLine } from '../../src/commands/runtime.js';
 import { nextPageHint } from '../../src/commands/output.js';
 import type { Session } from '../../src/commands/session.js';
 import { memoryIo } from '../../src/io.js';
@@ -45,12 +47,12 @@ describe('the next-page hint of scout api', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).not.toContain('SECRET-KEY-1');
     const hint = /next page: (scout .*)\n$/.exec(first.stderr)?.[1];
-    expect(hint).toMatch(/^scout api \S+ -F filter=from -F 'apikey=\*\*\*' --ndjson --cursor [\w-]+$/);
+    expect(hint).toMatch(/^scout --base-url http:\/\/127\.0\.0\.1:\d+ api \S+ -F filter=from -F 'apikey=\*\*\*' --ndjson --cursor [\w-]+$/);
 
     const words = shellWords(hint!);
-    expect(words.slice(0, 7)).toEqual(['scout', 'api', path, '-F', 'filter=from', '-F', 'apikey=***']);
+    expect(words.slice(0, 9)).toEqual(['scout', '--base-url', srv.url, 'api', path, '-F', 'filter=from', '-F', 'apikey=***']);
     const mark = srv.requests.length;
-    const second = await scout([...words.slice(1), '--base-url', srv.url]);
+    const second = await scout(words.slice(1));
     expect(second.code, second.stderr).toBe(0);
     const query = srv.requests[mark]!.query;
     expect(query.filter(([k]) => k === 'filter')).toEqual([['filter', 'from']]);
@@ -63,10 +65,102 @@ describe('the next-page hint of scout api', () => {
   it('quotes what a shell would split; control characters are written as escapes the shell reads back', async () => {
     const io = memoryIo();
     const s = { io, commandPath: ['api'] } as unknown as Session;
-    await nextPageHint(s, [['p', '2']], ['/api/v2/search', '-F', "q=it's a \u001b]0;pwned\u0007 name", '-F', 'token=abc']);
+    const line = { head: ['api', '/api/v2/search', '-F', "q=it's a \u001b]0;pwned\u0007 name", '-F', 'token=abc'], tail: [] };
+    await nextPageHint(s, [['p', '2']], { line, path: '/api/v2/search' });
     const hint = /next page: (scout .*)\n$/.exec(io.stderr())![1]!;
     expect(hint).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
-    expect(shellWords(hint)).toEqual(['scout', 'api', '/api/v2/search', '-F', "q=it's a \u001b]0;pwned\u0007 name", '-F', 'token=abc', '--cursor', encodeCursor([['p', '2']])]);
+    expect(shellWords(hint)).toEqual(['scout', 'api', '/api/v2/search', '-F', "q=it's a \u001b]0;pwned\u0007 name", '-F', 'token=abc', '--cursor', encodeCursorFor([['p', '2']], { command: 'api', path: '/api/v2/search' })]);
+  });
+});
+
+describe('the next-page hint of a list keeps the global flags typed', () => {
+  /** The hint's command line in the stderr of a run. */
+  const hintOf = (stderr: string) => /next page: (scout .*)\n$/.exec(stderr)?.[1];
+
+  it('--base-url and the other global flags come back, so the pasted hint asks the same server for page 2', async () => {
+    const first = await scout(['--timeout', '20', 'address', 'txs', ADDR.rich, '--base-url', srv.url, '--retries', '1', '--no-color', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    const hint = hintOf(first.stderr)!;
+    expect(hint).toMatch(/^scout --base-url http:\/\/127\.0\.0\.1:\d+ --timeout 20 --retries 1 --no-color address txs 0x\w{40} --json --cursor [\w-]+$/);
+
+    const words = shellWords(hint);
+    const mark = srv.requests.length;
+    // Pasted as is: no --base-url added by the test; without it the list would go to eth.blockscout.com.
+    const second = await scout(words.slice(1));
+    expect(second.code, second.stderr).toBe(0);
+    expect(srv.requests.length).toBe(mark + 1);
+    const asked = srv.requests[mark]!;
+    expect(asked.path).toBe(`/api/v2/addresses/${ADDR.rich}/transactions`);
+    expect(asked.query.map(([k]) => k)).toEqual(expect.arrayContaining(['block_number', 'index']));
+    const page1 = JSON.parse(first.stdout) as { hash: string }[];
+    const page2 = JSON.parse(second.stdout) as { hash: string }[];
+    expect(page1).toHaveLength(50);
+    expect(page2.length).toBeGreaterThan(0);
+    expect(page2.map((t) => t.hash)).not.toContain(page1[49]!.hash);
+  });
+
+  it('an explorer key typed as --explorer-key comes back by name: its variable, never the key', async () => {
+    const keyed = await startServer({ explorerKey: 'k-secret-123' });
+    try {
+      const first = await scout(['--explorer-key', 'k-secret-123', '--base-url', keyed.url, 'address', 'txs', ADDR.rich, '--ndjson']);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).not.toContain('k-secret-123');
+      const hint = hintOf(first.stderr)!;
+      expect(hint).toContain(' --explorer-key "$SCOUT_EXPLORER_KEY" ');
+      // Pasted into a shell that holds the key in its variable: page 2 comes with the key.
+      const words = execFileSync('bash', ['-c', `printf '%s\\0' ${hint}`], { encoding: 'utf8', env: { ...process.env, SCOUT_EXPLORER_KEY: 'k-secret-123' } }).split('\0').slice(0, -1);
+      expect(words.slice(1, 5)).toEqual(['--base-url', keyed.url, '--explorer-key', 'k-secret-123']);
+      const second = await scout(words.slice(1));
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stdout.trimEnd().split('\n').length).toBeGreaterThan(0);
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it('--chain, --pro and -F fields come back in order; arguments that start with a dash go after --', () => {
+    const lineOf = (argv: string[], path: string[]) => {
+      const program = buildProgram({ io: memoryIo(), version: '0' });
+      let cmd = program;
+      for (const p of path) cmd = cmd.commands.find((c) => c.name() === p)!;
+      let got: CommandLine | undefined;
+      cmd.action(() => void (got = commandLine(cmd)));
+      program.parse(['node', 'scout', ...argv]);
+      return got!;
+    };
+    const api = lineOf(['--chain', 'base', '--pro', 'api', 'blocks', '-F', 'type=block', '-F', 'type=uncle', '-F', 'api_key=K', '--limit', '5'], ['api']);
+    expect(api).toEqual({ head: ['--chain', 'base', '--pro', 'api', 'blocks', '-F', 'type=block', '-F', 'type=uncle', '-F', 'api_key=***'], tail: [] });
+    const search = lineOf(['search', '--all', '--', '-USDT'], ['search']);
+    expect(search).toEqual({ head: ['search'], tail: ['--', '-USDT'] });
+    const key = lineOf(['--api-key', 'ADMIN-K', 'admin', 'networks'], ['admin', 'networks']);
+    expect(key.head).toEqual(['--api-key', { shell: '"$SCOUT_ADMIN_KEY"' }, 'admin', 'networks']);
+  });
+});
+
+describe('a cursor given to another command', () => {
+  it('is refused before any request, naming the list it resumes; earlier tokens and raw JSON still work', async () => {
+    const first = await scout(['address', 'txs', ADDR.rich, '--base-url', srv.url, '--json']);
+    const token = /--cursor (\S+)\n$/.exec(first.stderr)![1]!;
+    const mark = srv.requests.length;
+    const other = await scout(['address', 'transfers', ADDR.rich, '--cursor', token, '--base-url', srv.url]);
+    expect(other).toMatchObject({ code: 2, stdout: '' });
+    expect(other.stderr).toMatch(/^scout: this --cursor resumes scout address txs, not scout address transfers\n/);
+    const otherAddress = await scout(['address', 'txs', ADDR.counterparty, '--cursor', token, '--base-url', srv.url]);
+    expect(otherAddress).toMatchObject({ code: 2, stdout: '' });
+    expect(otherAddress.stderr).toMatch(/^scout: this --cursor resumes another list of scout address txs/);
+    const viaApi = await scout(['api', `addresses/${ADDR.counterparty}/transactions`, '--cursor', token, '--base-url', srv.url]);
+    expect(viaApi.code).toBe(2);
+    expect(srv.requests.length).toBe(mark);
+
+    // The same cursor as an earlier scout printed it, and as the server's next_page_params: taken.
+    const pairs = decodeCursor(token);
+    for (const old of [encodeCursor(pairs), JSON.stringify(Object.fromEntries(pairs))]) {
+      const r = await scout(['address', 'txs', ADDR.rich, '--cursor', old, '--base-url', srv.url, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    // scout api asking the very same path resumes it.
+    const same = await scout(['api', `addresses/${ADDR.rich}/transactions`, '--cursor', token, '--base-url', srv.url, '--ndjson']);
+    expect(same.code, same.stderr).toBe(0);
   });
 });
 

@@ -25,7 +25,7 @@ describe('one page by default', () => {
     expect(r.code).toBe(0);
     const items = JSON.parse(r.stdout) as { hash: string }[];
     expect(items).toHaveLength(PAGE_SIZE);
-    expect(r.stderr).toMatch(/^50 items; more exist\. next page: scout address txs 0x[0-9a-fA-F]{40} --json --cursor [A-Za-z0-9_-]+\n$/);
+    expect(r.stderr).toMatch(/^50 items; more exist\. next page: scout --base-url http:\/\/127\.0\.0\.1:\d+ address txs 0x[0-9a-fA-F]{40} --json --cursor [A-Za-z0-9_-]+\n$/);
   });
 
   it('an empty list is success with [] and no hint', async () => {
@@ -77,7 +77,8 @@ describe('--cursor resumes exactly, nulls included', () => {
     expect(first.code).toBe(0);
     // The server issued this cursor to the first request; hand it back as raw JSON.
     const token = hintToken(first.stderr)!;
-    const cursorJson = Buffer.from(token, 'base64url').toString('utf8');
+    // The token is ["<command>", "<list tag>", {next_page_params}]: the third is the server's object.
+    const cursorJson = JSON.stringify((JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as unknown[])[2]);
     const r = await scout('address', 'withdrawals', ADDR.rich, '--ndjson', '--cursor', cursorJson);
     expect(r.code).toBe(0);
     expect(lines(r.stdout)).toHaveLength(COUNTS.richWithdrawals - 50);

@@ -1,5 +1,8 @@
 /** tx show and tx trace: one object printed exactly as sent, and server answers mapped to exit codes. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyTraceMessage } from '../../src/commands/tx/trace.run.js';
 import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, RAW, startServer, TX } from '../support/server.js';
 
@@ -68,13 +71,52 @@ describe('tx trace', () => {
     }
   });
 
-  it('an empty trace (pending) prints [] as JSON and says so as a table', async () => {
+  it('an empty trace (pending) prints [] as JSON and says so as a table: pending, because it is', async () => {
     const j = await scout('tx', 'trace', TX.pending, '--json');
     expect(j).toMatchObject({ code: 0, stdout: '[]\n' });
+    const mark = srv.requests.length;
     const t = await scout('tx', 'trace', TX.pending);
-    expect(t.code).toBe(0);
-    expect(t.stdout).toBe('');
-    expect(t.stderr).toMatch(/empty/);
+    expect(t).toMatchObject({ code: 0, stdout: '' });
+    expect(t.stderr).toBe('the trace is empty: the transaction is pending, and a pending transaction has no trace yet\n');
+    // Piped, the transaction is asked for only because the trace was empty.
+    expect(srv.requests.slice(mark).map((r) => r.path)).toEqual([`/api/v2/transactions/${TX.pending}/raw-trace`, `/api/v2/transactions/${TX.pending}`]);
+  });
+
+  it('the empty-trace message says pending only for a pending transaction', () => {
+    expect(emptyTraceMessage({ block_number: null, result: 'pending' })).toMatch(/is pending/);
+    expect(emptyTraceMessage({ block: null })).toMatch(/is pending/);
+    expect(emptyTraceMessage({ block_number: '123', result: 'success' })).toBe('the trace is empty: the explorer has no trace recorded for this transaction (mined in block 123)');
+    // The transaction could not be had (404, a failure): no guess either way.
+    expect(emptyTraceMessage(undefined)).toBe('the trace is empty: the explorer has no trace recorded for this transaction');
+    expect(emptyTraceMessage({ block_number: '\u001b[2J' })).toBe('the trace is empty: the explorer has no trace recorded for this transaction');
+  });
+
+  describe('an empty trace of a mined transaction', () => {
+    // A real mainnet transaction, mined, whose explorer has no trace recorded for it.
+    const HASH = '0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e';
+    let explorer: Server;
+    let url: string;
+    const asked: string[] = [];
+    beforeAll(async () => {
+      explorer = createServer((req, res) => {
+        asked.push(req.url!);
+        res.setHeader('content-type', 'application/json');
+        if (req.url === `/api/v2/transactions/${HASH}/raw-trace`) res.end('[]');
+        else if (req.url === `/api/v2/transactions/${HASH}`) res.end(`{"hash":"${HASH}","block_number":19000000,"status":"ok","result":"success","timestamp":"2024-01-08T10:00:11.000000Z"}`);
+        else res.writeHead(404).end('{"message":"Not found"}');
+      });
+      await new Promise<void>((r) => explorer.listen(0, '127.0.0.1', r));
+      url = `http://127.0.0.1:${(explorer.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((r) => explorer.close(() => r())));
+
+    it.each([false, true])('says no trace is recorded, naming the block, never "pending" (terminal: %s), asking once for the transaction', async (tty) => {
+      asked.length = 0;
+      const r = await runScout(['tx', 'trace', HASH, '--base-url', url], { stdoutIsTTY: tty });
+      expect(r).toMatchObject({ code: 0, stdout: '' });
+      expect(r.stderr).toBe('the trace is empty: the explorer has no trace recorded for this transaction (mined in block 19000000)\n');
+      expect(asked.sort()).toEqual([`/api/v2/transactions/${HASH}`, `/api/v2/transactions/${HASH}/raw-trace`]);
+    });
   });
 
   it('the node failure (500, bare JSON string) is exit 1 with the server’s words', async () => {
@@ -114,7 +156,7 @@ describe('api', () => {
     const body = JSON.parse(r.stdout) as { items: unknown[]; next_page_params: unknown };
     expect(body.items).toHaveLength(50);
     expect(body.next_page_params).not.toBeNull();
-    expect(r.stderr).toMatch(/next page: scout api \/api\/v2\/blocks --cursor [A-Za-z0-9_-]+\n$/);
+    expect(r.stderr).toMatch(/next page: scout --base-url http:\/\/127\.0\.0\.1:\d+ api \/api\/v2\/blocks --cursor [A-Za-z0-9_-]+\n$/);
   });
 
   it('an unknown path is the server’s 400 message, exit 1', async () => {

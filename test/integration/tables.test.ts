@@ -234,10 +234,10 @@ describe('on a terminal: aligned, shortened, relative, fitted to the width', () 
     expect(lines(r.stdout)[0]).toBe('[139,553] call  scout-rich.eth 0xcc1d…E9c3 → Scout Swap: Router 0x6156…A51f  multicall 0xac9650d8');
   });
 
-  it('an empty trace says so', async () => {
+  it('an empty trace says so, and that the transaction is pending', async () => {
     const r = await onTerminal(['tx', 'trace', TX.pending]);
     expect(r).toMatchObject({ code: 0, stdout: '' });
-    expect(r.stderr).toMatch(/empty/);
+    expect(r.stderr).toBe('the trace is empty: the transaction is pending, and a pending transaction has no trace yet\n');
   });
 
   it('colour when the Io says so, and never with --no-color', async () => {

@@ -11,6 +11,7 @@ import {
   NetworkError,
   NotFoundError,
   RateLimitError,
+  ResponseEnvelopeError,
   ResponseShapeError,
   ResponseTooLargeError,
   ScoutError,
@@ -454,6 +455,80 @@ describe('Http.getParsed', () => {
     pool().intercept({ path: PATH, method: 'GET' }).replyWithError(new Error('other side closed'));
     const b = await failure(client({ retries: 0 }).get(url()));
     expect(b.message).toBe(`connection to ${ORIGIN} broke: other side closed`);
+  });
+});
+
+describe('errors that cannot change are not retried', () => {
+  const LIST = '/api/v2/addresses/0xabc/transactions';
+  const req = { path: LIST, params: [], what: 'address 0xabc' };
+  const explorer = (over: Partial<HttpOptions> = {}) => new ExplorerClient({ baseUrl: ORIGIN, http: client({ retries: 3, ...over }) });
+
+  it.each([
+    ['an object without items', '{"hash":"0xabc"}', 'expected a list with "items"'],
+    ['an array', '[1,2]', 'expected a list with "items"'],
+    ['a cursor that is a string', '{"items":[],"next_page_params":"2"}', '"next_page_params" is a string, not an object'],
+  ])('whole JSON of the wrong shape where a list was asked (%s): one request, no wait', async (_name, body, detail) => {
+    pool().intercept({ path: LIST }).reply(200, body, { headers: JSON_HEADERS }).times(4);
+    const e = await failure(explorer().page(req));
+    expect(e).toBeInstanceOf(ResponseEnvelopeError);
+    expect(e.message).toBe(`unusable response from ${ORIGIN}: ${detail}`);
+    expect(waits).toEqual([]);
+    expect(lines.filter((l) => / -> 200 /.test(l))).toHaveLength(1);
+  });
+
+  it('a list body cut short is still retried, and may come whole the next time', async () => {
+    pool().intercept({ path: LIST }).reply(200, '{"items":[{"hash":"0x1"},', { headers: JSON_HEADERS });
+    pool().intercept({ path: LIST }).reply(200, '{"items":[{"hash":"0x1"}],"next_page_params":null}', { headers: JSON_HEADERS });
+    const page = await explorer().page(req);
+    expect(page.rawItems).toEqual(['{"hash":"0x1"}']);
+    expect(waits).toHaveLength(1);
+  });
+
+  it('ENOTFOUND: one retry at most, then "cannot resolve <host> (no network?)"', async () => {
+    const dns = () => Object.assign(new Error('getaddrinfo ENOTFOUND eth.blockscout.com'), { code: 'ENOTFOUND' });
+    pool().intercept({ path: PATH }).replyWithError(dns()).times(4);
+    const e = await failure(client({ retries: 3 }).get(url()));
+    expect(e).toBeInstanceOf(NetworkError);
+    expect(e.message).toBe('cannot resolve eth.blockscout.com (no network?) (after 1 retry)');
+    expect(waits).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('GET '))).toHaveLength(2);
+    // --verbose still shows the resolver's code.
+    expect(lines[0]).toContain('ENOTFOUND');
+    // --retries 0 stays 0.
+    waits.length = 0;
+    pool().intercept({ path: PATH }).replyWithError(dns());
+    const once = await failure(client({ retries: 0 }).get(url()));
+    expect(once.message).toBe('cannot resolve eth.blockscout.com (no network?)');
+    expect(waits).toEqual([]);
+  });
+
+  it('EAI_AGAIN (the resolver says try again) is retried as usual, and said the same way', async () => {
+    const again = Object.assign(new Error('getaddrinfo EAI_AGAIN eth.blockscout.com'), { code: 'EAI_AGAIN' });
+    pool().intercept({ path: PATH }).replyWithError(again).times(4);
+    const e = await failure(client({ retries: 3 }).get(url()));
+    expect(e.message).toBe('cannot resolve eth.blockscout.com (no network?) (after 3 retries)');
+    expect(waits).toHaveLength(3);
+  });
+
+  it('a header value undici refuses to send: a usage error at once, nothing sent, nothing retried, the value never shown', async () => {
+    let requests = 0;
+    const server = createServer((_q, res) => {
+      requests++;
+      res.end('{}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const http = new Http({ timeoutMs: 5_000, retries: 3, userAgent: 'scout-test/0', sleep: async (ms) => void waits.push(ms), secrets: ['k\r\nX-Evil: 1'] });
+    try {
+      const e = await failure(http.get(new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/stats`), { 'x-api-key': 'k\r\nX-Evil: 1' }));
+      expect(e).toBeInstanceOf(UsageError);
+      expect(e.exitCode).toBe(2);
+      expect(e.message).toMatch(/^request to http:\/\/127\.0\.0\.1:\d+ refused before sending: invalid x-api-key header$/);
+      expect(waits).toEqual([]);
+      expect(requests).toBe(0);
+    } finally {
+      await http.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 

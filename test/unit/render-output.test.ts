@@ -82,6 +82,9 @@ const PAGES: Item[][] = [
   [{ id: 400, name: 'four' }],
 ];
 
+/** The command line of `scout address txs 0xabc`, for the next-page hint. */
+const RESUME = { line: { head: ['address', 'txs', '0xabc'], tail: [] }, path: '/api/v2/addresses/0xabc/transactions' };
+
 describe('printList on a terminal', () => {
   it('--all prints a table per page under one header, columns as wide as on the first page', async () => {
     const { io, s } = session(true);
@@ -132,7 +135,7 @@ describe('printList on a terminal', () => {
       return orig(t);
     };
     const printed = await printList(s, pagesOf(opts()), VIEW, opts(), { progress });
-    await offerNextPage(s, printed, opts(), ['0xabc']);
+    await offerNextPage(s, printed, opts(), RESUME);
     expect(errWrites).toEqual([expect.stringMatching(/^after stop: 2 items; more exist\. next page: scout address txs 0xabc --cursor /)]);
   });
 
@@ -141,7 +144,7 @@ describe('printList on a terminal', () => {
     const log: string[] = [];
     const single = [[{ id: 1, name: 'one' }], [{ id: 2, name: 'two' }]];
     const printed = await printList(s, pagesOf(opts(), pager(single)), VIEW, opts(), { progress: recorder(log) });
-    await offerNextPage(s, printed, opts(), ['0xabc']);
+    await offerNextPage(s, printed, opts(), RESUME);
     expect(log).toContain('update: address txs · 1 item · page 1');
     expect(io.stderr()).toMatch(/^1 item; more exist\. next page: /);
   });
@@ -261,7 +264,7 @@ describe('offerNextPage', () => {
 
   it('a hint when more exist and the next page starts where the output stopped', async () => {
     const { io, s } = session(false);
-    await offerNextPage(s, more, opts(), ['0xabc']);
+    await offerNextPage(s, more, opts(), RESUME);
     expect(io.stderr()).toMatch(/^2 items; more exist\. next page: scout address txs 0xabc --cursor \S+\n$/);
   });
 
@@ -272,7 +275,7 @@ describe('offerNextPage', () => {
       [{ ...more, cutMidPage: true }, opts({ limit: 1 })],
     ] as const) {
       const { io, s } = session(false);
-      await offerNextPage(s, printed, o, ['0xabc']);
+      await offerNextPage(s, printed, o, RESUME);
       expect(io.stderr()).toBe('');
     }
   });
@@ -285,11 +288,14 @@ describe('offerNextPage', () => {
 });
 
 describe('when a spinner shows', () => {
-  const io = (o: { stderrIsTTY?: boolean; env?: Record<string, string> }) => memoryIo({ stderrIsTTY: o.stderrIsTTY ?? true, env: o.env ?? {} });
+  const io = (o: { stdoutIsTTY?: boolean; stderrIsTTY?: boolean; env?: Record<string, string> }) =>
+    memoryIo({ stdoutIsTTY: o.stdoutIsTTY ?? true, stderrIsTTY: o.stderrIsTTY ?? true, env: o.env ?? {} });
 
-  it('only for table output on a terminal stderr', () => {
+  it('only for table output with stdout and stderr both terminals', () => {
     expect(spinnerWanted(io({}), 'table')).toBe(true);
     expect(spinnerWanted(io({ stderrIsTTY: false }), 'table')).toBe(false);
+    // `scout … | head`: the spinner would draw beside the first lines head prints.
+    expect(spinnerWanted(io({ stdoutIsTTY: false }), 'table')).toBe(false);
     for (const mode of ['json', 'ndjson', 'csv'] as const) expect(spinnerWanted(io({}), mode)).toBe(false);
   });
 
@@ -302,13 +308,14 @@ describe('when a spinner shows', () => {
   });
 
   it('openProgress gives the silent display when no spinner is wanted', async () => {
-    expect(await openProgress(io({ env: { CI: '1' } }), 'table', 'x')).toBe(silentProgress);
-    expect(await openProgress(io({}), 'json', 'x')).toBe(silentProgress);
+    expect(await openProgress(io({ env: { CI: '1' } }), 'table', 'x', false)).toBe(silentProgress);
+    expect(await openProgress(io({}), 'json', 'x', false)).toBe(silentProgress);
+    expect(await openProgress(io({ stdoutIsTTY: false }), 'table', 'x', false)).toBe(silentProgress);
   });
 
   it('the spinner draws on stderr through the Io, and clears its line when stopped', async () => {
-    const m = memoryIo({ stderrIsTTY: true, width: 80, env: {} });
-    const p = await openProgress(m, 'table', 'address txs · loading');
+    const m = memoryIo({ stdoutIsTTY: true, stderrIsTTY: true, width: 80, env: {} });
+    const p = await openProgress(m, 'table', 'address txs · loading', false);
     p.update('address txs · 50 items · page 1');
     p.stop();
     p.stop(); // idempotent
@@ -317,5 +324,17 @@ describe('when a spinner shows', () => {
     expect(m.stdout()).toBe('');
     // Its last act is clearing the line it drew on (cursor to column 1, erase the line).
     expect(err).toMatch(/\u001b\[1G\u001b\[0K(\u001b\[\?25h)?$/);
+  });
+
+  it('its frame is cyan only when the output is coloured', async () => {
+    const drawn = async (color: boolean) => {
+      const m = memoryIo({ stdoutIsTTY: true, stderrIsTTY: true, width: 80, env: {} });
+      (await openProgress(m, 'table', 'address txs · loading', color)).stop();
+      return m.stderr();
+    };
+    expect(await drawn(true)).toContain('\u001b[36m⠋\u001b[39m address txs · loading');
+    const plain = await drawn(false);
+    expect(plain).toContain('⠋ address txs · loading');
+    expect(plain).not.toMatch(/\u001b\[3\dm/);
   });
 });

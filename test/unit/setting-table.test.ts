@@ -73,7 +73,8 @@ describe('options', () => {
 
   it('the global options are the table’s, in its order, with the help it builds', () => {
     const globals = program.options.filter((o) => o.long !== '--version' && o.long !== '--help');
-    expect(globals.map((o) => [o.flags, o.description])).toEqual(ALL.filter((s) => s.flag && !s.command).map((s) => [s.flag, optionHelp(s)]));
+    const fromTable = ALL.filter((s) => s.flag && !s.command).flatMap((s) => [[s.flag, optionHelp(s)], ...(s.negate ? [[s.negate.flag, s.negate.help]] : [])]);
+    expect(globals.map((o) => [o.flags, o.description])).toEqual(fromTable);
   });
 
   it('an option a command declares for a setting is built from the table', () => {
@@ -168,9 +169,10 @@ const PROBES: Partial<Record<SettingName, { value: string; seen: (s: Settings) =
   'max-body': { value: '1KiB', seen: (s) => s.maxBodyBytes, expected: 1024 },
   insecure: { value: '1', seen: (s) => s.insecure, expected: true },
   verbose: { value: '1', seen: (s) => s.verbose, expected: true },
+  color: { value: 'always', seen: (s) => s.color, expected: 'always' },
 };
 /** Settings read elsewhere, each with its own test below. */
-const ELSEWHERE: SettingName[] = ['color', 'registry-url'];
+const ELSEWHERE: SettingName[] = ['registry-url'];
 
 describe('every setting is read from every source the table names', () => {
   it('each setting has a probe here or is read elsewhere', () => {
@@ -195,7 +197,18 @@ describe('every setting is read from every source the table names', () => {
 
   it('NO_COLOR turns colour off', () => {
     expect(colorWanted({}, true)).toBe(true);
-    expect(colorWanted({ [setting('color').env]: '1' }, true)).toBe(false);
+    expect(colorWanted({ NO_COLOR: '1' }, true)).toBe(false);
+  });
+
+  it('--no-color is the color setting at never, and wins over the variable and the file', () => {
+    expect(resolveSettings({ color: false }, envWith({ color: 'always' }, { SCOUT_COLOR: 'always' })).color).toBe('never');
+    expect(resolveSettings({}, envWith({ color: 'Always' })).color).toBe('always');
+    expect(resolveSettings({}, envWith()).color).toBe('auto');
+  });
+
+  it('a color that is not auto, always or never is a usage error naming its source', () => {
+    expect(() => resolveSettings({ color: 'sometimes' }, envWith())).toThrow('invalid --color "sometimes": expected auto, always, never');
+    expect(() => resolveSettings({}, envWith({}, { SCOUT_COLOR: 'yes' }))).toThrow('invalid SCOUT_COLOR "yes": expected auto, always, never');
   });
 
   it('SCOUT_REGISTRY_URL is the registry scout chains --refresh fetches, checked before any request', async () => {

@@ -8,7 +8,7 @@ export default listCommand({
   description: 'internal transactions (calls between contracts) of an address',
   args: { address: addressArg },
   options: { filter: choice(FILTERS, 'only internal transactions to or from the address') },
-  examples: ['scout address internal-txs 0xd8dA…6045 --filter from'],
+  examples: ['scout address internal-txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --filter from'],
   request: ({ address, filter }) => addressInternalTransactions(address, { filter }),
   view: 'internalTransactions',
 });

@@ -13,7 +13,7 @@ export default listCommand({
     filter: choice(FILTERS, 'only transfers to or from the address'),
     token: option('<address>', 'only transfers of this token contract', (v) => parseAddress(v, '--token address')),
   },
-  examples: ['scout address transfers 0xd8dA…6045 --type ERC-20 --filter to --all --ndjson'],
+  examples: ['scout address transfers 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --type ERC-20 --filter to --all --ndjson'],
   request: ({ address, ...o }) => addressTokenTransfers(address, o),
   view: 'tokenTransfers',
 });

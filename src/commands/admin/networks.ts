@@ -8,6 +8,8 @@ export default command({
     showSecrets: flag('include each network’s explorer API key in tables and CSV (JSON always carries what the API sent)'),
   },
   output: 'rows',
-  examples: ['SCOUT_ADMIN_KEY=… scout admin networks --json', 'scout admin networks --api-key-file ~/.config/scout/admin.key --show-secrets'],
+  columns: 'networks',
+  help: 'With --show-secrets, api_key (the key itself) takes the place of api_key_set.',
+  examples: ['scout admin networks --json   # the key from SCOUT_ADMIN_KEY', 'scout admin networks --api-key-file ~/.config/scout/admin.key --show-secrets'],
   run: async (inv, { showSecrets }) => (await import('./networks.run.js')).run(inv, showSecrets),
 });

@@ -1,12 +1,12 @@
 /**
- * The run of `scout api <path> [-F key=value]...`: a GET of any path under the base URL. Without
- * page flags the body is printed as sent (JSON by default, like `gh api`); with --all, --limit or
- * --cursor a list body is followed through `next_page_params` and its items printed like any list
- * command.
+ * The run of `scout api <path> [-F key=value]...`: a GET of any path under the base URL, printed as
+ * JSON whatever stdout is (like `gh api`): without page flags the body as sent; with --all, --limit
+ * or --cursor a list body is followed through `next_page_params` and its items printed as one JSON
+ * array, or NDJSON lines with --ndjson. Never a table: a script and a person see the same shape.
  */
 import { type Page, type Params, parseListBody } from '../../api/client.js';
 import { onePage, paginate } from '../../api/paginate.js';
-import { type Cursor, cursorFromRaw } from '../../api/cursor.js';
+import { checkCursorOrigin, type Cursor, cursorFromRaw } from '../../api/cursor.js';
 import { objectMembers, RawJsonError } from '../../rawjson.js';
 import { view } from '../view-ref.js';
 import { nextPageHint, offerNextPage, printDocument, printList } from '../output.js';
@@ -29,8 +29,12 @@ function hintCursor(raw: string | undefined): Cursor | null {
 
 /** `path` and `params` are checked (api.ts); --csv was refused before any request. */
 export async function run(inv: Invocation, path: string, params: Params): Promise<void> {
-  const page = inv.output;
+  // No output flag means JSON, on a terminal as through a pipe.
+  const page = { ...inv.output, mode: inv.output.mode === 'ndjson' ? ('ndjson' as const) : ('json' as const) };
   const paged = page.all || page.limit !== undefined || page.cursor !== undefined;
+  const resume = { line: inv.hint, path };
+  // A cursor another list printed is refused before any request.
+  checkCursorOrigin(page.cursorRead, { command: inv.path.join(' '), path });
   await withSession(inv, async (s) => {
     const client = s.explorer();
     const req = { path, params, what: path };
@@ -38,11 +42,11 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
     if (!paged) {
       const body = await client.getRaw(path, params);
       const items = body.trimStart().startsWith('{') ? objectMembers(body).get('items') : undefined;
-      if (page.mode === 'json' || page.mode === 'table' || items === undefined || !items.startsWith('[')) {
+      if (page.mode === 'json' || items === undefined || !items.startsWith('[')) {
         // Not a list, or no list mode asked for: the body as the server sent it.
-        await printDocument(s, body, page.mode === 'ndjson' ? 'ndjson' : 'json');
+        await printDocument(s, body, page.mode);
         const next = items === undefined ? null : hintCursor(objectMembers(body).get('next_page_params'));
-        if (next) await nextPageHint(s, next, inv.hint);
+        if (next) await nextPageHint(s, next, resume);
         return;
       }
       // NDJSON of one list page: reuse the body already fetched.
@@ -51,6 +55,6 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
     }
     pages ??= paginate((r, c) => client.page(r, c), req, pagination(page));
     const printed = await printList(s, pages, view('generic'), page);
-    await offerNextPage(s, printed, page, inv.hint);
+    await offerNextPage(s, printed, page, resume);
   });
 }

@@ -45,7 +45,8 @@ export default command({
   // Always JSON: --csv stays declared (hidden) only to be refused with one clear line, before any
   // request (whether a body is a list is known only once it has come).
   refuse: { csv: 'api prints JSON, not CSV: use --json or --ndjson' },
-  help: 'Without --all or --limit the body is printed as the server sent it; with them, a list\nprints the items of every page as one JSON array (or NDJSON lines).',
+  help:
+    'Always JSON, on a terminal as through a pipe. Without --all or --limit the body is\nprinted as the server sent it; with them, a list prints the items of every page as\none JSON array (or NDJSON lines with --ndjson).',
   examples: ['scout api /api/v2/stats', 'scout api /api/v2/blocks -F type=block --all --ndjson'],
   run: async (inv, { path, field }) => (await import('./api.run.js')).run(inv, path, field),
 });

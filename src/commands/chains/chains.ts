@@ -15,6 +15,7 @@ export default command({
     registryUrl: option('<url>', registry.help, parseUrlSetting, { env: registry.env, default: registry.default }),
   },
   output: 'rows',
+  columns: 'chains',
   help: 'Built-in chains win over registry entries of the same id or name. The cache is\n$XDG_CONFIG_HOME/scout/chains.json (else ~/.config/scout/chains.json).',
   examples: [
     'scout chains',

@@ -7,7 +7,7 @@
  */
 import type { Argument, Command, Option } from 'commander';
 import { BUILTIN_CHAINS } from '../../config/chain-table.js';
-import { flagName, SETTINGS, type SettingKind, type SettingSpec } from '../../config/setting-table.js';
+import { flagName, SETTINGS, type SettingKind, type SettingSpec, WHEN } from '../../config/setting-table.js';
 import { SpecArgument, SpecOption } from '../registrar.js';
 import type { Completion } from '../spec.js';
 
@@ -40,6 +40,7 @@ export interface CompletionCommand {
 const BY_KIND: Partial<Record<SettingKind, Completion>> = {
   chain: { values: BUILTIN_CHAINS.map((c) => c.names[0]!) },
   path: { file: true },
+  when: { values: WHEN },
 };
 
 /** What an option completes to: what its spec says, else what its setting's kind does. */

@@ -1,7 +1,10 @@
 /** `scout config <verb>`: where the config file lives and what it holds. */
 import { configKeysText } from '../../config/setting-table.js';
 import { topic } from '../spec.js';
+import get from './get.js';
+import list from './list.js';
 import path from './path.js';
+import set from './set.js';
 
 const FILE_HELP = `The config file is a JSON object whose keys are the long option names:
 
@@ -15,12 +18,14 @@ registry; a key under "chains" for that chain does.
 It lives at $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.json.
 Precedence: flag, then SCOUT_* environment, then this file, then the default. For
 the explorer, the first of those levels that names a base URL or a chain decides,
-and within a level the base URL wins. A file holding a key should be chmod 600.`;
+and within a level the base URL wins. A file holding a key should be chmod 600
+(scout config set writes it so). get and list print keys as *** unless
+--show-secrets.`;
 
 export default topic({
   name: 'config',
-  description: 'the config file: where it is and what it may hold',
+  description: 'the config file: where it is, what it holds, set a key',
   help: FILE_HELP,
-  examples: ['scout config path'],
-  commands: [path],
+  examples: ['scout config set chain base', 'scout config list', 'scout config path'],
+  commands: [get, set, list, path],
 });

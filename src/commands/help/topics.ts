@@ -48,7 +48,8 @@ export const EXIT_CODES = `Exit codes
   130  interrupted (Ctrl-C)
 
 Errors are one line on stderr (scout: <what went wrong>), plus a hint where one
-helps; --verbose adds the request trail and a stack trace.
+helps; a usage error names the --help to read. --verbose adds the request trail
+(and a stack trace when scout runs from source, never from the minified build).
 `;
 
 export const TOPICS: Readonly<Record<string, string>> = {

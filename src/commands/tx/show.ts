@@ -7,7 +7,7 @@ export default objectCommand({
   name: 'show',
   description: 'one transaction: status, parties, value, fee, gas, method, transfers',
   args: { hash: hashArg },
-  examples: ['scout tx show 0x5c50…9e1a --json | jq .status'],
+  examples: ['scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e --json | jq .status'],
   request: ({ hash }) => ({ path: transactionPath(hash), what: `transaction ${hash}` }),
   view: 'transaction',
 });

@@ -1,7 +1,8 @@
 /**
  * The run of `scout tx trace <hash>`: the call tree; `--json` prints the trace exactly as the node
- * returned it. For the tree, the transaction is fetched alongside (best effort) to put names beside
- * addresses.
+ * returned it, `--ndjson` one call per line (render/trace-lines.ts). For the tree on a terminal,
+ * the transaction is fetched alongside (best effort) to put names beside addresses; piped, only when
+ * the trace is empty, to say why.
  */
 import { rawTracePath, transactionPath } from '../../api/endpoints.js';
 import type { KnownAddress } from '../../render/trace.js';
@@ -16,35 +17,66 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
     const explorer = s.explorer();
     if (mode === 'json' || mode === 'ndjson') {
       const body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
-      return printDocument(s, body, mode);
+      return mode === 'json' ? printDocument(s, body, mode) : printTraceLines(s, body);
     }
     const [progress, { knownAddresses }] = await Promise.all([
-      openProgress(s.io, mode, 'tx trace · loading'),
+      openProgress(s.io, mode, 'tx trace · loading', s.render.color),
       import('../../render/trace.js'),
     ]);
     let body: string;
     let known = new Map<string, KnownAddress>();
+    // The transaction, parsed; undefined when it could not be had. On a terminal it comes alongside
+    // the trace (names beside addresses); piped, only when the trace is empty and must be explained.
+    let tx: Promise<unknown> | undefined;
+    const fetchTx = () =>
+      explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`).then(
+        (t) => JSON.parse(t) as unknown,
+        () => undefined,
+      );
     try {
       // Names only help on a terminal; a failure here costs the names, not the tree.
-      const tx = s.render.tty
-        ? explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`).then(
-            (t) => knownAddresses(JSON.parse(t)),
-            () => known,
-          )
-        : Promise.resolve(known);
+      if (s.render.tty) tx = fetchTx();
       body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
-      known = await tx;
+      const parsed = tx && (await tx);
+      // Read defensively: a body that is no object costs the names, not the tree.
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) known = knownAddresses(parsed as Parameters<typeof knownAddresses>[0]);
     } finally {
       progress.stop();
     }
-    await printTrace(s, body, known);
+    await printTrace(s, body, known, () => (tx ??= fetchTx()));
   });
 }
 
-/** The call tree of a trace body (already checked to be JSON), names from `known` beside addresses. */
-export async function printTrace(s: Pick<Session, 'io' | 'render'>, body: string, known: ReadonlyMap<string, KnownAddress>): Promise<void> {
+/** One call per line (a trace body already checked to be JSON): `{"depth":…,"path":[…],"call":{…}}`. */
+export async function printTraceLines(s: Pick<Session, 'io'>, body: string): Promise<void> {
+  const { traceLines } = await import('../../render/trace-lines.js');
+  await s.io.out.write(traceLines(body));
+}
+
+/**
+ * Why a trace is empty, from the transaction (undefined when it could not be fetched): pending
+ * only when the transaction is; a mined one simply has no trace recorded by the explorer.
+ */
+export function emptyTraceMessage(tx: unknown): string {
+  const t = tx && typeof tx === 'object' && !Array.isArray(tx) ? (tx as Record<string, unknown>) : undefined;
+  const block = t ? (t.block_number !== undefined ? t.block_number : t.block) : undefined;
+  if (t && (t.result === 'pending' || block === null)) return 'the trace is empty: the transaction is pending, and a pending transaction has no trace yet';
+  const mined = typeof block === 'number' || (typeof block === 'string' && /^\d{1,20}$/.test(block)) ? ` (mined in block ${block})` : '';
+  return `the trace is empty: the explorer has no trace recorded for this transaction${mined}`;
+}
+
+/**
+ * The call tree of a trace body (already checked to be JSON), names from `known` beside addresses.
+ * An empty trace is explained on stderr from the transaction `tx` gives (fetched only then).
+ */
+export async function printTrace(
+  s: Pick<Session, 'io' | 'render'>,
+  body: string,
+  known: ReadonlyMap<string, KnownAddress>,
+  tx: () => Promise<unknown> = async () => undefined,
+): Promise<void> {
   const { renderTrace } = await import('../../render/trace.js');
   const text = renderTrace(JSON.parse(body), s.render, { known });
   if (text) await s.io.out.write(text);
-  else await s.io.err.write('the trace is empty (a pending transaction has no trace yet)\n');
+  else await s.io.err.write(emptyTraceMessage(await tx()) + '\n');
 }

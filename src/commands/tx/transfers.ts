@@ -8,7 +8,7 @@ export default listCommand({
   description: 'every token transfer of a transaction',
   args: { hash: hashArg },
   options: { type: list(TOKEN_TYPES, 'token types, comma separated') },
-  examples: ['scout tx transfers 0x5c50…9e1a --all --csv'],
+  examples: ['scout tx transfers 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e --all --csv'],
   request: ({ hash, type }) => transactionTokenTransfers(hash, { type }),
   view: 'txTransfers',
 });

@@ -1,0 +1,13 @@
+/** `scout config get <key>`: the value the config file holds for a key. */
+import { command, flag } from '../spec.js';
+import { keyArg } from './key.js';
+
+export default command({
+  name: 'get',
+  description: 'print the value the config file holds for a key',
+  args: { key: keyArg },
+  options: { showSecrets: flag('print an explorer or admin key itself instead of ***') },
+  output: 'none',
+  examples: ['scout config get chain', 'scout config get api-key --show-secrets'],
+  run: async (inv, { key, showSecrets }) => (await import('./config.run.js')).get(inv, key, showSecrets),
+});

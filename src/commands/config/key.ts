@@ -1,0 +1,23 @@
+/** The `<key>` of `scout config get|set`: a config-file key of the settings table, or a per-chain key. */
+import { flagName, SETTINGS, type SettingSpec } from '../../config/setting-table.js';
+import { shown } from '../../config/url.js';
+import { UsageError } from '../../errors.js';
+import { arg } from '../spec.js';
+
+const CONFIG = (SETTINGS as readonly SettingSpec[]).filter((s) => s.config);
+
+
+/** Checks a key name: one the config file holds, or `chains.<name>.explorer-key`. */
+export function parseConfigName(raw: string): string {
+  const name = raw.trim();
+  if (CONFIG.some((s) => s.name === name)) return name;
+  const chain = /^chains\.(.+)\.explorer-key$/s.exec(name)?.[1]?.trim();
+  if (chain) return `chains.${chain}.explorer-key`;
+  const other = (SETTINGS as readonly SettingSpec[]).find((s) => s.name === name);
+  if (other) {
+    throw new UsageError(`${name} is not kept in the config file`, { hint: `use ${other.flag ? `${flagName(other)} or ` : ''}${other.env}` });
+  }
+  throw new UsageError(`unknown config key "${shown(name)}"`, { hint: `the keys: ${CONFIG.map((s) => s.name).join(', ')}, chains.<name>.explorer-key` });
+}
+
+export const keyArg = { ...arg('<key>', 'a config key (see scout config --help), or chains.<name>.explorer-key', parseConfigName), complete: { values: CONFIG.map((s) => s.name) } };
