@@ -14,6 +14,8 @@ export interface Chain {
   names: string[];
   /** The explorer's base URL, no trailing slash. */
   explorer: string;
+  /** Every explorer the registry lists for the chain, when it lists more than one (`explorer` among them). */
+  explorers?: string[] | undefined;
   /** Native coin symbol, for labelling values; null when unknown. */
   coin: string | null;
   testnet: boolean;

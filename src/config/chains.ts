@@ -56,17 +56,40 @@ export function findChain(query: string, cached: () => readonly Chain[]): ChainM
   return matchIn(query, BUILTIN_CHAINS) ?? matchIn(query, cached());
 }
 
-/** The chain whose explorer is `baseUrl`, if any: labels values when only --base-url was given. */
-export function chainForExplorer(baseUrl: string): Chain | undefined {
-  const origin = (u: string) => {
-    try {
-      return new URL(u).origin;
-    } catch {
-      return u;
-    }
+/** A URL's origin and path segments ("https://x.org/a/" → origin https://x.org, ["a"]); undefined when it is no URL. */
+function place(url: string): { origin: string; path: string[] } | undefined {
+  try {
+    const u = new URL(url);
+    return { origin: u.origin, path: u.pathname.split('/').filter(Boolean) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The chain whose explorer `baseUrl` is, if any: it names the coin values are labelled with when only
+ * --base-url was given. An explorer matches when it has the base URL's origin and its path starts the
+ * base URL's path (the longest such path wins); the built-in table is looked in first, then the
+ * registry cache (`cached`, read only if needed), every explorer the registry lists for a chain.
+ */
+export function chainForExplorer(baseUrl: string, cached: () => readonly Chain[] = () => []): Chain | undefined {
+  const base = place(baseUrl);
+  if (!base) return undefined;
+  const depth = (explorer: string): number => {
+    const e = place(explorer);
+    if (!e || e.origin !== base.origin || e.path.length > base.path.length) return -1;
+    return e.path.every((seg, i) => seg === base.path[i]) ? e.path.length : -1;
   };
-  const o = origin(baseUrl);
-  return BUILTIN_CHAINS.find((c) => origin(c.explorer) === o);
+  const best = (chains: readonly Chain[]): Chain | undefined => {
+    let found: Chain | undefined;
+    let deepest = -1;
+    for (const c of chains) {
+      const d = Math.max(depth(c.explorer), ...(c.explorers ?? []).map(depth));
+      if (d > deepest) [found, deepest] = [c, d];
+    }
+    return found;
+  };
+  return best(BUILTIN_CHAINS) ?? best(cached());
 }
 
 /** Edit distance counting a swap of neighbours as one edit ("bsae" is one from "base"). */

@@ -20,7 +20,8 @@ export interface ChainsCache {
   chains: Chain[];
 }
 
-function explorerUrl(explorers: unknown): string | undefined {
+/** The explorer to use (one Blockscout hosts first) and every usable one listed, no trailing slashes. */
+function explorerUrls(explorers: unknown): { url: string; all: string[] } | undefined {
   if (!Array.isArray(explorers)) return undefined;
   const usable = explorers
     .filter((e): e is { url: string; hostedBy?: unknown } => !!e && typeof e === 'object' && typeof (e as { url?: unknown }).url === 'string')
@@ -35,7 +36,9 @@ function explorerUrl(explorers: unknown): string | undefined {
     });
   // An instance Blockscout hosts certainly serves API v2; a self-hosted one listed here usually does.
   const pick = usable.find((e) => e.hostedBy === 'blockscout') ?? usable[0];
-  return pick?.url.replace(/\/+$/, '');
+  if (!pick) return undefined;
+  const bare = (u: string) => u.replace(/\/+$/, '');
+  return { url: bare(pick.url), all: usable.map((e) => bare(e.url)) };
 }
 
 /**
@@ -54,15 +57,18 @@ export function parseRegistry(body: string): Chain[] {
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
     if (!value || typeof value !== 'object') continue;
     const v = value as Record<string, unknown>;
-    const explorer = explorerUrl(v.explorers);
-    if (!explorer) continue;
+    const urls = explorerUrls(v.explorers);
+    if (!urls) continue;
+    const explorer = urls.url;
     const declared = typeof v.chainId === 'number' || (typeof v.chainId === 'string' && /^\d+$/.test(v.chainId)) ? String(v.chainId) : undefined;
     const id = declared ?? (/^\d+$/.test(key) ? BigInt(key).toString() : /^0x[0-9a-f]+$/i.test(key) ? BigInt(key).toString() : null);
     const name = typeof v.name === 'string' && v.name.trim() ? v.name.trim() : key;
     const names = [slug(name)];
     if (/^[a-z][a-z0-9-]*[a-z0-9]$/.test(key) && !/^0x/.test(key) && !names.includes(key)) names.push(key);
     const coin = typeof v.native_currency === 'string' && v.native_currency.trim() ? v.native_currency.trim() : null;
-    chains.push({ id, name, names: names.filter(Boolean), explorer, coin, testnet: v.isTestnet === true, source: 'registry' });
+    const chain: Chain = { id, name, names: names.filter(Boolean), explorer, coin, testnet: v.isTestnet === true, source: 'registry' };
+    if (urls.all.length > 1) chain.explorers = urls.all;
+    chains.push(chain);
   }
   if (chains.length === 0) throw new Error('no chain with an explorer URL');
   return chains;
@@ -85,6 +91,7 @@ function isChain(c: unknown): c is Chain {
     Array.isArray(x.names) &&
     x.names.every((n) => typeof n === 'string') &&
     typeof x.explorer === 'string' &&
+    (x.explorers === undefined || (Array.isArray(x.explorers) && x.explorers.every((e) => typeof e === 'string'))) &&
     (x.coin === null || typeof x.coin === 'string') &&
     typeof x.testnet === 'boolean'
   );

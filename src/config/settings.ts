@@ -29,7 +29,7 @@ export interface ExplorerTarget {
   pro: boolean;
   /** The chain, when one was named (or the base URL is a known instance). */
   chain: Chain | undefined;
-  /** Native coin symbol for labelling values. */
+  /** Native coin symbol for labelling values; '' when not known (values then carry no symbol, never a guessed ETH). */
   coin: string;
   /** The explorer key to send there, after explorerKeyFor decided where keys may go. */
   key?: string | undefined;
@@ -43,7 +43,10 @@ export interface Settings {
    * --pro without a key, a key over plain http:// without --insecure).
    */
   explorer(): ExplorerTarget;
-  /** The coin that labels values: the chosen chain's, else ETH. Never throws. */
+  /**
+   * The coin that labels values: the chosen chain's, or that of the chain (built-in or in the
+   * registry cache) whose explorer the base URL is; '' when none is known. Never throws.
+   */
   coin: string;
   /** The explorer key from --explorer-key, SCOUT_EXPLORER_KEY or the file; `explorer().key` is what is sent. */
   explorerKey: string | undefined;
@@ -299,16 +302,17 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
         throw new UsageError(`--pro works with --chain <id|name>, not with a base URL${from}`);
       }
       const baseUrl = checkBaseUrl(level.base);
-      const chain = level.chain ? resolveChain(level.chain, env, warnings, false) : chainForExplorer(baseUrl);
-      target = { baseUrl, pro: false, chain, coin: chain?.coin ?? 'ETH' };
+      const registry = () => readChainsCache(chainsCachePath(env), (w) => warnings.push(w))?.chains ?? [];
+      const chain = level.chain ? resolveChain(level.chain, env, warnings, false) : chainForExplorer(baseUrl, registry);
+      target = { baseUrl, pro: false, chain, coin: chain?.coin ?? '' };
     } else {
       const chain = level?.chain ? resolveChain(level.chain, env, warnings, pro) : BUILTIN_CHAINS[0]!;
       if (pro) {
         const root = checkUrl(src.env('pro-url') ?? src.fallback('pro-url'));
         if (!chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for "${shown(chain.name)}"`);
-        target = { baseUrl: `${root}/${chain.id}`, pro: true, chain, coin: chain.coin ?? 'ETH' };
+        target = { baseUrl: `${root}/${chain.id}`, pro: true, chain, coin: chain.coin ?? '' };
       } else {
-        target = { baseUrl: chain.explorer, pro: false, chain, coin: chain.coin ?? 'ETH' };
+        target = { baseUrl: chain.explorer, pro: false, chain, coin: chain.coin ?? '' };
       }
     }
   } catch (e) {
@@ -339,7 +343,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
 
   return {
     explorer,
-    coin: target?.coin ?? 'ETH',
+    coin: target?.coin ?? '',
     explorerKey,
     insecure,
     adminUrl,

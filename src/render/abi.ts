@@ -88,9 +88,9 @@ function utf8(b: Buffer): string | undefined {
 }
 
 /**
- * What raw revert data says: the message of `Error(string)`, the meaning of `Panic(uint256)`, the
- * selector of a custom error, or the text itself when the server sent hex-encoded text. Undefined
- * for empty or unreadable data. Unsanitised.
+ * What raw revert data says: the message of `Error(string)` (or that it has none), the meaning of
+ * `Panic(uint256)`, the selector of a custom error, or the text itself when the server sent
+ * hex-encoded text. Undefined for empty or unreadable data. Unsanitised.
  */
 export function decodeRevert(raw: string): string | undefined {
   const b = hexBytes(raw.trim());
@@ -102,10 +102,14 @@ export function decodeRevert(raw: string): string | undefined {
     const len = start === undefined ? undefined : word(b, start);
     if (start !== undefined && len !== undefined && start + 32 + Number(len) <= b.length) {
       const msg = utf8(b.subarray(start + 32, start + 32 + Number(len)));
-      if (msg !== undefined) return msg;
+      if (msg !== undefined) return msg || 'Error(string) with an empty message';
     }
   }
-  if (selector === '4e487b71' && b.length >= 36) {
+  // Error(string) whose message is missing or cut short: a `revert()`/`require(cond)` with no reason
+  // on some compilers, or a node that trimmed the data. Not a custom error.
+  if (selector === '08c379a0') return b.length === 4 ? 'Error(string) with no message' : `Error(string) with an unreadable message (${b.length} bytes)`;
+  if (selector === '4e487b71') {
+    if (b.length < 36) return 'Panic(uint256) with no code';
     const code = Number(word(b, 4) ?? -1n);
     return `panic 0x${code.toString(16).padStart(2, '0')}${PANICS[code] ? ` (${PANICS[code]})` : ''}`;
   }

@@ -8,16 +8,17 @@ import type { RenderContext } from './context.js';
 import { addressHash, addressName, age, isoTime, shortHash } from './format.js';
 import { safeText, text } from '../text/safe.js';
 import type { Cell, Column } from './table.js';
-import { formatUnits, groupDigits, toBigInt } from './units.js';
+import { displayUnits, formatUnits, groupDigits } from './units.js';
 import { displayWidth, truncate } from './width.js';
 
 /** The em dash shown on a terminal where there is no value. */
 export const NONE: Cell = { full: '', short: '—', style: 'dim' };
 
 /**
- * An address: piped its full hash; on a terminal "name (0xd8dA…6045)", or just the short hash. When
- * the column is narrow the name gives way, never the address. `created` stands in for a missing
- * address (a contract creation's `to`) and is marked `(new)`.
+ * An address: piped its full hash; on a terminal "name (0xd8dA…6045)", or just the short hash, and
+ * the whole address in place of the short one when the column has room for it. When the column is
+ * narrow the name gives way, never the address. `created` stands in for a missing address (a
+ * contract creation's `to`) and is marked `(new)`.
  */
 export function addressCell(a: AddressParam | null | undefined, created?: AddressParam | null, arrow = false): Cell {
   const target = a ?? created;
@@ -30,19 +31,19 @@ export function addressCell(a: AddressParam | null | undefined, created?: Addres
   const short = shortHash(hash);
   const tail = (name ? ` (${short})` : short) + isNew;
   const head = lead + scam;
-  // Narrower and narrower forms without the name; the short address is the last thing to go.
+  // Narrower and narrower forms without the name; the short address is the last thing to go,
+  // and a scam mark goes nowhere (cut short at worst, in a column too narrow for it).
   const bare = [
     lead + scam + short + isNew,
     scam + short + isNew,
     lead + scam + short,
     scam + short,
-    lead + short + isNew,
-    lead + short,
-    short,
+    ...(scam ? [] : [lead + short + isNew, lead + short, short]),
   ];
   return {
     full: hash,
     short: head + (name ?? '') + tail,
+    wide: short === hash ? undefined : head + (name ? `${name} (${hash})` : hash) + isNew,
     style: scam ? 'warn' : undefined,
     // A scam warning is never cut away (colour alone must not carry it).
     minWidth: scam ? displayWidth(scam + short) : undefined,
@@ -50,7 +51,7 @@ export function addressCell(a: AddressParam | null | undefined, created?: Addres
       const room = w - displayWidth(head + tail);
       // A name cut to a stub says nothing: keep at least a few letters, else show the address alone.
       if (name && room >= Math.min(6, displayWidth(name))) return head + truncate(name, room) + tail;
-      return bare.find((b) => displayWidth(b) <= w) ?? truncate(short, w);
+      return bare.find((b) => displayWidth(b) <= w) ?? truncate(scam + short, w);
     },
   };
 }
@@ -60,15 +61,26 @@ export function nameCell(a: AddressParam | null | undefined): string {
   return addressName(a) ?? '';
 }
 
-/** A transaction or block hash: piped whole, shortened on a terminal. */
+/** A transaction or block hash: piped whole; on a terminal shortened, or whole when the column has room. */
 export function hashCell(h: unknown): Cell {
   const s = typeof h === 'string' ? safeText(h) : '';
-  return s ? { full: s, short: shortHash(s) } : { full: '', short: '—', style: 'dim' };
+  if (!s) return { full: '', short: '—', style: 'dim' };
+  const short = shortHash(s);
+  return short === s ? { full: s } : { full: s, short, wide: s };
 }
 
-/** A time: piped ISO, on a terminal how long ago; `missing` says what an absent time means. */
-export function timeCell(iso: unknown, ctx: RenderContext, missing: Cell = { full: '', short: 'pending', style: 'warn' }): Cell {
-  if (typeof iso !== 'string' || !iso) return missing;
+/** What a list shows for a transaction with neither a time nor a block yet. */
+export const PENDING: Cell = { full: '', short: 'pending', style: 'warn' };
+
+/**
+ * A time: piped ISO, on a terminal how long ago. Without a time, the block it was mined in
+ * (`#19999999`: some chains send `timestamp: null` for mined items), else `missing`.
+ */
+export function timeCell(iso: unknown, ctx: RenderContext, missing: Cell = PENDING, block?: unknown): Cell {
+  if (typeof iso !== 'string' || !iso) {
+    const b = text(block);
+    return b ? { full: '', short: `#${b}` } : missing;
+  }
   return { full: isoTime(iso), short: age(iso, ctx.now) ?? isoTime(iso) };
 }
 
@@ -101,8 +113,9 @@ export function scaled(a: Amount): string {
 }
 
 /**
- * Three columns for one amount: on a terminal the scaled value with its unit (right-aligned, never
- * cut); piped and in CSV the raw integer (`<name>_raw`, or the given raw name) and the scaled value.
+ * Three columns for one amount: on a terminal the scaled value with its unit, rounded as
+ * displayUnits says (right-aligned, the whole part never cut); piped and in CSV the raw integer
+ * (`<name>_raw`, or the given raw name) and the exact scaled value.
  */
 export function amountColumns<T>(
   header: string,
@@ -115,15 +128,16 @@ export function amountColumns<T>(
       header,
       show: 'tty',
       align: 'right',
-      yieldsFirst: true,
+      // Amounts give way with the names, the widest first (names are usually wider), never below
+      // their whole part: they are rounded already, and what a person reads a list for.
       min: 0,
       cell: (item, ctx) => {
         const a = get(item, ctx);
         if (!a || a.raw === null || a.raw === undefined || a.raw === '') return NONE;
-        const s = formatUnits(a.raw, a.decimals);
+        const s = displayUnits(a.raw, a.decimals);
         if (s === undefined) return text(a.raw);
-        const unit = a.unit && toBigInt(a.raw) !== 0n ? ` ${text(a.unit)}` : '';
-        return amountCell(a.prefix ?? '', groupDigits(s), unit);
+        const unit = a.unit ? ` ${text(a.unit)}` : '';
+        return amountCell(a.prefix ?? '', s, unit);
       },
     },
     { header: rawName.toUpperCase(), name: rawName, show: 'data', cell: (item, ctx) => text(get(item, ctx)?.raw) },
@@ -132,13 +146,14 @@ export function amountColumns<T>(
 }
 
 /**
- * An amount on a terminal: every digit when there is room; in a narrow table the fraction gives way
- * ("0.000059…"), keeping the integer part, the first two significant digits and the unit.
+ * An amount on a terminal: every digit shown when there is room; in a narrow table the fraction gives
+ * way ("0.0068…"), keeping the integer part, the first two significant digits and the unit. A
+ * compact form (`1.1579e59`, `<0.000001`, `unlimited`) is never cut.
  */
 export function amountCell(prefix: string, digits: string, unit: string): Cell {
-  const [int = '', frac = ''] = digits.split('.');
   const short = prefix + digits + unit;
-  if (!frac) return { full: short };
+  if (!/^-?[\d,]+\.\d+$/.test(digits)) return { full: short, minWidth: displayWidth(short) };
+  const [int = '', frac = ''] = digits.split('.');
   const keep = Math.min(frac.length, (/[1-9]/.exec(frac)?.index ?? 0) + 2);
   const cut = (n: number) => (n >= frac.length ? short : `${prefix}${int}.${frac.slice(0, n)}…${unit}`);
   const minWidth = displayWidth(cut(keep));

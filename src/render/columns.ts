@@ -14,18 +14,22 @@ import type {
   Transaction,
   Withdrawal,
 } from '../api/schemas.js';
-import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, plainCell, statusCell, timeCell } from './cells.js';
+import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, PENDING, plainCell, statusCell, timeCell } from './cells.js';
 import { isRecord } from './fields.js';
 import { shortHash, shortId } from './format.js';
 import { safeText, text } from '../text/safe.js';
 import { searchInfo } from './search.js';
+import { coinLabel, type RenderContext } from './context.js';
 import type { Cell, Column } from './table.js';
 import { usd, valueAt } from './units.js';
 import { displayWidth, truncate } from './width.js';
 
 const tokenAddress = (t: Token | null | undefined): string => text(t?.address_hash ?? t?.address);
 
-/** A token: "USDC (0xA0b8…eB48)" on a terminal, its contract address piped; the label (its symbol) gives way first. */
+/**
+ * A token: "USDC (0xA0b8…eB48)" on a terminal (the whole address when the column has room), its
+ * contract address piped; the label (its symbol) gives way first.
+ */
 function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
   const addr = tokenAddress(t);
   if (!addr) return label ? { full: '', short: label } : NONE;
@@ -33,6 +37,7 @@ function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(
   return {
     full: addr,
     short: label + tail,
+    wide: shortHash(addr) === addr ? undefined : label ? `${label} (${addr})` : addr,
     fit: (w) => {
       const room = w - displayWidth(tail);
       return label && room >= Math.min(6, displayWidth(label)) ? truncate(label, room) + tail : truncate(shortHash(addr), w);
@@ -40,25 +45,43 @@ function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(
   };
 }
 
-/** An NFT token id: whole piped, `#id` on a terminal (long ids shortened in the middle). */
+/** An NFT token id: whole piped, `#id` on a terminal (long ids shortened in the middle, more so in a narrow column). */
 function tokenIdCell(id: unknown): Cell {
   const s = text(id);
-  return s ? { full: s, short: '#' + shortId(s) } : NONE;
+  if (!s) return NONE;
+  return { full: s, short: '#' + shortId(s), fit: (w) => '#' + shortId(s, Math.max(9, w - 1)) };
 }
 
-const coin = (v: unknown, ctx: { coin: string }) => ({ raw: v, decimals: 18, unit: ctx.coin });
+/** An amount in the chain's coin (labelled `coin` when the chain is not known). */
+const coin = (v: unknown, ctx: RenderContext) => ({ raw: v, decimals: 18, unit: coinLabel(ctx) });
+
+/** A function name: not a bare selector such as `0xa9059cbb`. */
+const isName = (m: string) => m !== '' && !/^0x[0-9a-fA-F]*$/.test(m);
+
+/**
+ * The method of a transaction: piped as the server sent it; on a terminal its name, from
+ * `decoded_input` when `method` is only a selector, else the selector.
+ */
+function methodCell(t: Transaction): Cell {
+  const sent = text(t.method);
+  const call = t.decoded_input?.method_call;
+  const decoded = typeof call === 'string' ? safeText(call.replace(/\(.*$/s, '').trim()) : '';
+  const shown = isName(sent) ? sent : decoded || sent;
+  return shown ? { full: sent, short: shown } : NONE;
+}
 
 export const transactionColumns: Column<Transaction>[] = [
   { header: 'HASH', cell: (t) => hashCell(t.hash), fixed: true },
   { header: 'BLOCK', name: 'block', show: 'data', cell: (t) => text(t.block_number ?? t.block) },
-  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c), fixed: true },
-  // The method gives way with the amounts, before the names do.
-  { header: 'METHOD', cell: (t) => plainCell(t.method), min: 10, yieldsFirst: true },
+  // Some chains send `timestamp: null` for mined transactions: the block stands in for the age.
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, PENDING, t.block_number ?? t.block), fixed: true, drop: 2 },
+  // The method gives way with the amounts, before the names do, and is the first left out.
+  { header: 'METHOD', cell: (t) => methodCell(t), min: 10, yieldsFirst: true, drop: 1 },
   { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
-  { header: 'TO', cell: (t) => addressCell(t.to, t.created_contract, true), min: 13 },
+  { header: 'TO', cell: (t) => addressCell(t.to, t.created_contract, true), min: 11 },
   ...amountColumns<Transaction>('VALUE', 'value', (t, c) => coin(t.value, c), 'value_wei'),
-  ...amountColumns<Transaction>('FEE', 'fee', (t) => ({ raw: t.fee?.value, decimals: 18, prefix: t.fee?.type === 'maximum' ? '≤' : '' }), 'fee_wei'),
-  { header: 'STATUS', cell: (t) => statusCell(t.status, t.result), fixed: true },
+  ...dropping(3, amountColumns<Transaction>('FEE', 'fee', (t, c) => ({ ...coin(t.fee?.value, c), prefix: t.fee?.type === 'maximum' ? '≤' : '' }), 'fee_wei')),
+  { header: 'STATUS', cell: (t) => statusCell(t.status, t.result), fixed: true, drop: 4 },
   { header: 'FEE TYPE', name: 'fee_type', show: 'csv', cell: (t) => text(t.fee?.type) },
   { header: 'RESULT', name: 'result', show: 'csv', cell: (t) => text(t.result) },
   { header: 'FROM NAME', name: 'from_name', show: 'csv', cell: (t) => nameCell(t.from) },
@@ -74,22 +97,27 @@ const TRANSFER_KIND: ReadonlyMap<unknown, string> = new Map([
   ['token_spawning', 'spawn'],
 ]);
 
+/** The terminal columns of `cols` with drop rank `rank` (the data columns never drop). */
+function dropping<T>(rank: number, cols: Column<T>[]): Column<T>[] {
+  return cols.map((c) => (c.show === 'tty' || c.show === undefined ? { ...c, drop: rank } : c));
+}
+
 export const tokenTransferColumns: Column<TokenTransfer>[] = [
-  { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash ?? t.tx_hash), fixed: true },
+  { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash ?? t.tx_hash), fixed: true, drop: 5 },
   { header: 'LOG', name: 'log_index', show: 'data', cell: (t) => text(t.log_index) },
-  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c), fixed: true },
-  { header: 'TYPE', cell: (t) => ({ full: text(t.type), short: TRANSFER_KIND.get(t.type) ?? (text(t.type) || '—') }), min: 8 },
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, PENDING, t.block_number), fixed: true, drop: 2 },
+  { header: 'TYPE', cell: (t) => ({ full: text(t.type), short: TRANSFER_KIND.get(t.type) ?? (text(t.type) || '—') }), min: 8, drop: 1 },
   { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
-  { header: 'TO', cell: (t) => addressCell(t.to, null, true), min: 13 },
+  { header: 'TO', cell: (t) => addressCell(t.to, null, true), min: 11 },
   ...amountColumns<TokenTransfer>('AMOUNT', 'amount', (t) =>
     t.total?.value === undefined || t.total?.value === null
       ? undefined
       : { raw: t.total.value, decimals: t.total.decimals ?? t.token?.decimals, unit: t.token?.symbol },
   ),
-  { header: 'TOKEN', cell: (t) => tokenCell(t.token), min: 13 },
+  { header: 'TOKEN', cell: (t) => tokenCell(t.token), min: 11, drop: 3 },
   { header: 'SYMBOL', name: 'token_symbol', show: 'data', cell: (t) => text(t.token?.symbol) },
   { header: 'TOKEN TYPE', name: 'token_type', show: 'data', cell: (t) => text(t.token_type ?? t.token?.type) },
-  { header: 'TOKEN ID', cell: (t) => tokenIdCell(t.total?.token_id), fixed: true },
+  { header: 'TOKEN ID', cell: (t) => tokenIdCell(t.total?.token_id), min: 10, drop: 4 },
   { header: 'BLOCK', name: 'block_number', show: 'csv', cell: (t) => text(t.block_number) },
   { header: 'TOKEN NAME', name: 'token_name', show: 'csv', cell: (t) => text(t.token?.name) },
   { header: 'METHOD', name: 'method', show: 'csv', cell: (t) => text(t.method) },
@@ -97,12 +125,22 @@ export const tokenTransferColumns: Column<TokenTransfer>[] = [
   { header: 'TO NAME', name: 'to_name', show: 'csv', cell: (t) => nameCell(t.to) },
 ];
 
+/**
+ * The transfers of one transaction (`tx transfers <hash>`): on a terminal without the transaction and
+ * its age, the same on every row and given on the command line; piped and in CSV the same columns as
+ * any list of transfers.
+ */
+export const txTransferColumns: Column<TokenTransfer>[] = tokenTransferColumns.map((c) =>
+  c.name === 'transaction_hash' || c.name === 'timestamp' ? { ...c, show: 'data' } : c,
+);
+
 export const tokenBalanceColumns: Column<TokenBalance>[] = [
   { header: 'TOKEN', cell: (b) => tokenCell(b.token), min: 13 },
   { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (b) => text(b.token?.symbol) },
-  { header: 'NAME', cell: (b) => plainCell(b.token?.name), min: 8 },
-  { header: 'TYPE', cell: (b) => plainCell(b.token?.type), fixed: true },
-  { header: 'TOKEN ID', cell: (b) => tokenIdCell(b.token_id), fixed: true },
+  { header: 'NAME', cell: (b) => plainCell(b.token?.name), min: 8, drop: 2 },
+  { header: 'TYPE', cell: (b) => plainCell(b.token?.type), fixed: true, drop: 1 },
+  // Fungible tokens have no id: the column shows only when the first page holds one that has.
+  { header: 'TOKEN ID', cell: (b) => tokenIdCell(b.token_id), min: 10, optional: true },
   ...amountColumns<TokenBalance>('BALANCE', 'balance', (b) => ({ raw: b.value, decimals: b.token?.decimals })),
   {
     header: 'VALUE',
@@ -139,19 +177,19 @@ export const nftCollectionColumns: Column<NftCollection>[] = [
   { header: 'COLLECTION', name: 'token', cell: (n) => tokenCell(n.token, text(n.token?.name ?? n.token?.symbol)), min: 13 },
   { header: 'NAME', name: 'name', show: 'data', cell: (n) => text(n.token?.name) },
   { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (n) => text(n.token?.symbol) },
-  { header: 'TYPE', cell: (n) => plainCell(n.token?.type), fixed: true },
+  { header: 'TYPE', cell: (n) => plainCell(n.token?.type), fixed: true, drop: 1 },
   { header: 'AMOUNT', cell: (n) => numberCell(n.amount), align: 'right', fixed: true },
   { header: 'TOKEN IDS', cell: (n) => tokenIdsCell(n), min: 12 },
 ];
 
 export const internalTxColumns: Column<InternalTransaction>[] = [
-  { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash), fixed: true },
+  { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash), fixed: true, drop: 3 },
   { header: 'BLOCK', name: 'block_number', show: 'data', cell: (t) => text(t.block_number ?? t.block) },
   { header: 'INDEX', name: 'index', show: 'data', cell: (t) => text(t.index) },
-  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, NONE), fixed: true },
-  { header: 'TYPE', cell: (t) => plainCell(t.type), fixed: true },
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, NONE, t.block_number ?? t.block), fixed: true, drop: 1 },
+  { header: 'TYPE', cell: (t) => plainCell(t.type), fixed: true, drop: 2 },
   { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
-  { header: 'TO', cell: (t) => addressCell(t.to, t.created_contract, true), min: 13 },
+  { header: 'TO', cell: (t) => addressCell(t.to, t.created_contract, true), min: 11 },
   ...amountColumns<InternalTransaction>('VALUE', 'value', (t, c) => coin(t.value, c), 'value_wei'),
   { header: 'GAS LIMIT', name: 'gas_limit', show: 'data', cell: (t) => text(t.gas_limit) },
   {
@@ -167,9 +205,9 @@ export const internalTxColumns: Column<InternalTransaction>[] = [
 
 export const withdrawalColumns: Column<Withdrawal>[] = [
   { header: 'INDEX', cell: (w) => numberCell(w.index), align: 'right', fixed: true },
-  { header: 'VALIDATOR', name: 'validator_index', cell: (w) => numberCell(w.validator_index), align: 'right', fixed: true },
-  { header: 'BLOCK', name: 'block_number', cell: (w) => numberCell(w.block_number), align: 'right', fixed: true },
-  { header: 'AGE', name: 'timestamp', cell: (w, c) => timeCell(w.timestamp, c, NONE), fixed: true },
+  { header: 'VALIDATOR', name: 'validator_index', cell: (w) => numberCell(w.validator_index), align: 'right', fixed: true, drop: 2 },
+  { header: 'BLOCK', name: 'block_number', cell: (w) => numberCell(w.block_number), align: 'right', fixed: true, drop: 3 },
+  { header: 'AGE', name: 'timestamp', cell: (w, c) => timeCell(w.timestamp, c, NONE), fixed: true, drop: 1 },
   // Older servers send no receiver on the address endpoint (it is the address itself).
   { header: 'RECEIVER', cell: (w) => (w.receiver ? addressCell(w.receiver) : NONE), min: 11, optional: true },
   ...amountColumns<Withdrawal>('AMOUNT', 'amount', (w, c) => coin(w.amount, c), 'amount_wei'),
@@ -179,9 +217,9 @@ export const searchColumns: Column<SearchResult>[] = [
   { header: 'TYPE', cell: (r) => plainCell(r.type), fixed: true },
   { header: 'NAME', cell: (r) => { const i = searchInfo(r); return i.name || i.symbol ? { full: i.name, short: i.label } : NONE; }, min: 12 },
   { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (r) => searchInfo(r).symbol },
-  { header: 'ID', cell: (r) => { const id = searchInfo(r).id; return id ? { full: id, short: id.length > 20 ? shortHash(id) : id } : NONE; }, fixed: true },
-  { header: 'DETAIL', cell: (r) => { const d = searchInfo(r).detail; return d ? { full: d } : NONE; }, min: 10 },
-  { header: 'AGE', name: 'timestamp', cell: (r, c) => timeCell(r.timestamp, c, NONE), fixed: true, optional: true },
+  { header: 'ID', cell: (r) => { const id = searchInfo(r).id; return id ? { full: id, short: id.length > 20 ? shortHash(id) : id, wide: id.length > 20 ? id : undefined } : NONE; }, fixed: true },
+  { header: 'DETAIL', cell: (r) => { const d = searchInfo(r).detail; return d ? { full: d } : NONE; }, min: 10, drop: 2 },
+  { header: 'AGE', name: 'timestamp', cell: (r, c) => timeCell(r.timestamp, c, NONE), fixed: true, optional: true, drop: 1 },
 ];
 
 export interface NetworkColumnOptions {
@@ -205,12 +243,12 @@ export function networkColumns(opts: NetworkColumnOptions = {}): Column<Network>
   return [
     { header: 'CHAIN', name: 'chain_id', cell: (n) => text(n.chain_id), align: 'right', fixed: true },
     { header: 'NAME', cell: (n) => plainCell(n.name), min: 8 },
-    { header: 'DOMAIN', cell: (n) => plainCell(n.domain), min: 12 },
+    { header: 'DOMAIN', cell: (n) => plainCell(n.domain), min: 12, drop: 4 },
     { header: 'ACTIVE', cell: (n) => (n.active === true ? { full: 'true', short: 'yes', style: 'ok' } : { full: 'false', short: 'no', style: 'dim' }), fixed: true },
-    { header: 'RPC', name: 'rpc_url', cell: (n) => plainCell(n.rpc_url), min: 10 },
+    { header: 'RPC', name: 'rpc_url', cell: (n) => plainCell(n.rpc_url), min: 10, drop: 3 },
     // Proto3 JSON drops zero values: a missing skew is 0.
-    { header: 'SKEW', name: 'block_timestamp_skew', cell: (n) => text(n.block_timestamp_skew ?? 0), align: 'right', fixed: true },
-    { header: 'ACTIVITY', show: 'tty', cell: (n) => activity(n) || NONE, min: 8 },
+    { header: 'SKEW', name: 'block_timestamp_skew', cell: (n) => text(n.block_timestamp_skew ?? 0), align: 'right', fixed: true, drop: 1 },
+    { header: 'ACTIVITY', show: 'tty', cell: (n) => activity(n) || NONE, min: 8, drop: 2 },
     { header: 'SENT', name: 'sent_transactions_activity_enabled', show: 'data', cell: (n) => flag(n.sent_transactions_activity_enabled) },
     { header: 'CONTRACTS', name: 'verified_contracts_activity_enabled', show: 'data', cell: (n) => flag(n.verified_contracts_activity_enabled) },
     { header: 'USAGE', name: 'blockscout_usage_activity_enabled', show: 'data', cell: (n) => flag(n.blockscout_usage_activity_enabled) },
@@ -229,10 +267,12 @@ export function genericColumns(sample: readonly unknown[]): Column<unknown>[] {
     }
   }
   if (keys.length === 0) return [{ header: 'VALUE', cell: (v) => text(v) }];
-  return keys.map((k) => ({
+  // The rightmost keys are the first left out when they cannot all fit.
+  return keys.map((k, i) => ({
     header: safeText(k.toUpperCase()),
     name: safeText(k),
     min: 8,
+    drop: i === 0 ? undefined : keys.length - i,
     cell: (v) => {
       const x = isRecord(v) ? v[k] : undefined;
       if (x && typeof x === 'object') {

@@ -5,6 +5,14 @@ export interface RenderContext {
   color: boolean;
   width: number;
   now: number;
-  /** Symbol of the chain's native coin, for labelling values. */
+  /** Symbol of the chain's native coin, for labelling values; '' when not known. */
   coin: string;
+}
+
+/**
+ * What labels an amount of the chain's native coin: its symbol, or the word `coin` when the chain is
+ * not known (an explorer given by --base-url that no chain lists), never a guessed ETH.
+ */
+export function coinLabel(ctx: Pick<RenderContext, 'coin'>): string {
+  return ctx.coin || 'coin';
 }

@@ -22,15 +22,15 @@ export class TableWriter<T> implements ListWriter<T> {
     this.table = new TerminalTable(begun(columns, 'TableWriter'), this.ctx);
   }
 
-  /** `more`: later pages follow, so the first page leaves spare width to the flexible columns. */
-  async page(page: PageOfItems<T>, more: boolean): Promise<void> {
+  /** Later pages keep the first page's widths, so whether more follow (the second argument) changes nothing here. */
+  async page(page: PageOfItems<T>, _more?: boolean): Promise<void> {
     const table = this.table;
     if (!table) throw new Error('TableWriter: page() before begin(columns)');
     const items = page.items();
     // An empty page draws nothing, not even the header: the first page with items sets the widths.
     if (items.length === 0) return;
     this.rows += items.length;
-    await this.out.write(table.page(items, more));
+    await this.out.write(table.page(items));
   }
 
   async end(): Promise<void> {

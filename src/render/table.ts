@@ -1,6 +1,8 @@
 /**
- * Tables (CONTRACT.md, Output). On a terminal: a header, aligned columns fitted to the width (the
- * widest columns give way first; amounts and short hashes never do), colour. Piped: tab-separated
+ * Tables (CONTRACT.md, Output). On a terminal: a header, aligned columns fitted to the width, never
+ * wider: the widest columns give way first (amounts and short hashes never do), and when even that
+ * is not enough the least needed columns are left out (Column.drop); spare width shows whole hashes
+ * and addresses (Cell.wide). Colour. Piped: tab-separated
  * lines with no header, no colour and no truncation, full values (the gh convention), so `cut` and
  * `while read` work. Every cell of a table or piped line is made safe here.
  */
@@ -16,6 +18,8 @@ export type Style = 'ok' | 'error' | 'warn' | 'dim' | 'bold';
 export interface Cell {
   full: string;
   short?: string | undefined;
+  /** Terminal: a longer form (a whole hash or address) shown when every cell of its column fits whole in the spare width. */
+  wide?: string | undefined;
   style?: Style | undefined;
   /** Terminal: `short` fitted into `width` columns when plain cutting would lose the point (an address beside its name). */
   fit?: ((width: number) => string) | undefined;
@@ -43,6 +47,12 @@ export interface Column<T> {
   min?: number;
   /** Terminal: leave the column out when it is empty on the first page (a field older servers do not send). */
   optional?: boolean;
+  /**
+   * Terminal: when the columns cannot all fit the width even at their narrowest, the columns with a
+   * rank are left out, the lowest rank first (a method name or an age before hashes and amounts).
+   * Columns without one always stay. Piped and CSV output keep every column.
+   */
+  drop?: number;
 }
 
 const GAP = '  ';
@@ -136,27 +146,34 @@ export function fitWidths(natural: readonly number[], mins: readonly number[], t
 
 interface Shown {
   text: string;
+  wide?: string | undefined;
   style: Style | undefined;
   fit: ((width: number) => string) | undefined;
   min?: number | undefined;
 }
 
-/** A cell's text in `w` columns: as it is, its own narrower form, or cut with `…`. */
-function fitText(cell: Shown | undefined, w: number): string {
+/** A cell's text in `w` columns: its wide form (in a `wide` column), as it is, its own narrower form, or cut with `…`. */
+function fitText(cell: Shown | undefined, w: number, wide = false): string {
+  if (wide && cell?.wide !== undefined && displayWidth(cell.wide) <= w) return cell.wide;
   const t = cell?.text ?? '';
   if (displayWidth(t) <= w) return t;
   return truncate(cell?.fit ? safeText(cell.fit(w)) : t, w);
 }
 
 /**
- * A terminal table printed page by page (for --all): the first page sets the header and the
- * column widths; later pages keep them, so the columns stay aligned down the whole list. A cell
- * wider than its column is fitted (its `fit`) or cut with `…`; a fixed column, or a cell that cannot
- * be made that narrow (an amount's integer part), widens the column instead.
+ * A terminal table printed page by page (for --all): the first page sets the header, the columns
+ * and their widths; later pages keep them, so the columns stay aligned down the whole list. A cell
+ * wider than its column is fitted (its `fit`) or cut with `…`. A fixed column, or a cell that cannot
+ * be made that narrow (an amount's integer part), widens its column on a later page, taking the room
+ * from the other columns: no line is ever wider than the terminal.
  */
 export class TerminalTable<T> {
   private columns: Column<T>[];
   private widths: number[] | undefined;
+  /** Columns showing their cells' wide forms (whole hashes). */
+  private wide: boolean[] = [];
+  /** The narrowest each column was allowed on the first page. */
+  private mins: number[] = [];
 
   constructor(
     columns: readonly Column<T>[],
@@ -165,65 +182,108 @@ export class TerminalTable<T> {
     this.columns = ttyColumns(columns);
   }
 
-  /**
-   * The lines for one page of items; the first call includes the header. `more` says later pages
-   * will follow: the first page then leaves the terminal's spare width to its flexible columns, so
-   * longer text further down the list has room without breaking the alignment.
-   */
-  page(items: readonly T[], more = false): string {
+  /** The lines for one page of items; the first call includes the header. */
+  page(items: readonly T[]): string {
     const { ctx } = this;
     const cellsOf = (item: T) => this.columns.map((c) => toCell(c.cell(item, ctx)));
-    let cells = items.map(cellsOf);
-    let head = false;
+    const shown = (cell: Cell): Shown => ({
+      text: flat(cell.short ?? cell.full),
+      wide: cell.wide === undefined ? undefined : flat(cell.wide),
+      style: cell.style,
+      fit: cell.fit,
+      min: cell.minWidth,
+    });
+    const cells = items.map(cellsOf);
+    let rows: Shown[][] = cells.map((r) => r.map(shown));
     if (this.widths === undefined) {
-      // Optional columns that are empty on the first page stay out for the whole table.
+      // Optional columns that are empty on the first page, and columns left out for room, stay out
+      // for the whole table.
       const keep = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
-      if (keep.includes(false)) {
-        this.columns = this.columns.filter((_, i) => keep[i]);
-        cells = cells.map((r) => r.filter((_, i) => keep[i]));
-      }
+      const fits = this.leaveOut(rows, keep);
+      this.columns = this.columns.filter((_, i) => fits[i]);
+      rows = rows.map((r) => r.filter((_, i) => fits[i]));
+      this.widths = this.firstWidths(rows);
+      const head = this.columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined }));
+      return this.draw([head, ...rows]);
     }
     const { columns } = this;
-    const rows: Shown[][] = cells.map((r) => r.map((cell) => ({ text: flat(cell.short ?? cell.full), style: cell.style, fit: cell.fit, min: cell.minWidth })));
     const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i]?.text ?? ''))));
-    if (this.widths === undefined) {
-      const mins = columns.map((c, i) => {
-        const cellMin = Math.max(0, ...rows.map((r) => r[i]?.min ?? 0));
-        return Math.min(natural[i] ?? 0, Math.max(c.min ?? (c.yieldsFirst ? 0 : 10), displayWidth(c.header), cellMin));
-      });
-      const tiers = columns.map((c) => (c.fixed ? 0 : c.yieldsFirst ? 1 : 2));
-      const fitted = fitWidths(natural, mins, tiers, ctx.width);
-      // A column whose cells came out narrower than its share (names dropped, addresses kept)
-      // hands the rest to the columns still cut, the first tier first.
-      const used = fitted.map((w, i) => Math.max(displayWidth(columns[i]?.header ?? ''), ...rows.map((r) => displayWidth(fitText(r[i], w)))));
-      let spare = fitted.reduce((a, w, i) => a + w - (used[i] ?? w), 0);
-      const widths = [...used];
-      for (const tier of [1, 2]) {
-        for (let i = 0; i < widths.length && spare > 0; i++) {
-          const grow = Math.min(spare, (natural[i] ?? 0) - (widths[i] ?? 0));
-          if (grow > 0 && tiers[i] === tier) {
-            widths[i] = (widths[i] ?? 0) + grow;
-            spare -= grow;
-          }
-        }
+    const cellMins = columns.map((_, i) => Math.max(0, ...rows.map((r) => r[i]?.min ?? 0)));
+    const widened = this.widths.map((w, i) => (columns[i]?.fixed ? Math.max(w, natural[i] ?? 0) : Math.max(w, cellMins[i] ?? 0)));
+    const floors = widened.map((_, i) => Math.max(this.mins[i] ?? 0, cellMins[i] ?? 0));
+    this.widths = squeeze(widened, floors, cellMins, columns.map((c) => c.fixed === true), ctx.width);
+    return this.draw(rows);
+  }
+
+  /** The narrowest each column can be: a fixed column its natural width, others their minimum. */
+  private floors(rows: readonly Shown[][], columns: readonly Column<T>[]): { natural: number[]; mins: number[]; floors: number[] } {
+    const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i]?.text ?? ''))));
+    const mins = columns.map((c, i) => {
+      const cellMin = Math.max(0, ...rows.map((r) => r[i]?.min ?? 0));
+      return Math.min(natural[i] ?? 0, Math.max(c.min ?? (c.yieldsFirst ? 0 : 10), displayWidth(c.header), cellMin));
+    });
+    return { natural, mins, floors: columns.map((c, i) => (c.fixed ? (natural[i] ?? 0) : (mins[i] ?? 0))) };
+  }
+
+  /**
+   * Which columns to show: those `keep` allows, less the columns with a drop rank, lowest rank first
+   * (the rightmost of equal ranks first), until the rest fit the width at their narrowest.
+   */
+  private leaveOut(rows: readonly Shown[][], keep: readonly boolean[]): boolean[] {
+    const shown = [...keep];
+    const { floors } = this.floors(rows, this.columns);
+    for (;;) {
+      const at = shown.flatMap((s, i) => (s ? [i] : []));
+      const need = at.reduce((a, i) => a + (floors[i] ?? 0), 0) + GAP.length * Math.max(0, at.length - 1);
+      if (need <= this.ctx.width) return shown;
+      let victim = -1;
+      for (const i of at) {
+        const rank = this.columns[i]?.drop;
+        if (rank !== undefined && (victim < 0 || rank <= (this.columns[victim]?.drop ?? Infinity))) victim = i;
       }
-      const room = ctx.width - GAP.length * Math.max(0, widths.length - 1) - widths.reduce((a, b) => a + b, 0);
-      if (more && room > 0) {
-        const text = widths.map((_, i) => i).filter((i) => tiers[i] === 2);
-        const flexible = text.length ? text : widths.map((_, i) => i).filter((i) => tiers[i] === 1);
-        flexible.forEach((i, k) => {
-          widths[i] = (widths[i] ?? 0) + Math.floor(room / flexible.length) + (k < room % flexible.length ? 1 : 0);
-        });
-      }
-      this.widths = widths;
-      head = true;
-    } else {
-      this.widths = this.widths.map((w, i) =>
-        columns[i]?.fixed ? Math.max(w, natural[i] ?? 0) : Math.max(w, ...rows.map((r) => r[i]?.min ?? 0)),
-      );
+      if (victim < 0) return shown;
+      shown[victim] = false;
     }
-    const lines: Shown[][] = head ? [columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined })), ...rows] : rows;
-    return this.draw(lines);
+  }
+
+  /** The first page's widths: fitted to the terminal, then spare width spent on whole hashes. */
+  private firstWidths(rows: readonly Shown[][]): number[] {
+    const { ctx, columns } = this;
+    const { natural, mins } = this.floors(rows, columns);
+    this.mins = mins;
+    const tiers = columns.map((c) => (c.fixed ? 0 : c.yieldsFirst ? 1 : 2));
+    const fitted = fitWidths(natural, mins, tiers, ctx.width);
+    // A column keeps only what its cells use at its share (a name dropped, the address kept), and
+    // the width that frees goes to the columns that can show more with it, the first tier first,
+    // left to right: a name that fits after all, an arrow beside an address.
+    const usedAt = (i: number, w: number) => Math.max(displayWidth(columns[i]?.header ?? ''), ...rows.map((r) => displayWidth(fitText(r[i], w))));
+    const widths = fitted.map((w, i) => usedAt(i, w));
+    let spare = ctx.width - GAP.length * Math.max(0, widths.length - 1) - widths.reduce((a, b) => a + b, 0);
+    for (const tier of [1, 2]) {
+      widths.forEach((w, i) => {
+        if (spare <= 0 || tiers[i] !== tier) return;
+        const more = usedAt(i, w + spare);
+        if (more > w) {
+          spare -= more - w;
+          widths[i] = more;
+        }
+      });
+    }
+    // Room left over shows whole hashes and addresses, column by column from the left, where every
+    // cell of the column fits whole. Nothing else widens: spare width is not spent on padding.
+    let room = ctx.width - GAP.length * Math.max(0, widths.length - 1) - widths.reduce((a, b) => a + b, 0);
+    this.wide = widths.map(() => false);
+    widths.forEach((w, i) => {
+      if (w < (natural[i] ?? 0) || !rows.some((r) => r[i]?.wide !== undefined)) return;
+      const whole = Math.max(w, ...rows.map((r) => displayWidth(r[i]?.wide ?? r[i]?.text ?? '')));
+      if (whole - w <= room) {
+        room -= whole - w;
+        widths[i] = whole;
+        this.wide[i] = true;
+      }
+    });
+    const cellMins = columns.map((_, i) => Math.max(0, ...rows.map((r) => r[i]?.min ?? 0)));
+    return squeeze(widths, mins, cellMins, columns.map((c) => c.fixed === true), ctx.width);
   }
 
   /**
@@ -258,7 +318,7 @@ export class TerminalTable<T> {
       r.forEach((cell, i) => {
         const w = widths[i] ?? 0;
         const at = w > 0 ? line.indexOf(STAND_IN, from) : from;
-        const fitted = pad(paint(fitText(cell, w), cell.style, this.ctx), w, this.columns[i]?.align);
+        const fitted = pad(paint(fitText(cell, w, this.wide[i]), cell.style, this.ctx), w, this.columns[i]?.align);
         s += line.slice(from, at) + fitted;
         from = at + w;
       });
@@ -266,6 +326,39 @@ export class TerminalTable<T> {
     });
     return out;
   }
+}
+
+/**
+ * `widths` made to fit `total` columns with the gaps between them, for what fitting could not do
+ * (columns that cannot be left out, a later page's wider cells). The widest column gives way first,
+ * in rounds that each go further: flexible columns down to their floors, then down to what their
+ * cells cannot lose (`cellMins`: a scam mark, an amount's whole part), then any column down to its
+ * cells' minimum, then to one column. Cells are then cut with `…`, never wrapped.
+ */
+export function squeeze(widths: readonly number[], floors: readonly number[], cellMins: readonly number[], fixed: readonly boolean[], total: number): number[] {
+  const w = [...widths];
+  let over = w.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, w.length - 1) - total;
+  const rounds: ((k: number) => number)[] = [
+    (k) => (fixed[k] ? Infinity : (floors[k] ?? 0)),
+    (k) => (fixed[k] ? Infinity : Math.max(1, cellMins[k] ?? 0)),
+    (k) => Math.max(1, cellMins[k] ?? 0),
+    () => 1,
+  ];
+  for (const floor of rounds) {
+    while (over > 0) {
+      let i = -1;
+      w.forEach((x, k) => {
+        if (x > floor(k) && (i < 0 || x > (w[i] ?? 0))) i = k;
+      });
+      if (i < 0) break;
+      const wi = w[i] ?? 0;
+      const next = Math.max(0, ...w.filter((x, k) => k !== i && x > floor(k)));
+      const step = Math.min(over, wi - floor(i), Math.max(1, wi - next));
+      w[i] = wi - step;
+      over -= step;
+    }
+  }
+  return w;
 }
 
 /** What cli-table3 lays out in place of each cell: one column wide to any measure, and in none of the table's lines. */

@@ -7,7 +7,7 @@
  */
 import type { AddressParam, Transaction } from '../api/schemas.js';
 import { decodeRevert, SELECTORS, selectorOf } from './abi.js';
-import type { RenderContext } from './context.js';
+import { coinLabel, type RenderContext } from './context.js';
 import { obj, objects } from './fields.js';
 import { shortHash } from './format.js';
 import { safeText } from '../text/safe.js';
@@ -140,7 +140,7 @@ function line(f: Frame, parent: Frame | undefined, ctx: RenderContext, opts: Tra
   // Delegate and static calls run with the caller's value; no coin moves.
   if (f.value !== undefined && f.value !== 0n && f.type !== 'delegatecall' && f.type !== 'staticcall') {
     const v = formatUnits(f.value, 18) ?? f.value.toString();
-    parts.push(`${ctx.tty ? groupDigits(v) : v} ${ctx.coin}`);
+    parts.push(`${ctx.tty ? groupDigits(v) : v} ${coinLabel(ctx)}`);
   }
   // A create's input is init code, not calldata: its first bytes (0x60806040...) are no selector.
   const sel = creates ? '' : selectorOf(f.input);

@@ -6,12 +6,12 @@
  */
 import type { AddressParam, TokenTransfer, Transaction, TxAction } from '../api/schemas.js';
 import { decodeRevert, selectorOf } from './abi.js';
-import type { RenderContext } from './context.js';
+import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime, shortHash, shortId } from './format.js';
 import { safeText, text } from '../text/safe.js';
 import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';
-import { formatUnits, groupDigits, gwei, toBigInt, usd } from './units.js';
+import { displayUnits, formatUnits, groupDigits, gwei, toBigInt, usd } from './units.js';
 import { displayWidth, pad, truncate } from './width.js';
 
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
@@ -82,9 +82,10 @@ function shortParty(a: Party): string {
   return name ? `${name} (${shortHash(hash)})` : shortHash(hash);
 }
 
+/** An amount of the chain's coin, rounded for a terminal, with its symbol (`coin` when it is not known). */
 function coinAmount(v: unknown, ctx: RenderContext): string {
-  const s = formatUnits(v, 18);
-  return s === undefined ? text(v) : `${groupDigits(s)} ${ctx.coin}`;
+  const s = displayUnits(v, 18);
+  return s === undefined ? text(v) : `${s} ${coinLabel(ctx)}`;
 }
 
 /** Wei per gas in gwei, or the value as sent when it is no number. */
@@ -102,7 +103,7 @@ function transferLine(t: TokenTransfer, width: number): string {
   const id = text(total?.token_id);
   const value = total?.value;
   let amount = '';
-  if (present(value)) amount = groupDigits(formatUnits(value, total?.decimals ?? token?.decimals) ?? text(value));
+  if (present(value)) amount = displayUnits(value, total?.decimals ?? token?.decimals) ?? text(value);
   if (id) amount = amount ? `${amount} × #${shortId(id)}` : `#${shortId(id)}`;
   const kind = t.type === 'token_minting' ? 'mint ' : t.type === 'token_burning' ? 'burn ' : '';
   const what = `${kind}${amount || '?'} ${symbol}${address ? ` (${shortHash(address)})` : ''}`;
@@ -233,12 +234,12 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
       return hex ? `${selectorOf(input) || input.slice(0, 10)}… (${bytes})` : notHex;
     }),
     lazyRow('Nonce', () => (present(tx.nonce) ? text(tx.nonce) + (present(tx.position) ? ` · position ${text(tx.position)} in the block` : '') : '')),
+    // The envelope type and what the transaction does, on one line: "2 (EIP-1559) · contract_call".
     lazyRow('Type', () => {
-      if (!present(tx.type)) return '';
-      const known = TX_TYPES.get(text(tx.type));
-      return `${text(tx.type)}${known ? ` (${known})` : ''}`;
+      const known = present(tx.type) ? TX_TYPES.get(text(tx.type)) : undefined;
+      const envelope = present(tx.type) ? `${text(tx.type)}${known ? ` (${known})` : ''}` : '';
+      return [envelope, typesText(tx, ', ')].filter(Boolean).join(' · ');
     }),
-    lazyRow('Types', () => typesText(tx, ', ')),
     lazyRow('Actions', () =>
       list(tx.actions).map((a) => {
         const action = obj(a);

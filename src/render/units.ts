@@ -110,7 +110,52 @@ export function usd(amount: unknown, decimals: unknown, price: unknown): string 
   const v = valueAt(amount, decimals, price);
   if (v === undefined) return undefined;
   if (/^0\.00$/.test(v) && toBigInt(amount) !== 0n && parseDecimal(price)?.int !== 0n) return '<$0.01';
+  const neg = v.startsWith('-');
+  const whole = v.slice(neg ? 1 : 0, v.indexOf('.'));
+  if (whole.length > MAX_WHOLE_DIGITS) return (neg ? '-$' : '$') + compact(whole);
   return '$' + groupDigits(v);
+}
+
+/** 2^256-1: the largest uint256, the usual "no limit" approval. */
+const MAX_UINT256 = (1n << 256n) - 1n;
+
+/** Decimal places an amount is rounded to on a terminal. */
+export const DISPLAY_PLACES = 6;
+
+/** Digits of a whole part beyond which a terminal shows an amount in compact form (a trillion and up). */
+export const MAX_WHOLE_DIGITS = 12;
+
+/**
+ * The first five significant digits of a whole number too long to show, as `1.1579e59`: a prefix of
+ * the exact digits (cut, never rounded up), so it never claims more than the value holds.
+ */
+function compact(digits: string): string {
+  const mantissa = `${digits[0]}.${digits.slice(1, 5)}`.replace(/\.?0+$/, '');
+  return `${mantissa}e${digits.length - 1}`;
+}
+
+/**
+ * An amount for a terminal (piped and CSV output keep every digit): `value` scaled by `decimals`,
+ * rounded half up to DISPLAY_PLACES decimals, trailing zeros trimmed and the whole part grouped
+ * (`1,234.567891`). A non-zero amount that would round to 0 shows as `<0.000001`; a whole part of
+ * more than MAX_WHOLE_DIGITS digits as its exact prefix (`1.1579e59`); 2^256-1 in base units as
+ * `unlimited`. Undefined when `value` is no integer.
+ */
+export function displayUnits(value: unknown, decimals: unknown): string | undefined {
+  const v = toBigInt(value);
+  if (v === undefined) return undefined;
+  if (v === MAX_UINT256) return 'unlimited';
+  const d = toDecimals(decimals) ?? 0;
+  const neg = v < 0n;
+  const abs = neg ? -v : v;
+  const sign = neg ? '-' : '';
+  const whole = (abs / 10n ** BigInt(d)).toString();
+  if (whole.length > MAX_WHOLE_DIGITS) return sign + compact(whole);
+  if (d <= DISPLAY_PLACES) return sign + groupDigits(formatUnits(abs, d) ?? '');
+  const step = 10n ** BigInt(d - DISPLAY_PLACES);
+  const rounded = (abs + step / 2n) / step;
+  if (rounded === 0n && abs !== 0n) return neg ? `>-0.${'0'.repeat(DISPLAY_PLACES - 1)}1` : `<0.${'0'.repeat(DISPLAY_PLACES - 1)}1`;
+  return (rounded === 0n ? '' : sign) + groupDigits(formatUnits(rounded, DISPLAY_PLACES) ?? '');
 }
 
 /** Wei per gas as gwei, exact: 3100000000 → "3.1". */

@@ -15,6 +15,7 @@ export const views = {
   tokenBalances: { columns: columns.tokenBalanceColumns, schema: schemas.TokenBalance },
   nftCollections: { columns: columns.nftCollectionColumns, schema: schemas.NftCollection },
   tokenTransfers: { columns: columns.tokenTransferColumns, schema: schemas.TokenTransfer },
+  txTransfers: { columns: columns.txTransferColumns, schema: schemas.TokenTransfer },
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },

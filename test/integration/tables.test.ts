@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
+import { displayWidth } from '../../src/render/width.js';
 import { runScout } from '../support/scout.js';
 import { ADDR, COUNTS, EVIL, type FakeServer, HEAD_BLOCK, PAGE_SIZE, startServer, TX } from '../support/server.js';
 
@@ -140,6 +141,53 @@ async function onTerminal(args: string[], o: { width?: number; color?: boolean; 
 
 const snap = (name: string) => `./__snapshots__/tables/${name.replace(/ /g, '-')}.txt`;
 
+describe('every table fits the terminal: columns shrink or are left out, never wrap', () => {
+  // With whether the command takes --all.
+  const ALL: [string, string[], boolean][] = [
+    ...LISTS.map(([name, args]): [string, string[], boolean] => [name, args, name !== 'admin networks']),
+    ['chains', ['chains'], false],
+  ];
+  const WIDTHS = [60, 80, 120, 200];
+
+  it.each(ALL)('%s at 60, 80, 120 and 200 columns', async (_name, args, pages) => {
+    for (const width of WIDTHS) {
+      for (const extra of pages ? [[], ['--all']] : [[]]) {
+        const r = await onTerminal([...args, ...extra], { width });
+        expect(r.code, r.stderr).toBe(0);
+        const out = lines(r.stdout);
+        expect(out.length).toBeGreaterThan(1);
+        for (const l of out) expect(displayWidth(l), `${width}: ${l}`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
+  it('address txs: METHOD is left out first, then AGE; hashes, addresses and amounts stay', async () => {
+    const header = async (width: number) =>
+      lines((await onTerminal(['address', 'txs', ADDR.rich, '--limit', '10', '--chain', 'ethereum'], { width })).stdout)[0]!.split(/ {2,}/);
+    expect(await header(120)).toEqual(['HASH', 'AGE', 'METHOD', 'FROM', 'TO', 'VALUE', 'FEE', 'STATUS']);
+    expect(await header(80)).toEqual(['HASH', 'AGE', 'FROM', 'TO', 'VALUE', 'FEE', 'STATUS']);
+    expect(await header(60)).toEqual(['HASH', 'FROM', 'TO', 'VALUE', 'STATUS']);
+  });
+
+  it('spare width shows whole hashes and addresses, with --all too, instead of padding', async () => {
+    for (const extra of [[], ['--all']]) {
+      const r = await onTerminal(['search', 'USD', ...extra], { width: 200 });
+      const first = lines(r.stdout)[1]!;
+      expect(first).toMatch(/ 0x[0-9a-fA-F]{40} /);
+      // No run of spaces wider than the gap and the longest cut-free alignment needs.
+      expect(first).not.toMatch(/ {20}/);
+    }
+  });
+
+  it('tx transfers leaves out the transaction and its age on a terminal (the same on every row); piped keeps them', async () => {
+    const tty = await onTerminal(['tx', 'transfers', TX.overflow, '--limit', '5'], { width: 200 });
+    expect(lines(tty.stdout)[0]).toMatch(/^TYPE +FROM +TO +AMOUNT +TOKEN +TOKEN ID$/);
+    expect(tty.stdout).not.toContain(TX.overflow.slice(0, 6));
+    const piped = lines((await scout('tx', 'transfers', TX.overflow, '--limit', '5')).stdout);
+    for (const l of piped) expect(l.split('\t').slice(0, 3)).toEqual([TX.overflow, expect.stringMatching(/^\d+$/), expect.stringMatching(ISO)]);
+  });
+});
+
 describe('on a terminal: aligned, shortened, relative, fitted to the width', () => {
   it.each(LISTS)('%s (snapshot)', async (name, args) => {
     const r = await onTerminal(args);
@@ -151,13 +199,15 @@ describe('on a terminal: aligned, shortened, relative, fitted to the width', () 
     expect(r.stdout).not.toMatch(RAW_CONTROL);
   });
 
-  it('address txs: names beside short addresses, ages, (new) for a creation, exact values', async () => {
-    const r = await onTerminal(['address', 'txs', ADDR.rich, '--limit', '8'], { width: 200 });
+  it('address txs: names beside short addresses, ages, (new) for a creation, amounts rounded to 6 decimals', async () => {
+    const r = await onTerminal(['address', 'txs', ADDR.rich, '--limit', '8'], { width: 160 });
     expect(r.stdout).toContain('scout-rich.eth (0xcc1d…E9c3)');
     expect(r.stdout).toContain('→ ScoutVault (0xdfB1…dbB6) (new)');
     expect(r.stdout).toMatch(/1h ago/);
-    expect(r.stdout).toContain('0.000059332380872376');
+    expect(r.stdout).toContain(' 0.000059 coin ');
     expect(r.stdout).not.toContain(TX.ok);
+    // With room for it, the whole hash.
+    expect((await onTerminal(['address', 'txs', ADDR.rich, '--limit', '8'], { width: 200 })).stdout).toContain(TX.ok);
   });
 
   it('--all on a terminal prints every row under one header', async () => {
@@ -213,6 +263,12 @@ describe('on a terminal: aligned, shortened, relative, fitted to the width', () 
     expect(lines(shown.stdout)).toHaveLength(COUNTS.richWithdrawals + 1);
     expect((await spin({ CI: 'true' })).stderr).toBe('');
     expect((await spin({ TERM: 'dumb' })).stderr).toBe('');
+  });
+
+  it('an explorer no chain lists: values are labelled `coin`, never a guessed ETH', async () => {
+    const r = await onTerminal(['address', 'txs', ADDR.rich, '--limit', '5'], { width: 200 });
+    expect(r.stdout).toMatch(/ 0\.01 coin /);
+    expect(r.stdout).not.toMatch(/\bETH\b/);
   });
 
   it('the coin symbol of the chain labels values (a chain-specific coin)', async () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_CHAINS, type Chain, chainIdOf, findChain, nearestNames, slug } from '../../src/config/chains.js';
+import { BUILTIN_CHAINS, type Chain, chainForExplorer, chainIdOf, findChain, nearestNames, slug } from '../../src/config/chains.js';
 import { parseRegistry, readChainsCache, writeChainsCache } from '../../src/config/registry.js';
 
 const none = () => [];
@@ -109,6 +109,16 @@ describe('the registry', () => {
       [null, 'Chiliz', ['chiliz'], 'https://explorer.chiliz.example', null, false],
       [null, 'Inco', ['inco'], 'https://inco.example', null, true],
     ]);
+  });
+
+  it('remembers every explorer of a chain that lists several, so a base URL of any of them finds its coin', () => {
+    const [eth, air] = parseRegistry(body);
+    expect(eth?.explorers).toEqual(['https://self.example', 'https://eth.blockscout.com']);
+    expect(air?.explorers).toBeUndefined();
+    const chains = parseRegistry(body);
+    expect(chainForExplorer('https://self.example/', () => chains)?.name).toBe('Ethereum');
+    expect(chainForExplorer('https://air.example', () => chains)?.coin).toBe('AMB');
+    expect(chainForExplorer('https://elsewhere.example', () => chains)).toBeUndefined();
   });
 
   it('refuses what is not a registry', () => {

@@ -145,15 +145,6 @@ describe('TableWriter', () => {
     expect(err.text()).toBe('');
   });
 
-  it('passes `more` on: a first page followed by more leaves room for longer names', async () => {
-    const out = sink();
-    const w = new TableWriter<Item>(out, sink(), ctx(true, 20));
-    w.begin(COLUMNS);
-    await w.page(page([{ id: 1, name: 'one' }]), true);
-    await w.page(page([{ id: 2, name: 'a longer name' }]), false);
-    expect(out.text().split('\n')[2]).toBe(' 2  a longer name');
-  });
-
   it('an empty page draws nothing; the first page with items brings the header', async () => {
     const out = sink();
     const err = sink();

@@ -111,7 +111,7 @@ describe('tx show: any field of any type', () => {
   it('a type named after an Object.prototype member is just an unknown type', () => {
     for (const type of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const out = renderTransaction({ ...base, type } as unknown as Transaction, ctx(true));
-      expect(out).toMatch(new RegExp(`Type +${type}\\n`));
+      expect(out).toMatch(new RegExp(`Type +${type} · coin_transfer\\n`));
     }
   });
 

@@ -9,7 +9,10 @@ import * as schemas from '../../src/api/schemas.js';
 import * as columns from '../../src/render/columns.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvHeader, csvRows } from '../../src/render/csv.js';
+import { shortHash } from '../../src/render/format.js';
 import { type Column, renderTsv } from '../../src/render/table.js';
+import { formatUnits } from '../../src/render/units.js';
+import { displayWidth } from '../../src/render/width.js';
 import { renderTransaction } from '../../src/render/transaction.js';
 import { networkView } from '../../src/render/views.js';
 import { ADDR, getDataset, listsFor, type ListEntry, NETWORK_API_KEYS, toJsonText, TX } from '../support/data.js';
@@ -80,7 +83,8 @@ describe('colour', () => {
 
 describe('transactions', () => {
   const items = decode(rich.transactions) as Transaction[];
-  const table = renderTable(items.slice(0, 50), columns.transactionColumns, ctx(true, 200));
+  // Not wide enough for whole addresses (they need over 180 columns here).
+  const table = renderTable(items.slice(0, 50), columns.transactionColumns, ctx(true, 170));
   const rowOf = (hash: string) => table.split('\n').find((l) => l.startsWith(hash.slice(0, 6)))!;
 
   it('names first, the short address beside them; (new) for a created contract', () => {
@@ -89,16 +93,53 @@ describe('transactions', () => {
     expect(rowOf(TX.creation)).toContain('→ ScoutVault (0xdfB1…dbB6) (new)');
   });
 
+  it('a mined transaction whose timestamp is null is aged by its block, not called pending', () => {
+    const mined = { ...tx(TX.ok), timestamp: null } as Transaction;
+    const row = renderTable([mined], columns.transactionColumns, ctx(true, 200)).split('\n')[1]!;
+    expect(row).toContain(` #${String(mined.block_number)} `);
+    expect(row).not.toContain('pending');
+    expect(renderTsv([mined], columns.transactionColumns, PIPE).split('\t')[2]).toBe('');
+    const transfer = { ...(decode(rich.tokenTransfers)[0] as schemas.TokenTransfer), timestamp: null };
+    expect(renderTable([transfer], columns.tokenTransferColumns, ctx(true, 200))).toContain(` #${String(transfer.block_number)} `);
+  });
+
+  it('METHOD: the decoded name where `method` is only a selector; piped, the method as sent', () => {
+    const t = { ...tx(TX.ok), method: '0xa9059cbb', decoded_input: { method_call: 'transfer(address to, uint256 value)', method_id: '0xa9059cbb', parameters: [] } } as Transaction;
+    expect(renderTable([t], columns.transactionColumns, ctx(true, 200)).split('\n')[1]).toMatch(/ago {2}transfer {2}/);
+    expect(renderTsv([t], columns.transactionColumns, PIPE).split('\t')[3]).toBe('0xa9059cbb');
+    const bare = { ...t, decoded_input: null } as Transaction;
+    expect(renderTable([bare], columns.transactionColumns, ctx(true, 200))).toContain(' 0xa9059cbb ');
+  });
+
+  it('whole hashes and addresses where the width has room for them, short ones where not', () => {
+    const few = items.slice(0, 3);
+    const wide = renderTable(few, columns.transactionColumns, ctx(true, 260));
+    expect(wide).toContain(few[0]!.hash!);
+    expect(wide).toContain(`scout-rich.eth (${ADDR.rich})`);
+    const narrow = renderTable(few, columns.transactionColumns, ctx(true, 120));
+    expect(narrow).not.toContain(few[0]!.hash!);
+    expect(narrow).toContain(shortHash(few[0]!.hash!));
+  });
+
   it('pending transactions: pending age and status, the fee as a maximum (≤)', () => {
     const pending = table.split('\n').filter((l) => / pending +/.test(l));
     expect(pending).toHaveLength(3);
     for (const l of pending) expect(l).toMatch(/≤0\.\d+/);
   });
 
-  it('values in the chain’s coin, exact; piped carries wei and the scaled value', () => {
+  it('values and fees in the chain’s coin, zero too, rounded on a terminal; `coin` when the chain is not known', () => {
     const quirky = items.find((t) => t.hash === TX.quirky)!;
     expect(renderTable([quirky], columns.transactionColumns, ctx(true, 200))).toContain('0.01 ETH');
     expect(renderTable([quirky], columns.transactionColumns, { ...ctx(true, 200), coin: 'xDAI' })).toContain('0.01 xDAI');
+    expect(renderTable([quirky], columns.transactionColumns, { ...ctx(true, 200), coin: '' })).toContain('0.01 coin');
+    expect(renderTable([quirky], columns.transactionColumns, { ...ctx(true, 200), coin: '' })).not.toContain(' ETH');
+    const ok = renderTable([tx(TX.ok)], columns.transactionColumns, ctx(true, 200));
+    // VALUE 0 carries its unit; FEE 59332380872376 wei is 0.000059 ETH, not 18 bare decimals.
+    expect(ok).toMatch(/ 0 ETH  0\.000059 ETH  ok\n$/);
+  });
+
+  it('piped carries wei and the exact scaled value', () => {
+    const quirky = items.find((t) => t.hash === TX.quirky)!;
     const fields = renderTsv([quirky], columns.transactionColumns, PIPE).trimEnd().split('\t');
     expect(fields).toEqual([
       TX.quirky,
@@ -165,13 +206,21 @@ describe('exact amounts', () => {
   const SCALED = '115792089237316195423570985008687907853269984665640564039457.584007913129639935';
   const balance = { token: { address_hash: ADDR.weth, symbol: 'BIG', name: 'Big', type: 'ERC-20', decimals: '18', exchange_rate: null }, token_id: null, value: MAX } as schemas.TokenBalance;
 
-  it('a 2^256-1 balance with 18 decimals prints every digit: piped, CSV and on a wide terminal', () => {
+  it('a 2^256-1 balance with 18 decimals prints every digit piped and in CSV; on a terminal it is `unlimited`', () => {
     expect(renderTsv([balance], columns.tokenBalanceColumns, PIPE)).toContain(`\t${MAX}\t${SCALED}\t`);
     expect(csvRows([balance], columns.tokenBalanceColumns, PIPE)).toContain(`,${MAX},${SCALED},`);
-    const grouped = '115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.584007913129639935';
-    expect(renderTable([balance], columns.tokenBalanceColumns, ctx(true, 200))).toContain(grouped);
-    // Narrower: the fraction gives way, marked, but not one digit of the integer part.
-    expect(renderTable([balance], columns.tokenBalanceColumns, ctx(true, 100))).toContain('115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.58');
+    const out = renderTable([balance], columns.tokenBalanceColumns, ctx(true, 80));
+    expect(out).toMatch(/ unlimited  /);
+    expect(out).not.toContain('115,792');
+  });
+
+  it('one huge amount leaves the table its width: the exact prefix of its digits on a terminal, all of them piped', () => {
+    const huge = { ...balance, value: (10n ** 70n + 123n).toString(), token: { ...balance.token, exchange_rate: '2' } } as schemas.TokenBalance;
+    const out = renderTable([huge, decode(rich.tokens)[0] as schemas.TokenBalance], columns.tokenBalanceColumns, ctx(true, 80));
+    expect(out).toContain(' 1e52 ');
+    expect(out).toContain(' $2e52');
+    for (const l of out.trimEnd().split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(80);
+    expect(renderTsv([huge], columns.tokenBalanceColumns, PIPE)).toContain(`\t${10n ** 70n + 123n}\t${formatUnits(10n ** 70n + 123n, 18)}\t`);
   });
 
   it('null decimals show the raw integer, unscaled', () => {
@@ -263,12 +312,33 @@ describe('tx show', () => {
     expect(out[2]).toContain('\u001b[31mexecution reverted: Too little received\u001b[39m');
   });
 
-  it('gas used of the limit with the percentage, prices in gwei, the fee as actual or maximum', () => {
+  it('gas used of the limit with the percentage, prices in gwei, the fee as actual or maximum, rounded', () => {
     const ok = renderTransaction(tx(TX.ok), TTY);
     expect(ok).toContain('Gas          151,224 / 250,000 (60.5%)');
     expect(ok).toContain('Gas price    0.392347649 gwei (base 0.392347649 · max 1.392347649 · max priority 0)');
-    expect(ok).toMatch(/Fee {10}0\.000059332380872376 ETH \(actual\)/);
+    expect(ok).toMatch(/Fee {10}0\.000059 ETH \(actual\)/);
     expect(renderTransaction(tx(TX.pending), TTY)).toMatch(/Fee {10}≤ 0\.00294 ETH \(maximum\)/);
+    expect(renderTransaction(tx(TX.ok), { ...TTY, coin: '' })).toMatch(/Value {8}0 coin\n/);
+    // Piped: every digit.
+    expect(renderTransaction(tx(TX.ok), PIPE)).toContain('\t0.000059332380872376\tactual\n');
+  });
+
+  it('one Type row: the envelope type and what the transaction does', () => {
+    const ok = renderTransaction(tx(TX.ok), TTY);
+    expect(ok).toMatch(/\nType {9}2 \(EIP-1559\) · contract_call, token_transfer\n/);
+    expect(ok).not.toContain('Types');
+  });
+
+  it('a max-uint256 transfer reads `unlimited`, not 78 digits', () => {
+    const t = tx(TX.ok);
+    const transfers = (t.token_transfers ?? []).map((x, i) => (i === 0 ? { ...x, total: { ...x.total, value: ((1n << 256n) - 1n).toString() } } : x));
+    const out = renderTransaction({ ...t, token_transfers: transfers } as Transaction, TTY);
+    expect(out).toMatch(/Transfers {4}unlimited USDC \(0x4d32…Faf8\)/);
+  });
+
+  it('a bare Error(string) selector as the revert data says so', () => {
+    const out = renderTransaction({ ...tx(TX.failed), revert_reason: { raw: '0x08c379a0' } } as Transaction, TTY);
+    expect(out).toContain('Revert       execution reverted: Error(string) with no message');
   });
 
   it('the method with its decoded parameters, and the token transfers', () => {

@@ -5,7 +5,8 @@ import { age, isoTime, shortHash } from '../../src/render/format.js';
 import { isSafeText, safeText, text } from '../../src/text/safe.js';
 import { type Column, renderTsv } from '../../src/render/table.js';
 import { knownAddresses, renderTrace, traceFrames } from '../../src/render/trace.js';
-import { formatUnits, groupDigits, gwei, toBigInt, toDecimals, usd, valueAt } from '../../src/render/units.js';
+import { decodeRevert } from '../../src/render/abi.js';
+import { displayUnits, formatUnits, groupDigits, gwei, toBigInt, toDecimals, usd, valueAt } from '../../src/render/units.js';
 import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -85,6 +86,17 @@ describe('safeText', () => {
   });
 });
 
+describe('revert data', () => {
+  it('Error(string) without its message is said to be that, not a custom error', () => {
+    expect(decodeRevert('0x08c379a0')).toBe('Error(string) with no message');
+    expect(decodeRevert('0x08c379a0' + '20'.padStart(64, '0'))).toBe('Error(string) with an unreadable message (36 bytes)');
+    expect(decodeRevert('0x08c379a0' + '20'.padStart(64, '0') + '0'.repeat(64))).toBe('Error(string) with an empty message');
+    expect(decodeRevert('0x4e487b71')).toBe('Panic(uint256) with no code');
+    // A real custom error stays one.
+    expect(decodeRevert('0xfb8f41b2')).toBe('custom error 0xfb8f41b2');
+  });
+});
+
 describe('formatUnits and friends', () => {
   const MAX = (1n << 256n) - 1n;
   const MAX_SCALED = '115792089237316195423570985008687907853269984665640564039457.584007913129639935';
@@ -127,6 +139,36 @@ describe('formatUnits and friends', () => {
     expect(formatUnits(null, 18)).toBeUndefined();
     expect(toBigInt(2 ** 60)).toBeUndefined();
     expect(toBigInt(' 42 ')).toBe(42n);
+  });
+
+  it('displayUnits rounds for a terminal to 6 decimals, half up, and never rounds a non-zero amount to 0', () => {
+    expect(displayUnits('59332380872376', 18)).toBe('0.000059');
+    expect(displayUnits('500000000000', 18)).toBe('0.000001');
+    expect(displayUnits('499999999999', 18)).toBe('<0.000001');
+    expect(displayUnits('1', 18)).toBe('<0.000001');
+    expect(displayUnits('-1', 18)).toBe('>-0.000001');
+    expect(displayUnits('0', 18)).toBe('0');
+    expect(displayUnits('1500000000000000000', 18)).toBe('1.5');
+    expect(displayUnits('2812517413171976660', 18)).toBe('2.812517');
+    expect(displayUnits('999999999999500000000000', 18)).toBe('1,000,000');
+    // Six decimals or fewer: exact, as it is.
+    expect(displayUnits('449277292', 6)).toBe('449.277292');
+    expect(displayUnits('42', null)).toBe('42');
+    expect(displayUnits('1.5', 18)).toBeUndefined();
+  });
+
+  it('displayUnits: a whole part over 12 digits as its exact prefix; 2^256-1 in base units is unlimited', () => {
+    expect(displayUnits(MAX.toString(), 18)).toBe('unlimited');
+    expect(displayUnits(MAX.toString(), 0)).toBe('unlimited');
+    expect(displayUnits((MAX - 1n).toString(), 18)).toBe('1.1579e59');
+    // Cut, never rounded up: 1.99999… stays 1.9999.
+    expect(displayUnits('1' + '9'.repeat(20), 0)).toBe('1.9999e20');
+    expect(displayUnits('1' + '0'.repeat(20), 0)).toBe('1e20');
+    expect(displayUnits('999999999999', 0)).toBe('999,999,999,999');
+    expect(displayUnits('-' + '1'.repeat(30), 0)).toBe('-1.1111e29');
+    // USD figures too.
+    expect(usd(MAX.toString(), 18, '2')).toBe('$2.3158e59');
+    expect(usd('1500000000000000000', 18, '4273.59')).toBe('$6,410.39');
   });
 
   it('valueAt multiplies by a decimal price exactly and rounds half up to cents', () => {

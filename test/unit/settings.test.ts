@@ -78,10 +78,32 @@ describe('the coin that labels values', () => {
     ['a chain names its coin', { chain: 'gnosis' }, {}, 'XDAI'],
     ['a chain beside the winning base URL still names the coin', { chain: 'polygon', baseUrl: FLAG_URL }, {}, 'POL'],
     ['a base URL of a known instance', { baseUrl: 'https://celo.blockscout.com/' }, {}, 'CELO'],
-    ['an unknown base URL', { baseUrl: FLAG_URL }, {}, 'ETH'],
+    // Not known: no coin (values are labelled `coin`), never a guessed ETH.
+    ['an unknown base URL', { baseUrl: FLAG_URL }, {}, ''],
     ['the default', {}, {}, 'ETH'],
   ] as const)('%s', (_name, flags, env, coin) => {
     expect(resolve(flags, envWith(undefined, 0o600, env)).coin).toBe(coin);
+  });
+
+  it('a base URL that is one of a chain’s explorers in the registry cache names that chain’s coin', () => {
+    const env = envWith({});
+    const cache = {
+      version: 1,
+      source: 'test',
+      fetched_at: '2025-08-11T00:00:00Z',
+      chains: [
+        { id: '30', name: 'Rootstock', names: ['rootstock'], explorer: 'https://rootstock.blockscout.com', coin: 'RBTC', testnet: false },
+        { id: '777', name: 'Twin Hosted', names: ['twin'], explorer: 'https://twin.example/main', explorers: ['https://twin.example/main', 'https://mirror.example'], coin: 'TWN', testnet: false },
+      ],
+    };
+    writeFileSync(join(env.XDG_CONFIG_HOME!, 'scout', 'chains.json'), JSON.stringify(cache));
+    expect(resolve({ baseUrl: 'https://rootstock.blockscout.com/' }, env).coin).toBe('RBTC');
+    expect(resolve({ baseUrl: 'https://mirror.example' }, env).coin).toBe('TWN');
+    expect(resolve({ baseUrl: 'https://twin.example/main/' }, env).coin).toBe('TWN');
+    // Another path on the same host is another explorer.
+    expect(resolve({ baseUrl: 'https://twin.example/test' }, env).coin).toBe('');
+    // The built-in table comes first.
+    expect(resolve({ baseUrl: 'https://celo.blockscout.com' }, env).coin).toBe('CELO');
   });
 });
 

@@ -10,5 +10,5 @@ export default listCommand({
   options: { type: list(TOKEN_TYPES, 'token types, comma separated') },
   examples: ['scout tx transfers 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e --all --csv'],
   request: ({ hash, type }) => transactionTokenTransfers(hash, { type }),
-  view: 'tokenTransfers',
+  view: 'txTransfers',
 });
