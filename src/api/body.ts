@@ -21,8 +21,9 @@ function fromJson(v: unknown): string | undefined {
       if (!e || typeof e !== 'object') return String(e);
       const err = e as { detail?: unknown; title?: unknown; source?: { pointer?: unknown } };
       const text = String(err.detail ?? err.title ?? 'invalid');
-      const ptr = err.source?.pointer;
-      return typeof ptr === 'string' && ptr ? `${ptr.replace(/^\//, '')}: ${text}` : text;
+      // The pointer names the parameter ("/filter"); "/" (the whole request) names nothing.
+      const ptr = typeof err.source?.pointer === 'string' ? err.source.pointer.replace(/^\//, '') : '';
+      return ptr ? `${ptr}: ${text}` : text;
     });
     return parts.join('; ');
   }

@@ -145,6 +145,13 @@ describe('Http.get status errors', () => {
     expect(err.message).toContain('filter: Invalid value for enum');
   });
 
+  it('a 422 whose pointer is "/" (the whole request) gives the detail alone, no empty name', async () => {
+    const body = JSON.stringify({ errors: [{ title: 'Invalid value', source: { pointer: '/' }, detail: 'Unexpected cursor' }] });
+    pool().intercept({ path: PATH }).reply(422, body, { headers: JSON_HEADERS });
+    const err = await failure(client().get(url()));
+    expect(err.message).toMatch(/answered HTTP 422: Unexpected cursor$/);
+  });
+
   it('500 with a bare JSON string body shows that text and is not retried', async () => {
     pool().intercept({ path: PATH }).reply(500, '"Error while raw trace fetching"', { headers: JSON_HEADERS }).times(3);
     const err = await failure(client().get(url()));
