@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram, run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
+import { seeded } from '../support/faults.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
 // FUZZ_SEED and FUZZ_RUNS explore further; the suite always runs the same seed.
@@ -25,18 +26,6 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const EXIT_CODES = [0, 1, 2, 3, 4, 5];
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
-
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let srv: FakeServer;
 let home: string;
@@ -219,7 +208,7 @@ describe('command-line fuzz', () => {
   });
 
   it(`${RUNS} seeded command lines keep the contract`, { timeout: 120_000 }, async () => {
-    const r = prng(SEED);
+    const r = seeded(SEED);
     const env = { XDG_CONFIG_HOME: home, HOME: home, SCOUT_PRO_URL: srv.url, SCOUT_REGISTRY_URL: `${srv.url}/api/chains`, SCOUT_ADMIN_URL: srv.url };
     const failures: string[] = [];
     const codes = new Map<number, number>();

@@ -5,12 +5,11 @@
  * `scout: …` line and exit 1; never `unexpected error`.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
+import { type BodyServer, serveBodies } from '../support/bodies.js';
 import { memoryIo } from '../../src/io.js';
 import { arrayElements, formatRaw, objectMembers } from '../../src/rawjson.js';
 
@@ -22,21 +21,16 @@ const TRACE = `${TX}/raw-trace`;
 const DEPTH = 100_000;
 const NOW = Date.UTC(2025, 7, 11, 10);
 
-let server: Server;
+let srv: BodyServer;
 let base = '';
-const bodies = new Map<string, string>();
+let bodies: Map<string, string>;
 const home = mkdtempSync(join(tmpdir(), 'scout-shapes-'));
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const body = bodies.get(new URL(req.url ?? '/', 'http://x').pathname);
-    if (body === undefined) res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
-    else res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  srv = await serveBodies();
+  ({ url: base, bodies } = srv);
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => srv.close());
 
 interface Mode {
   name: string;

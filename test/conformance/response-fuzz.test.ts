@@ -16,8 +16,6 @@
  * JSON and NDJSON must carry the items byte for byte (re-spaced, unsafe characters escaped).
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +41,7 @@ import type { Session } from '../../src/commands/session.js';
 import { printTrace, printTraceLines } from '../../src/commands/tx/trace.run.js';
 import { view } from '../../src/commands/view-ref.js';
 import { ADDR, getDataset, type Json, listsFor, toJsonText } from '../support/data.js';
+import { type BodyServer, serveBodies } from '../support/bodies.js';
 import { seeded } from '../support/faults.js';
 import { ATTACKS, FORMULAS } from './hostile.js';
 
@@ -450,21 +449,16 @@ describe('response-shape fuzz', () => {
   });
 
   describe('whole commands against a server sending the shapes', () => {
-    let server: Server;
+    let srv: BodyServer;
     let base = '';
-    const bodies = new Map<string, string>();
+    let bodies: Map<string, string>;
     const home = mkdtempSync(join(tmpdir(), 'scout-fuzz-'));
 
     beforeAll(async () => {
-      server = createServer((req, res) => {
-        const body = bodies.get(new URL(req.url ?? '/', 'http://x').pathname);
-        if (body === undefined) res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
-        else res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      srv = await serveBodies();
+      ({ url: base, bodies } = srv);
     });
-    afterAll(() => new Promise<void>((r) => server.close(() => r())));
+    afterAll(() => srv.close());
 
     it('one random mode per shape, for a third of the shapes', async () => {
       const cli = seeded(SEED + 1);
