@@ -152,12 +152,12 @@ function digest(label: string): Buffer {
 }
 
 /** A stable, checksummed address derived from a label. */
-function makeAddress(label: string): string {
+export function makeAddress(label: string): string {
   return toChecksumAddress(`0x${digest(`address:${label}`).subarray(12).toString('hex')}`);
 }
 
 /** A stable 32-byte hash (lower case, like real transaction and block hashes). */
-function makeHash(label: string): string {
+export function makeHash(label: string): string {
   return `0x${digest(`hash:${label}`).toString('hex')}`;
 }
 

@@ -2,6 +2,7 @@
 import { topic } from '../spec.js';
 import internalTxs from './internal-txs.js';
 import nfts from './nfts.js';
+import show from './show.js';
 import tokens from './tokens.js';
 import transfers from './transfers.js';
 import txs from './txs.js';
@@ -9,7 +10,8 @@ import withdrawals from './withdrawals.js';
 
 export default topic({
   name: 'address',
-  description: 'look up an address: balances, transfers, transactions',
-  examples: ['scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
-  commands: [tokens, nfts, transfers, txs, internalTxs, withdrawals],
+  description: 'look up an address: overview, balances, transfers, transactions',
+  examples: ['scout address vitalik.eth', 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
+  commands: [show, tokens, nfts, transfers, txs, internalTxs, withdrawals],
+  default: show,
 });
