@@ -9,8 +9,9 @@ import chains from './chains/chains.js';
 import completion from './completion/completion.js';
 import config from './config/index.js';
 import help from './help/help.js';
+import open from './open/open.js';
 import search from './search/search.js';
 import type { CommandSpec, TopicSpec } from './spec.js';
 import tx from './tx/index.js';
 
-export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, search, admin, api, chains, config, completion, help];
+export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, search, open, admin, api, chains, config, completion, help];
