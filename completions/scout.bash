@@ -6,8 +6,8 @@
 # Sets _scout_words to the subcommands of the command path $1.
 _scout_subcommands() {
     case "$1" in
-        "") _scout_words="address tx search admin api chains config completion help" ;;
-        "address") _scout_words="tokens nfts transfers txs internal-txs withdrawals" ;;
+        "") _scout_words="address tx search open admin api chains config completion help" ;;
+        "address") _scout_words="show tokens nfts transfers txs internal-txs withdrawals" ;;
         "tx") _scout_words="show transfers trace" ;;
         "admin") _scout_words="networks" ;;
         "config") _scout_words="get set list path" ;;
@@ -18,16 +18,18 @@ _scout_subcommands() {
 # Sets _scout_words to the options valid after the command path $1.
 _scout_options() {
     case "$1" in
+        "address show") _scout_words="--web --json --ndjson --jq" ;;
         "address tokens") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address nfts") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address transfers") _scout_words="--type --filter --token --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address txs") _scout_words="--filter --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address internal-txs") _scout_words="--filter --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address withdrawals") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "tx show") _scout_words="--json --ndjson --jq" ;;
+        "tx show") _scout_words="--web --json --ndjson --jq" ;;
         "tx transfers") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
         "tx trace") _scout_words="--json --ndjson --jq" ;;
         "search") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "open") _scout_words="--web" ;;
         "admin networks") _scout_words="--show-secrets --json --ndjson --jq --csv" ;;
         "api") _scout_words="--field --json --ndjson --jq --all --limit --cursor" ;;
         "chains") _scout_words="--refresh --registry-url --json --ndjson --jq --csv" ;;
@@ -41,7 +43,7 @@ _scout_options() {
 # Succeeds when option $2 takes a value after the command path $1.
 _scout_takes_value() {
     case "$1|$2" in
-        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--jq"|"tx show|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx trace|--jq"|"tx trace|-q"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
+        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address show|--jq"|"address show|-q"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--jq"|"tx show|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx trace|--jq"|"tx trace|-q"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
     esac
     return 1
 }
@@ -67,10 +69,11 @@ _scout_values() {
 # Sets _scout_words to the values of the positional arguments of the command path $1.
 _scout_args() {
     case "$1" in
+        "open") _scout_words="address tx block token" ;;
         "config get") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
         "config set") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
         "completion") _scout_words="bash zsh fish" ;;
-        "help") _scout_words="environment exit-codes address tx search admin api chains config completion" ;;
+        "help") _scout_words="environment exit-codes address tx search open admin api chains config completion" ;;
         *) _scout_words="" ;;
     esac
 }

@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx trace|--jq' 'tx trace|-q' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx trace|--jq' 'tx trace|-q' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -14,9 +14,9 @@ end
 function __scout_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' address tx search admin api chains config completion help
+            printf '%s\n' address tx search open admin api chains config completion help
         case 'address'
-            printf '%s\n' tokens nfts transfers txs internal-txs withdrawals
+            printf '%s\n' show tokens nfts transfers txs internal-txs withdrawals
         case 'tx'
             printf '%s\n' show transfers trace
         case 'admin'
@@ -82,9 +82,10 @@ complete -c scout -l no-color -d 'never colour the output, like --color never'
 complete -c scout -s h -l help -d 'show help'
 
 # scout
-complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: balances, transfers, transactions'
+complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: overview, balances, transfers, transactions'
 complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, token transfers, call trace'
 complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses, contracts, blocks, transactions and ENS names'
+complete -c scout -n '__scout_at \'\'' -a 'open' -d 'the explorer\'s web page of an address, transaction, block or token'
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
 complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
@@ -93,12 +94,19 @@ complete -c scout -n '__scout_at \'\'' -a 'completion' -d 'print a shell complet
 complete -c scout -n '__scout_at \'\'' -a 'help' -d 'show a help topic or the help of a command'
 
 # scout address
+complete -c scout -n '__scout_at \'address\'' -a 'show' -d 'one address: names, tags, contract facts, coin balance, activity counts'
 complete -c scout -n '__scout_at \'address\'' -a 'tokens' -d 'token balances of an address'
 complete -c scout -n '__scout_at \'address\'' -a 'nfts' -d 'NFT collections an address holds, with the token ids'
 complete -c scout -n '__scout_at \'address\'' -a 'transfers' -d 'token transfers to or from an address'
 complete -c scout -n '__scout_at \'address\'' -a 'txs' -d 'transactions of an address, newest first'
 complete -c scout -n '__scout_at \'address\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of an address'
 complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain withdrawals to an address'
+
+# scout address show
+complete -c scout -n '__scout_at \'address show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
+complete -c scout -n '__scout_at \'address show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout address tokens
 complete -c scout -n '__scout_at \'address tokens\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
@@ -123,7 +131,7 @@ complete -c scout -n '__scout_at \'address nfts\'' -l cursor -x -d 'resume from 
 # scout address transfers
 complete -c scout -n '__scout_at \'address transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
 complete -c scout -n '__scout_at \'address transfers\'' -l filter -x -a 'to from' -d 'only transfers to or from the address'
-complete -c scout -n '__scout_at \'address transfers\'' -l token -x -d 'only transfers of this token contract'
+complete -c scout -n '__scout_at \'address transfers\'' -l token -x -d 'only transfers of this token contract (0x… or a name)'
 complete -c scout -n '__scout_at \'address transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address transfers\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address transfers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -167,6 +175,7 @@ complete -c scout -n '__scout_at \'tx\'' -a 'transfers' -d 'every token transfer
 complete -c scout -n '__scout_at \'tx\'' -a 'trace' -d 'the call tree of a transaction (raw trace from the node)'
 
 # scout tx show
+complete -c scout -n '__scout_at \'tx show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
 complete -c scout -n '__scout_at \'tx show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -194,6 +203,10 @@ complete -c scout -n '__scout_at \'search\'' -l csv -d 'print CSV with a header 
 complete -c scout -n '__scout_at \'search\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'search\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'search\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout open
+complete -c scout -n '__scout_at \'open\'' -a 'address tx block token'
+complete -c scout -n '__scout_at \'open\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
 
 # scout admin
 complete -c scout -n '__scout_at \'admin\'' -a 'networks' -d 'the networks the Merits service knows'
@@ -242,4 +255,4 @@ complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print expl
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'
 
 # scout help
-complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx search admin api chains config completion'
+complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx search open admin api chains config completion'

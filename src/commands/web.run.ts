@@ -8,9 +8,18 @@ import type { Invocation } from './runtime.js';
 import { withSession } from './session.js';
 import { pagePath, type WebPage } from './web.js';
 
-/** The page's full URL on the session's explorer site (its base path kept: `https://host/explorer/tx/0x…`). */
+/**
+ * The page's full URL on the explorer's site, its base path kept (`https://host/explorer/tx/0x…`).
+ * A user name and password in the base URL stay out of it: the URL is printed and goes to a browser.
+ */
 export function pageUrl(site: string, page: WebPage): string {
-  return site.replace(/\/+$/, '') + pagePath(page);
+  const url = new URL(site);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  url.pathname = url.pathname.replace(/\/+$/, '') + pagePath(page);
+  return url.href;
 }
 
 /** Opens `url` with the Io's opener, else the `open` package, waiting until the browser was started. */

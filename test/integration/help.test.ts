@@ -64,7 +64,11 @@ function exampleProblems(line: string): string[] {
         continue;
       }
       const sub = args.length === 0 ? cmd.commands.find((c) => c.name() === w) : undefined;
+      // A topic's default verb takes a word that is no verb (`scout address vitalik.eth`).
+      const defaultName = (cmd as unknown as { _defaultCommandName?: string })._defaultCommandName;
+      const byDefault = !sub && args.length === 0 && defaultName ? cmd.commands.find((c) => c.name() === defaultName) : undefined;
       if (sub) cmd = sub;
+      else if (byDefault) (cmd = byDefault), args.push(w);
       else args.push(w);
     }
     if (cmd.commands.length > 0) problems.push(`scout ${cmd.name()} needs a verb`);
@@ -89,6 +93,7 @@ describe('examples', () => {
   it('the check finds a wrong example', () => {
     expect(exampleProblems('  scout address txs 0x1 --fitler to | jq .')).toEqual(['--fitler is not an option of scout txs']);
     expect(exampleProblems('  source <(scout address)')).toEqual(['scout address needs a verb']);
+    expect(exampleProblems('  scout address vitalik.eth --fitler to')).toEqual(['--fitler is not an option of scout show']);
     expect(exampleProblems('  scout --chain base tx show --json')).toEqual(['scout show needs 1 argument(s)']);
     expect(exampleProblems('  scout --chain base tx show 0x5c50…9e1a --json | jq .status')).toEqual([]);
   });

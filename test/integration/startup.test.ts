@@ -59,7 +59,7 @@ async function modulesLoadedBy(args: string[], options: { status?: number } = {}
   return [...new Set(chunks.flatMap((c) => (outputs[c] ? Object.keys(outputs[c].inputs) : [c])))];
 }
 
-const HEAVY = /^node_modules\/(undici|zod|ora|chalk|cli-table3)\//;
+const HEAVY = /^node_modules\/(undici|zod|ora|chalk|cli-table3|open|@adraffy\/ens-normalize)\//;
 
 describe('start-up', () => {
   it('--version loads nothing but the entry', async () => {

@@ -55,7 +55,7 @@ export function parseTarget(given: string[]): WebPage | NameRef<WebPage> {
 
 export default command({
   name: 'open',
-  description: "the explorer's web page of an address, transaction, block or token: its URL, or --web opens it",
+  description: "the explorer's web page of an address, transaction, block or token",
   args: { target: words('[target...]', `${WHAT}; or address, tx, block or token, then the value`, { values: PAGE_KINDS }, parseTarget) },
   options: { web: flag(WEB_HELP) },
   output: 'none',
