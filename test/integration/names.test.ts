@@ -3,6 +3,9 @@
  * through the explorer's search by exact match of an `ens_domain` item's `ens_info.name`, then the
  * command runs with the address. Never a similar name; no match or no address is exit 3.
  */
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer } from '../support/server.js';
@@ -67,6 +70,17 @@ describe('names as addresses', () => {
     expect(tty.stderr).toContain(`scout-rich.eth → ${ADDR.rich.slice(0, 6)}…${ADDR.rich.slice(-4)}\n`);
     const piped = await scout(['address', 'txs', 'scout-rich.eth', '--limit', '1']);
     expect(piped.stderr).not.toContain('→');
+  });
+
+  it('the lookup and the command share one session: a config file warning is said once', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'scout-names-'));
+    mkdirSync(join(home, 'scout'));
+    const file = join(home, 'scout', 'config.json');
+    writeFileSync(file, JSON.stringify({ 'explorer-key': 'k-names' }));
+    chmodSync(file, 0o644);
+    const r = await runScout(['address', 'txs', 'scout-rich.eth', '--limit', '1'], { env: { SCOUT_BASE_URL: srv.url, XDG_CONFIG_HOME: home } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.match(/^scout: warning: .*other users can read it.*$/gm)).toHaveLength(1);
   });
 
   it('--json: stdout untouched by the lookup, the same as with the address', async () => {
