@@ -1,6 +1,7 @@
 /** `scout address <verb>`: its verbs, in the order --help and completion list them. */
 import { topic } from '../spec.js';
 import internalTxs from './internal-txs.js';
+import logs from './logs.js';
 import nfts from './nfts.js';
 import show from './show.js';
 import tokens from './tokens.js';
@@ -10,8 +11,8 @@ import withdrawals from './withdrawals.js';
 
 export default topic({
   name: 'address',
-  description: 'look up an address: overview, balances, transfers, transactions',
+  description: 'look up an address: overview, balances, transfers, transactions, logs',
   examples: ['scout address vitalik.eth', 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
-  commands: [show, tokens, nfts, transfers, txs, internalTxs, withdrawals],
+  commands: [show, tokens, nfts, transfers, txs, internalTxs, logs, withdrawals],
   default: show,
 });

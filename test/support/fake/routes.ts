@@ -5,5 +5,6 @@
  */
 import { addressRoutes } from './address.js';
 import type { RouteResolver } from './kit.js';
+import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes];
