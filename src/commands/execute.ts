@@ -140,7 +140,8 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   const names = Object.entries(input).filter((e): e is [string, NameRef<unknown>] => e[1] instanceof NameRef);
   if (names.length === 0) return dispatch();
   const { normaliseName, resolveNames } = await import('./names.js');
-  const normalised = names.map(([, ref]) => [ref, normaliseName(ref)] as const);
+  const normalised: (readonly [NameRef<unknown>, string])[] = [];
+  for (const [, ref] of names) normalised.push([ref, await normaliseName(ref)]);
   // A cursor of another command is refused before the lookup (the list's path waits for the address).
   const from = output.cursorRead?.from;
   if (from && from.command !== path.join(' ')) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: '' });

@@ -3,9 +3,9 @@
  * ENS normalisation (ENSIP-15) before any request, then resolved through the explorer's own search
  * (`/api/v2/search?q=<name>`, API.md "Names"). Only an `ens_domain` item whose `ens_info.name` is the
  * very name (both normalised, so case does not matter) counts: other items of the answer merely
- * contain the text, and a similar name never stands in. Loaded only when a command was given a name.
+ * contain the text, and a similar name never stands in. Loaded only when a command was given a name;
+ * ens-normalize itself only for a name beyond ASCII letters, digits, `$`, `-` and `_`.
  */
-import { ens_normalize } from '@adraffy/ens-normalize';
 import { search } from '../api/endpoints.js';
 import { NotFoundError, ResponseShapeError, UsageError } from '../errors.js';
 import { shortHash } from '../render/format.js';
@@ -20,28 +20,54 @@ function shown(name: string): string {
   return JSON.stringify(safeText(name.length > 80 ? name.slice(0, 80) + '…' : name));
 }
 
+/** Names of only these characters normalise by the ASCII rules below; any other goes to the library. */
+const ASCII_NAME = /^[A-Za-z0-9$_.-]+$/;
+
+/**
+ * ENSIP-15 for a name of ASCII letters, digits, `$`, `-` and `_`: lower case, and in each label no
+ * underscore after the leading ones and no `--` in the third and fourth places. The same answer as
+ * ens-normalize (test/unit/names.test.ts checks it), without the second or so the library takes to
+ * build its Unicode tables on a first call. Undefined for any other name; `{reason}` when invalid.
+ */
+export function normaliseAscii(name: string): string | { reason: string } | undefined {
+  if (!ASCII_NAME.test(name)) return undefined;
+  const lower = name.toLowerCase();
+  for (const label of lower.split('.')) {
+    if (label === '') return { reason: 'empty label' };
+    if (label.replace(/^_+/, '').includes('_')) return { reason: 'underscore allowed only at start' };
+    if (label[2] === '-' && label[3] === '-') return { reason: `invalid label extension: "${label.slice(0, 4)}"` };
+  }
+  return lower;
+}
+
+/** `name` normalised as ENS does (ENSIP-15), or `{reason}` it is no name. */
+async function normalise(name: string): Promise<string | { reason: string }> {
+  const ascii = normaliseAscii(name);
+  if (ascii !== undefined) return ascii;
+  const { ens_normalize } = await import('@adraffy/ens-normalize');
+  try {
+    return ens_normalize(name);
+  } catch (e) {
+    // The library's reason ("disallowed character: …"), without its own quoting of the label.
+    return { reason: e instanceof Error ? e.message.replace(/^Invalid label "(?:[^"\\]|\\.)*"\u200e?: /, '') : 'not a name' };
+  }
+}
+
 /**
  * The name normalised as ENS does, or a usage error saying why it is no name (a disallowed
  * character, an underscore inside a label, a mixture of scripts, ...).
  */
-export function normaliseName(ref: NameRef<unknown>): string {
-  try {
-    return ens_normalize(ref.typed);
-  } catch (e) {
-    // The library's reason ("underscore allowed only at start"), without its own quoting of the label.
-    const reason = e instanceof Error ? e.message.replace(/^Invalid label "(?:[^"\\]|\\.)*"\u200e?: /, '') : 'not a name';
-    throw new UsageError(`invalid name ${shown(ref.typed)}: ${safeText(reason)}`);
-  }
+export async function normaliseName(ref: NameRef<unknown>): Promise<string> {
+  const n = await normalise(ref.typed);
+  if (typeof n !== 'string') throw new UsageError(`invalid name ${shown(ref.typed)}: ${safeText(n.reason)}`);
+  return n;
 }
 
 /** `name` normalised, or undefined when the server's text is no valid name (then it matches nothing). */
-function normalisedOrNothing(name: unknown): string | undefined {
+async function normalisedOrNothing(name: unknown): Promise<string | undefined> {
   if (typeof name !== 'string') return undefined;
-  try {
-    return ens_normalize(name);
-  } catch {
-    return undefined;
-  }
+  const n = await normalise(name);
+  return typeof n === 'string' ? n : undefined;
 }
 
 const record = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
@@ -58,7 +84,7 @@ async function resolveOne(s: Session, ref: NameRef<unknown>, name: string): Prom
   for (const item of page.items()) {
     const it = record(item);
     const info = record(it?.ens_info);
-    if (it?.type !== 'ens_domain' || !info || normalisedOrNothing(info.name) !== name) continue;
+    if (it?.type !== 'ens_domain' || !info || (await normalisedOrNothing(info.name)) !== name) continue;
     const address = [info.address_hash, it.address_hash].find((a) => typeof a === 'string' && a !== '');
     if (address === undefined) pointsNowhere = true;
     else if (typeof address === 'string' && ADDRESS.test(address)) found.add(address);

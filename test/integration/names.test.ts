@@ -49,6 +49,14 @@ describe('names as addresses', () => {
     expect(reqs[0]?.query).toEqual([['q', 'scout-rich.eth']]);
   });
 
+  it('a name beyond ASCII is normalised by ens-normalize: ÜNÏCØDÉ.eth is ünïcødé.eth', async () => {
+    let r!: Awaited<ReturnType<typeof scout>>;
+    const reqs = await seen(async () => (r = await scout(['address', 'show', 'ÜNÏCØDÉ.eth'])));
+    expect(r.code, r.stderr).toBe(0);
+    expect(reqs[0]?.query).toEqual([['q', 'ünïcødé.eth']]);
+    expect(r.stdout).toContain(`Address\t${ADDR.counterparty}\n`);
+  });
+
   it('other name services: .base and .gno', async () => {
     const base = await scout(['address', 'show', 'router.base']);
     expect(base.stdout).toContain(`Address\t${ADDR.contract}\n`);

@@ -124,6 +124,7 @@ export const NAMES: readonly { name: string; address: string | null }[] = [
   { name: 'usdc.gno', address: ADDR.usdc },
   { name: 'nowhere.eth', address: null },
   { name: 'hostile.eth', address: AREA.hostile },
+  { name: 'ünïcødé.eth', address: ADDR.counterparty },
 ];
 
 /** A made-up expiry a year on. */
