@@ -4,5 +4,8 @@
  * resolver to this list.
  */
 import type { RouteResolver } from './kit.js';
+import { summaryRoutes } from './summary.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [];
+export const AREA_ROUTES: readonly RouteResolver[] = [
+  summaryRoutes,
+];
