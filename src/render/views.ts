@@ -2,6 +2,8 @@
 import type { ZodType } from 'zod';
 import * as schemas from '../api/schemas.js';
 import * as columns from './columns.js';
+import { logColumns, txLogColumns } from './logs.js';
+import { stateChangeColumns } from './state-changes.js';
 import type { Column } from './table.js';
 
 /** How to show items of one kind as rows. */
@@ -19,6 +21,9 @@ export const views = {
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
+  logs: { columns: logColumns, schema: schemas.Log },
+  txLogs: { columns: txLogColumns, schema: schemas.Log },
+  stateChanges: { columns: stateChangeColumns, schema: schemas.StateChange },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 
