@@ -1,5 +1,6 @@
 /** `scout tx <verb>`: its verbs, in the order --help and completion list them. */
 import { topic } from '../spec.js';
+import explain from './explain.js';
 import show from './show.js';
 import summary from './summary.js';
 import trace from './trace.js';
@@ -9,5 +10,5 @@ export default topic({
   name: 'tx',
   description: 'look up a transaction: details, token transfers, call trace',
   examples: ['scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e'],
-  commands: [show, summary, transfers, trace],
+  commands: [show, summary, explain, transfers, trace],
 });
