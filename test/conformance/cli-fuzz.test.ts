@@ -131,6 +131,8 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['tx', 'show'], args: [hash], opts: output },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
+  { words: ['tx', 'summary'], args: [hash], opts: output },
+  { words: ['tx', 'explain'], args: [hash], opts: output },
   { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages] },
   {
     words: ['api'],

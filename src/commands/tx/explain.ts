@@ -4,7 +4,7 @@ import { command } from '../spec.js';
 
 export default command({
   name: 'explain',
-  description: 'a transaction top to bottom: header, summary, input, transfers, state changes, logs, call tree',
+  description: 'everything about a transaction, read top to bottom in one view',
   args: { hash: hashArg },
   output: 'object',
   help:
