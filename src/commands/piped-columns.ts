@@ -10,6 +10,7 @@ export const PIPED_COLUMNS = {
   tokenTransfers: ['transaction_hash', 'log_index', 'timestamp', 'type', 'from', 'to', 'amount_raw', 'amount', 'token', 'token_symbol', 'token_type', 'token_id'],
   txTransfers: ['transaction_hash', 'log_index', 'timestamp', 'type', 'from', 'to', 'amount_raw', 'amount', 'token', 'token_symbol', 'token_type', 'token_id'],
   internalTransactions: ['transaction_hash', 'block_number', 'index', 'timestamp', 'type', 'from', 'to', 'value_wei', 'value', 'gas_limit', 'status', 'error'],
+  txInternalTransactions: ['transaction_hash', 'block_number', 'index', 'timestamp', 'type', 'from', 'to', 'value_wei', 'value', 'gas_limit', 'status', 'error'],
   withdrawals: ['index', 'validator_index', 'block_number', 'timestamp', 'receiver', 'amount_wei', 'amount'],
   search: ['type', 'name', 'symbol', 'id', 'detail', 'timestamp'],
   logs: ['transaction_hash', 'block_number', 'index', 'timestamp', 'address', 'event', 'event_name', 'topics', 'data'],

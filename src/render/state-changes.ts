@@ -27,11 +27,15 @@ export function changeDecimals(s: Pick<StateChange, 'type' | 'token'>): unknown 
   return isCoinChange(s) ? COIN_DECIMALS : obj(s.token)?.decimals;
 }
 
-/** The NFTs an ERC-721 change moved, as sent: `+` received, `-` sent ('' for a direction we do not know). */
-export function nftMoves(s: Pick<StateChange, 'change'>): { sign: '+' | '-' | ''; id: string }[] {
+/**
+ * The NFTs an ERC-721 change moved, as sent: `+` received (direction "to"), `-` sent ("from"), ''
+ * for a direction we do not know (kept in `direction`, safe text).
+ */
+export function nftMoves(s: Pick<StateChange, 'change'>): { sign: '+' | '-' | ''; direction: string; id: string }[] {
   if (!Array.isArray(s.change)) return [];
   return objects(s.change).map((m) => ({
     sign: m.direction === 'to' ? '+' : m.direction === 'from' ? '-' : '',
+    direction: text(m.direction),
     id: text(obj(m.total)?.token_id),
   }));
 }
@@ -64,11 +68,14 @@ function unit(s: StateChange, ctx: RenderContext): string {
   return isCoinChange(s) ? coinLabel(ctx) : text(obj(s.token)?.symbol);
 }
 
-/** Token ids: piped `+id,-id` for ERC-721 moves, the ERC-1155 id alone; on a terminal `+#id −#id`. */
+/**
+ * Token ids: the ERC-1155 id alone; for ERC-721 moves piped `in:id,out:id` (a leading `+` would read
+ * as a formula in a spreadsheet), on a terminal `+#id −#id`.
+ */
 function tokenIdsCell(s: StateChange): Cell {
   const moves = nftMoves(s);
   if (moves.length === 0) return tokenIdCell(s.token_id);
-  const full = moves.map((m) => m.sign + m.id).join(',');
+  const full = moves.map((m) => (m.sign === '+' ? 'in' : m.sign === '-' ? 'out' : m.direction || '?') + ':' + m.id).join(',');
   const short = moves.map((m) => (m.sign === '-' ? '\u2212' : m.sign) + '#' + shortId(m.id)).join(' ');
   return { full, short, fit: (w) => truncate(short, w) };
 }

@@ -19,6 +19,7 @@ export const views = {
   tokenTransfers: { columns: columns.tokenTransferColumns, schema: schemas.TokenTransfer },
   txTransfers: { columns: columns.txTransferColumns, schema: schemas.TokenTransfer },
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
+  txInternalTransactions: { columns: columns.txInternalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
   logs: { columns: logColumns, schema: schemas.Log },

@@ -136,8 +136,8 @@ describe('state changes', () => {
     expect(fields(1).slice(1, 2)).toEqual(['true']);
     expect(fields(1).slice(-2)).toEqual(['29726406604060', '0.00002972640660406']);
     expect(fields(2)).toEqual([FROM, 'false', 'token', TO, 'USDT', 'ERC-20', '', '9814903154', '9814.903154', '6814903154', '6814.903154', '-3000000000', '-3000']);
-    expect(fields(3).slice(6)).toEqual([`+${BIG_ID}`, '0', '0', '1', '1', '1', '1']);
-    expect(fields(4).slice(6)).toEqual([`-${BIG_ID}`, '', '', '', '', '-1', '-1']);
+    expect(fields(3).slice(6)).toEqual([`in:${BIG_ID}`, '0', '0', '1', '1', '1', '1']);
+    expect(fields(4).slice(6)).toEqual([`out:${BIG_ID}`, '', '', '', '', '-1', '-1']);
     expect(fields(5).slice(6)).toEqual(['42', '3', '3', '1', '1', '-2', '-2']);
   });
 

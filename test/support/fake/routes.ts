@@ -5,7 +5,6 @@
  */
 import type { RouteResolver } from './kit.js';
 import { summaryRoutes } from './summary.js';
+import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [
-  summaryRoutes,
-];
+export const AREA_ROUTES: readonly RouteResolver[] = [txdepthRoutes, summaryRoutes];
