@@ -163,8 +163,8 @@ describe('renderers: nothing hostile leaks', () => {
       const parts = {
         summary: { body: JSON.stringify(h(HOSTILE_BODIES.summary)) },
         token_transfers: list(h(HOSTILE_BODIES.tokenTransfers.items) as unknown[]),
-        state_changes: list(h(HOSTILE_BODIES.transactions.items) as unknown[]),
-        logs: list(h(HOSTILE_BODIES.internalTransactions.items) as unknown[]),
+        state_changes: list(h(HOSTILE_BODIES.stateChanges.items) as unknown[]),
+        logs: list(h(HOSTILE_BODIES.logs.items) as unknown[]),
         raw_trace: { body: JSON.stringify(h(HOSTILE_BODIES.traceParity)) },
       };
       for (const c of CONTEXTS) {
@@ -295,7 +295,6 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   });
 
   it('tx explain: piped, on a terminal, and --json holding each part as sent', async () => {
-    // The parts this explorer does not serve (state changes, logs) are notes: they must be clean too.
     const piped = await runScout(['tx', 'explain', HASH, ...urls()]);
     expect(piped.code, piped.stderr).toBe(0);
     expectClean(piped.stdout, 'tx explain piped');
@@ -311,6 +310,8 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
       transaction: routes[T],
       summary: routes[`${T}/summary`],
       token_transfers: routes[`${T}/token-transfers`],
+      state_changes: routes[`${T}/state-changes`],
+      logs: routes[`${T}/logs`],
       raw_trace: routes[`${T}/raw-trace`],
     });
   });

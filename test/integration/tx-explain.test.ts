@@ -242,6 +242,30 @@ describe('tx explain, the transaction missing or malformed', () => {
   });
   afterAll(() => fake.close());
 
+  it('the fake explorer\'s TX.ok: every part served, every section shown, every request once', async () => {
+    const mark = fake.requests.length;
+    const r = await runScout(['tx', 'explain', HASH, '--base-url', fake.url]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(headingsIn(r.stdout)).toEqual(HEADINGS);
+    expect(fake.requests.slice(mark).map((q) => q.path).sort()).toEqual(Object.values(PATHS).sort());
+    // Each list's first page is whole in --json, byte for byte what the explorer sends for it.
+    const j = await runScout(['tx', 'explain', HASH, '--base-url', fake.url, '--json']);
+    const members = objectMembers(j.stdout.trimEnd());
+    for (const p of Object.keys(PATHS) as Part[]) expect(members.get(p), p).toBe(await (await fetch(fake.url + PATHS[p])).text());
+  });
+
+  it('the fake explorer\'s TX.overflow: long lists cut at 10 with the command that has them all; no summary service', async () => {
+    const r = await runScout(['tx', 'explain', TX.overflow, '--base-url', fake.url]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('scout: note: no summary: this explorer has no summary service (HTTP 403: Transaction Interpretation Service is disabled)\n');
+    for (const [title, verb] of [['Token transfers', 'transfers'], ['State changes', 'state-changes'], ['Logs', 'logs']]) {
+      const section = r.stdout.split(`\n${title}\n`)[1]!.split('\n\n')[0]!.split('\n');
+      expect(section, title).toHaveLength(11);
+      expect(section[10]).toBe(`… and more: scout tx ${verb} ${TX.overflow}`);
+    }
+  });
+
   it('an unknown transaction is exit 3 with one line, nothing on stdout', async () => {
     const r = await runScout(['tx', 'explain', TX.unknown, '--base-url', fake.url]);
     expect(r.code).toBe(3);
