@@ -83,7 +83,7 @@ complete -c scout -s h -l help -d 'show help'
 
 # scout
 complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: balances, transfers, transactions, logs'
-complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, token transfers, logs, internal transactions, state changes, call trace'
+complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, transfers, logs, state changes, call trace'
 complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses, contracts, blocks, transactions and ENS names'
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
@@ -98,7 +98,7 @@ complete -c scout -n '__scout_at \'address\'' -a 'nfts' -d 'NFT collections an a
 complete -c scout -n '__scout_at \'address\'' -a 'transfers' -d 'token transfers to or from an address'
 complete -c scout -n '__scout_at \'address\'' -a 'txs' -d 'transactions of an address, newest first'
 complete -c scout -n '__scout_at \'address\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of an address'
-complete -c scout -n '__scout_at \'address\'' -a 'logs' -d 'event logs emitted by or involving an address, decoded where the explorer knows the ABI'
+complete -c scout -n '__scout_at \'address\'' -a 'logs' -d 'event logs of an address, decoded where the explorer has the ABI'
 complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain withdrawals to an address'
 
 # scout address tokens
@@ -177,9 +177,9 @@ complete -c scout -n '__scout_at \'tx\'' -a 'show' -d 'one transaction: status, 
 complete -c scout -n '__scout_at \'tx\'' -a 'summary' -d 'the explorer\'s plain-language summary of a transaction'
 complete -c scout -n '__scout_at \'tx\'' -a 'explain' -d 'everything about a transaction, read top to bottom in one view'
 complete -c scout -n '__scout_at \'tx\'' -a 'transfers' -d 'every token transfer of a transaction'
-complete -c scout -n '__scout_at \'tx\'' -a 'logs' -d 'event logs a transaction emitted, decoded where the explorer knows the ABI'
+complete -c scout -n '__scout_at \'tx\'' -a 'logs' -d 'event logs a transaction emitted, decoded where the explorer has the ABI'
 complete -c scout -n '__scout_at \'tx\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of a transaction'
-complete -c scout -n '__scout_at \'tx\'' -a 'state-changes' -d 'coin and token balances a transaction changed, per address: before, after, change'
+complete -c scout -n '__scout_at \'tx\'' -a 'state-changes' -d 'balances a transaction changed, per address: before, after, change'
 complete -c scout -n '__scout_at \'tx\'' -a 'trace' -d 'the call tree of a transaction (raw trace from the node)'
 
 # scout tx show

@@ -76,8 +76,9 @@ function tokenIdsCell(s: StateChange): Cell {
   const moves = nftMoves(s);
   if (moves.length === 0) return tokenIdCell(s.token_id);
   const full = moves.map((m) => (m.sign === '+' ? 'in' : m.sign === '-' ? 'out' : m.direction || '?') + ':' + m.id).join(',');
-  const short = moves.map((m) => (m.sign === '-' ? '\u2212' : m.sign) + '#' + shortId(m.id)).join(' ');
-  return { full, short, fit: (w) => truncate(short, w) };
+  const ids = (max: number) => moves.map((m) => (m.sign === '-' ? '\u2212' : m.sign) + '#' + shortId(m.id, max)).join(' ');
+  // In a narrow column each id is shortened more in the middle before the list is cut.
+  return { full, short: ids(16), fit: (w) => truncate(ids(Math.max(9, Math.floor(w / moves.length) - 3)), w) };
 }
 
 export const stateChangeColumns: Column<StateChange>[] = [
@@ -96,7 +97,10 @@ export const stateChangeColumns: Column<StateChange>[] = [
   { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (s, c) => unit(s, c) },
   { header: 'TOKEN TYPE', name: 'token_type', show: 'data', cell: (s) => text(obj(s.token)?.type) },
   { header: 'TOKEN ID', name: 'token_id', cell: (s) => tokenIdsCell(s), min: 10, optional: true, drop: 1 },
-  ...amountColumns<StateChange>('BEFORE', 'balance_before', (s, c) => ({ raw: s.balance_before, decimals: changeDecimals(s), unit: unit(s, c) })),
+  // In a narrow table the balance before is left out first: after and change say what happened.
+  ...amountColumns<StateChange>('BEFORE', 'balance_before', (s, c) => ({ raw: s.balance_before, decimals: changeDecimals(s), unit: unit(s, c) })).map((c) =>
+    c.show === 'tty' ? { ...c, drop: 3 } : c,
+  ),
   ...amountColumns<StateChange>('AFTER', 'balance_after', (s, c) => ({ raw: s.balance_after, decimals: changeDecimals(s), unit: unit(s, c) })),
   { header: 'CHANGE', show: 'tty', align: 'right', min: 0, cell: (s, c) => signedChangeCell(changeAmount(s), changeDecimals(s), unit(s, c)) },
   { header: 'CHANGE_RAW', name: 'change_raw', show: 'data', cell: (s) => changeAmount(s) },

@@ -51,7 +51,7 @@ describe.runIf(has('bash'))('bash completion', () => {
   });
 
   it('scout address <TAB> offers its verbs', () => {
-    expect(bashComplete(['scout', 'address', ''])).toEqual(['tokens', 'nfts', 'transfers', 'txs', 'internal-txs', 'withdrawals']);
+    expect(bashComplete(['scout', 'address', ''])).toEqual(['tokens', 'nfts', 'transfers', 'txs', 'internal-txs', 'logs', 'withdrawals']);
   });
 
   it('--fil<TAB> completes the option of that verb', () => {

@@ -6,7 +6,7 @@ import { listCommand, option } from '../spec.js';
 
 export default listCommand({
   name: 'logs',
-  description: 'event logs emitted by or involving an address, decoded where the explorer knows the ABI',
+  description: 'event logs of an address, decoded where the explorer has the ABI',
   args: { address: addressArg },
   options: { topic: option('<topic>', 'only logs with this topic in any position: 0x and 64 hex digits, e.g. an event signature hash', parseTopic) },
   examples: [

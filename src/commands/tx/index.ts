@@ -11,7 +11,7 @@ import transfers from './transfers.js';
 
 export default topic({
   name: 'tx',
-  description: 'look up a transaction: details, token transfers, logs, internal transactions, state changes, call trace',
+  description: 'look up a transaction: details, transfers, logs, state changes, call trace',
   examples: ['scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e'],
   commands: [show, summary, explain, transfers, logs, internalTxs, stateChanges, trace],
 });
