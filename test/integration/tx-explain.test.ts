@@ -148,6 +148,8 @@ describe('tx explain, every part served', () => {
     const members = objectMembers(r.stdout.trimEnd());
     expect([...members.keys()]).toEqual(Object.keys(PATHS));
     for (const p of Object.keys(PATHS) as Part[]) expect(members.get(p), p).toBe(sent[p]);
+    const n = await runScout(['tx', 'explain', HASH, '--base-url', srv.url, '--ndjson']);
+    expect(n.stdout).toBe(r.stdout);
   });
 });
 
@@ -209,6 +211,20 @@ describe('tx explain, parts missing', () => {
       expect(r.stderr).toBe('scout: note: no logs: the explorer answered without a list of items\n');
       const j = await runScout(['tx', 'explain', HASH, '--base-url', srv.url, '--json']);
       expect(objectMembers(j.stdout.trimEnd()).get('logs')).toBe('{"unexpected":true}');
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+describe('tx explain, a part that fails rather than is lacking', () => {
+  it('a part still rate limited after the retries ends the run with exit 5, as any command', async () => {
+    const srv = await partsServer({ ...ok(bodies()), [PATHS.logs]: { status: 429, body: '{"message":"Too many requests"}' } });
+    try {
+      const r = await runScout(['tx', 'explain', HASH, '--base-url', srv.url, '--retries', '0']);
+      expect(r.code).toBe(5);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^scout: rate limited by /);
     } finally {
       await srv.close();
     }

@@ -6,7 +6,7 @@
  * object, a member per part served.
  */
 import { rawTracePath, transactionPath, transactionSummaryPath } from '../../api/endpoints.js';
-import { InterruptedError, ResponseShapeError, ScoutError } from '../../errors.js';
+import { AuthError, HttpError, NotFoundError, ResponseShapeError, ResponseTooLargeError, ScoutError } from '../../errors.js';
 import type { ExplainPart, PartResult } from '../../render/explain.js';
 import { printDocument } from '../output.js';
 import { openProgress } from '../progress.js';
@@ -27,6 +27,21 @@ function partPaths(hash: string): Record<Part, string> {
     logs: `${tx}/logs`,
     raw_trace: rawTracePath(hash),
   };
+}
+
+/**
+ * Whether a part's error means the explorer lacks that part (an answer it gave: 404, 403, 5xx, a
+ * body of no use) rather than a failure of the run (rate limit, timeout, network, a refused key,
+ * Ctrl-C), which ends it with its own exit code like any command.
+ */
+function lacking(e: unknown): boolean {
+  return (
+    e instanceof NotFoundError ||
+    e instanceof HttpError ||
+    (e instanceof AuthError && e.status === 403) ||
+    e instanceof ResponseShapeError ||
+    e instanceof ResponseTooLargeError
+  );
 }
 
 /** Why a part is missing, from its error: the server's status and words, or what went wrong. */
@@ -50,8 +65,8 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
       const asked = names.map((p) => explorer.getRaw(paths[p], [], `${p.replace(/_/g, ' ')} of transaction ${hash}`));
       const settled = await Promise.allSettled([tx, ...asked]);
       const [txResult, ...partResults] = settled;
-      for (const r of settled) if (r.status === 'rejected' && r.reason instanceof InterruptedError) throw r.reason;
       if (txResult!.status === 'rejected') throw txResult!.reason;
+      for (const r of partResults) if (r.status === 'rejected' && !lacking(r.reason)) throw r.reason;
       txBody = txResult!.value;
       names.forEach((p, i) => {
         const r = partResults[i]!;
