@@ -12,7 +12,7 @@ import { safeText } from '../../text/safe.js';
 import { printDocument } from '../output.js';
 import { openProgress } from '../progress.js';
 import type { Invocation } from '../runtime.js';
-import { withSession } from '../session.js';
+import { type Session, withSession } from '../session.js';
 
 /**
  * Whether an error answer to a summary request means "no summary here" rather than a failure of
@@ -48,13 +48,16 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
     } finally {
       progress.stop();
     }
-    if (body !== undefined && (mode === 'json' || mode === 'ndjson')) return printDocument(s, body, mode);
-    if (body !== undefined) {
-      const { summaryLines } = await import('../../render/summary.js');
-      const outcome = summaryLines(body, s.render);
-      if ('lines' in outcome) return s.io.out.write(outcome.lines.map((l) => l + '\n').join(''));
-      none = outcome.none;
-    }
-    await s.io.err.write(`no summary: ${none}\n`);
+    if (body === undefined) return s.io.err.write(`no summary: ${none}\n`);
+    if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
+    await printSummary(s, body);
   });
+}
+
+/** A summary body (already checked to be JSON) as lines, or the one line saying why it has none. */
+export async function printSummary(s: Pick<Session, 'io' | 'render'>, body: string): Promise<void> {
+  const { summaryLines } = await import('../../render/summary.js');
+  const outcome = summaryLines(body, s.render);
+  if ('lines' in outcome) await s.io.out.write(outcome.lines.map((l) => l + '\n').join(''));
+  else await s.io.err.write(`no summary: ${outcome.none}\n`);
 }
