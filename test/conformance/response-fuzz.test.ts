@@ -461,7 +461,9 @@ describe('response-shape fuzz', () => {
     // The fuzz reaches both outcomes: most shapes render, some are refused.
     expect(failed).toBeGreaterThan(0);
     expect(failed).toBeLessThan(SHAPES.length * MODES.length * 0.5);
-  });
+    // Every shape in every mode in one test: about 1.5 s per list alone, several times that on a
+    // loaded 2-core machine, so more room than the suite's default.
+  }, 120_000);
 
   describe('whole commands against a server sending the shapes', () => {
     let srv: BodyServer;
