@@ -5,6 +5,7 @@
  */
 import { addressRoutes } from './address.js';
 import type { RouteResolver } from './kit.js';
+import { summaryRoutes } from './summary.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes, summaryRoutes];
