@@ -3,6 +3,7 @@
  * (a module beside this one), asked in order before server.ts's own routes. Add an area's
  * resolver to this list.
  */
+import { blockRoutes } from './blocks.js';
 import type { RouteResolver } from './kit.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [];
+export const AREA_ROUTES: readonly RouteResolver[] = [blockRoutes];
