@@ -19,6 +19,7 @@ export const views = {
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
+  blocks: { columns: columns.blockColumns, schema: schemas.Block },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 
