@@ -442,7 +442,7 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
 }
 
 describe('response-shape fuzz', () => {
-  it(`${SHAPES.length} shapes, every view in every mode: clean output or one line and exit 1`, async () => {
+  it(`${SHAPES.length} shapes, every view in every mode: clean output or one line and exit 1`, { timeout: 120_000 }, async () => {
     let failed = 0;
     for (const shape of SHAPES) {
       for (const mode of shape.kind.modes) {

@@ -159,7 +159,7 @@ describe('examples can be copied', () => {
     expect(scoutCommands("scout address txs 0x1 --jq '.[] | .hash' | head -1")).toEqual(["scout address txs 0x1 --jq '.[] | .hash'"]);
   });
 
-  it('every example in --help and README is whole (no elided value) and passes every check: never exit 2', async () => {
+  it('every example in --help and README is whole (no elided value) and passes every check: never exit 2', { timeout: 120_000 }, async () => {
     const problems: string[] = [];
     const commands = (await allExamples()).flatMap(scoutCommands);
     expect(commands.length).toBeGreaterThan(30);
