@@ -38,9 +38,12 @@ import { offerNextPage, printDocument, printList } from '../../src/commands/outp
 import type { OutputMode } from '../../src/commands/page-options.js';
 import { silentProgress } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
+import { printSummary } from '../../src/commands/tx/summary.run.js';
 import { printTrace, printTraceLines } from '../../src/commands/tx/trace.run.js';
 import { view } from '../../src/commands/view-ref.js';
-import { ADDR, getDataset, type Json, listsFor, toJsonText } from '../support/data.js';
+import { ADDR, getDataset, type Json, listsFor, toJsonText, TX } from '../support/data.js';
+import { HOSTILE_SUMMARY, OK_SUMMARY } from '../support/fake/summary-data.js';
+import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
 import { type BodyServer, serveBodies } from '../support/bodies.js';
 import { seeded } from '../support/faults.js';
 import { ATTACKS, FORMULAS } from './hostile.js';
@@ -258,7 +261,7 @@ interface Kind {
   shape(): unknown;
   /** A list (printList) with this view; else a document (tx show, tx trace) or the chain registry. */
   view?: () => Promise<ListView<unknown>>;
-  doc?: 'transaction' | 'block' | 'stats' | 'trace' | 'registry';
+  doc?: 'transaction' | 'block' | 'stats' | 'trace' | 'registry' | 'summary';
   modes: readonly Mode[];
   /** Modes for the whole command, when fewer (`scout api` prints a body as sent unless CSV or NDJSON). */
   cliModes?: readonly Mode[];
@@ -306,6 +309,16 @@ const KINDS: readonly Kind[] = [
     modes: DOC_MODES,
   },
   { name: 'chains', argv: ['chains', '--refresh', '--registry-url', '{base}/registry'], path: '/registry', shape: () => mutated(REGISTRY), doc: 'registry', modes: MODES },
+  { name: 'address logs', argv: ['address', 'logs', A], path: `/api/v2/addresses/${A}/logs`, shape: listShape(addressLogs(ADDR.rich).map((e) => plain(e.json))), view: viewOf('logs'), modes: MODES },
+  {
+    name: 'tx summary',
+    argv: ['tx', 'summary', H],
+    path: `/api/v2/transactions/${H}/summary`,
+    shape: () => (chance(0.05) ? oddValue(null) ?? null : mutated(JSON.parse(toJsonText(pick([OK_SUMMARY, HOSTILE_SUMMARY]))) as unknown)),
+    doc: 'summary',
+    modes: DOC_MODES,
+  },
+  { name: 'tx state-changes', argv: ['tx', 'state-changes', H], path: `/api/v2/transactions/${H}/state-changes`, shape: listShape(txDepth(TX.ok)!.stateChanges.map((e) => plain(e.json))), view: viewOf('stateChanges'), modes: MODES },
 ];
 
 interface Shape {
@@ -425,6 +438,8 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
       await printTraceLines(s, body);
     } else if (mode.mode === 'json' || mode.mode === 'ndjson') {
       await printDocument(s, body, mode.mode);
+    } else if (kind.doc === 'summary') {
+      await printSummary(s, body);
     } else if (kind.doc === 'transaction') {
       await printObject(s, body, ORIGIN, objectViews.transaction);
     } else if (kind.doc === 'block') {
@@ -442,7 +457,7 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
 }
 
 describe('response-shape fuzz', () => {
-  it(`${SHAPES.length} shapes, every view in every mode: clean output or one line and exit 1`, { timeout: 120_000 }, async () => {
+  it(`${SHAPES.length} shapes, every view in every mode: clean output or one line and exit 1`, async () => {
     let failed = 0;
     for (const shape of SHAPES) {
       for (const mode of shape.kind.modes) {
@@ -454,7 +469,9 @@ describe('response-shape fuzz', () => {
     // The fuzz reaches both outcomes: most shapes render, some are refused.
     expect(failed).toBeGreaterThan(0);
     expect(failed).toBeLessThan(SHAPES.length * MODES.length * 0.5);
-  });
+    // Every shape in every mode in one test: about 1.5 s per list alone, several times that on a
+    // loaded 2-core machine, so more room than the suite's default.
+  }, 120_000);
 
   describe('whole commands against a server sending the shapes', () => {
     let srv: BodyServer;
