@@ -1,8 +1,9 @@
 /**
- * Start-up: --version loads only the entry; --help loads commander and our own wiring (the command
- * specs among it), never the HTTP client, the schemas, the spinner or the table renderer (STYLE.md,
- * habit 10). Measured by recording every chunk of the bundle the process resolves and what the
- * build put in each.
+ * Start-up: --version and piped --help are answered by the entry alone (src/launch.ts, CommonJS,
+ * the help rendered at build time); every other command line loads commander and our own wiring
+ * (the command specs among it), and --help there loads nothing more: never the HTTP client, the
+ * schemas, the spinner or the table renderer (STYLE.md, habit 10). Measured by recording every file
+ * of the build the process loads and what the build put in each.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -34,10 +35,10 @@ function startupModules(): Set<string> {
 }
 
 /**
- * The source modules a run of the bundled CLI loaded: every chunk file it resolved, mapped back to
- * the modules bundled into it (dist/cli/meta.json, written by the build).
+ * What a run of the built CLI recorded (test/support/trace-imports.mjs): each file of the build it
+ * loaded as a file:// URL, and each V8 flag it set (`flag:--name`), in order.
  */
-async function modulesLoadedBy(args: string[], options: { status?: number } = {}): Promise<string[]> {
+async function trace(args: string[], options: { status?: number } = {}): Promise<string[]> {
   const file = join(mkdtempSync(join(tmpdir(), 'scout-trace-')), 'imports.txt');
   // Spawned asynchronously: the fake server answering it lives in this process.
   const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
@@ -50,21 +51,36 @@ async function modulesLoadedBy(args: string[], options: { status?: number } = {}
     child.on('close', (status) => resolve({ status, stderr }));
   });
   expect(r.status, r.stderr).toBe(options.status ?? 0);
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean);
+}
+
+/** The source modules bundled into a file of the build (dist/cli/meta.json); outside it, the file itself. */
+function sourcesOf(url: string): string[] {
+  const c = relative(ROOT, fileURLToPath(url)).split(sep).join('/');
   const { outputs } = meta();
-  const chunks = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((u) => u.startsWith('file://'))
-    .map((u) => relative(ROOT, fileURLToPath(u)).split(sep).join('/'));
-  // Anything loaded from outside the bundle counts as itself.
-  return [...new Set(chunks.flatMap((c) => (outputs[c] ? Object.keys(outputs[c].inputs) : [c])))];
+  return outputs[c] ? Object.keys(outputs[c].inputs) : [c];
+}
+
+/** The source modules a run of the bundled CLI loaded. */
+async function modulesLoadedBy(args: string[], options: { status?: number } = {}): Promise<string[]> {
+  const files = (await trace(args, options)).filter((u) => u.startsWith('file://'));
+  return [...new Set(files.flatMap(sourcesOf))];
 }
 
 const HEAVY = /^node_modules\/(undici|zod|ora|chalk|cli-table3)\//;
 
 describe('start-up', () => {
-  it('--version loads nothing but the entry', async () => {
-    const mods = await modulesLoadedBy(['--version']);
-    expect(mods.filter((m) => m !== 'bin/scout.js')).toEqual(['src/main.ts']);
+  it.each([[['--version']], [['--help']], [['-h']], [['address', '--help']], [['tx', 'show', '--help']], [[]]])(
+    '%j, piped, loads nothing but the entry',
+    async (args) => {
+      const mods = await modulesLoadedBy(args);
+      expect(mods.filter((m) => m !== 'bin/scout.js')).toEqual(['src/launch.ts']);
+    },
+  );
+
+  it('a topic without a verb prints its help from the entry too (stderr, exit 2)', async () => {
+    const mods = await modulesLoadedBy(['address'], { status: 2 });
+    expect(mods.filter((m) => m !== 'bin/scout.js')).toEqual(['src/launch.ts']);
   });
 
   it('what start-up imports holds no HTTP client, schemas, spinner, renderer or command runner', () => {
@@ -76,13 +92,17 @@ describe('start-up', () => {
     expect(startup.filter((m) => /^src\/commands\/(execute|session|output|list-command|object-command|progress)\.ts$|\.run\.ts$/.test(m))).toEqual([]);
   });
 
-  it.each([[['--help']], [['address', '--help']], [['tx', 'show', '--help']]])('%j loads no more than start-up does', async (args) => {
-    const mods = await modulesLoadedBy(args);
-    expect(mods).toContain('src/cli.ts');
-    const startup = startupModules();
-    expect(mods.filter((m) => m.startsWith('src/') && m !== 'src/main.ts' && !startup.has(m))).toEqual([]);
-    expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
-  });
+  // Help the entry does not answer (on a terminal, or after an option) comes from the program.
+  it.each([[['--verbose', '--help']], [['--verbose', 'address', '--help']], [['--verbose', 'tx', 'show', '--help']]])(
+    '%j loads no more than start-up does',
+    async (args) => {
+      const mods = await modulesLoadedBy(args);
+      expect(mods).toContain('src/cli.ts');
+      const startup = startupModules();
+      expect(mods.filter((m) => m.startsWith('src/') && !/^src\/(main|launch)\.ts$/.test(m) && !startup.has(m))).toEqual([]);
+      expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
+    },
+  );
 
   it('completion bash loads no HTTP client, schemas, spinner or renderer either', async () => {
     const mods = await modulesLoadedBy(['completion', 'bash']);
@@ -107,6 +127,15 @@ describe('output modes load only what they print with', () => {
     srv = await startServer();
   });
   afterAll(() => srv.close());
+
+  it('a lookup keeps WebAssembly on its baseline compiler, set before undici loads (no wait at exit)', async () => {
+    const lines = await trace(['tx', 'show', TX.ok, '--json', '--base-url', srv.url]);
+    const flag = lines.indexOf('flag:--liftoff-only');
+    const undici = lines.findIndex((u) => u.startsWith('file://') && sourcesOf(u).some((m) => m.startsWith('node_modules/undici/')));
+    expect(undici).toBeGreaterThan(-1);
+    expect(flag).toBeGreaterThan(-1);
+    expect(flag).toBeLessThan(undici);
+  });
 
   it('--json and --ndjson never load the schemas or the table drawer', async () => {
     for (const mode of ['--json', '--ndjson']) {
