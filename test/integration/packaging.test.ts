@@ -33,7 +33,7 @@ function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
   return r;
 }
 
-const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/scout\.js|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/[\w-]+\.js\.LEGAL\.txt)$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/(scout\.js|package\.json)|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/(launch\.cjs|help\.json)|dist\/cli\/[\w-]+\.js\.LEGAL\.txt)$/;
 
 let work: string;
 let tarball: string;
@@ -60,7 +60,9 @@ describe('npm pack', () => {
   it('holds only what runs: the build output, bin, completions, README, LICENSE', () => {
     expect(packed.filter((p) => !ALLOWED.test(p))).toEqual([]);
     expect(packed).not.toContain('dist/cli/meta.json');
-    for (const must of ['bin/scout.js', 'dist/cli/scout.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'completions/scout.bash', 'completions/_scout', 'completions/scout.fish', 'README.md', 'LICENSE', 'package.json']) {
+    // The single file is for copying alone (README: Install); the package runs from its parts.
+    expect(packed).not.toContain('dist/scout.cjs');
+    for (const must of ['bin/scout.js', 'bin/package.json', 'dist/cli/launch.cjs', 'dist/cli/help.json', 'dist/cli/scout.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'completions/scout.bash', 'completions/_scout', 'completions/scout.fish', 'README.md', 'LICENSE', 'package.json']) {
       expect(packed).toContain(must);
     }
   });
@@ -90,6 +92,8 @@ describe('a global install of the tarball', () => {
   it('puts a working scout on PATH', () => {
     const v = scout('--version');
     expect(v).toMatchObject({ status: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    // Help from the text the build rendered (dist/cli/help.json ships).
+    expect(scout('tx', 'show', '--help')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: scout tx show \[options\] <hash>\n/), stderr: '' });
     const which = spawnSync('sh', ['-c', 'command -v scout'], { encoding: 'utf8', env: { PATH: `${join(prefix, 'bin')}:/usr/bin:/bin` } });
     expect(which.stdout.trim()).toBe(join(prefix, 'bin', 'scout'));
   });
