@@ -6,12 +6,14 @@
  * of the build the process loads and what the build put in each.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, ROOT } from '../support/cli.js';
+import { BIN, cleanEnv, ROOT, runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
 interface Meta {
@@ -167,6 +169,25 @@ describe('output modes load only what they print with', () => {
     // Piped (stdout is not a terminal here): the table mode writes tab-separated lines.
     expect(mods).toContain('src/render/tsv.ts');
     expect(mods.some((m) => m.startsWith('node_modules/zod/'))).toBe(true);
+  });
+});
+
+describe('compile cache', () => {
+  const cacheable = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+  it.skipIf(!cacheable)('the program keeps its compiled code under $XDG_CACHE_HOME/scout (Node 22.1 and later)', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'scout-cache-'));
+    const r = await runCli(['chains'], { env: { XDG_CACHE_HOME: cache } });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const dir = join(cache, 'scout', 'compile-cache');
+    expect(readdirSync(dir, { recursive: true }).length).toBeGreaterThan(1);
+  });
+
+  it('a cache directory that cannot be made changes nothing', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'scout-cache-')), 'a-file');
+    writeFileSync(file, '');
+    const [cli, live] = await Promise.all([runCli(['chains'], { env: { XDG_CACHE_HOME: file } }), runScout(['chains'])]);
+    expect(cli).toMatchObject({ code: 0, stdout: live.stdout, stderr: '' });
   });
 });
 
