@@ -22,8 +22,26 @@ execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 
   stdio: 'inherit',
 });
 
+/**
+ * Commander loads node:child_process at start only to run executable subcommands, which scout has
+ * none of: a module that loads it when first used (if ever) spares every command line its cost.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'lazy-child-process' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "module.exports = { spawn: (...a) => require('node:child_process').spawn(...a) };",
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   absWorkingDir: root,
+  plugins: [lazyChildProcess],
   bundle: true,
   platform: 'node',
   target: 'node20.18',
@@ -75,7 +93,7 @@ await build({
     __SCOUT_SINGLE__: 'true',
     'import.meta.url': '__scoutFileUrl',
   },
-  plugins: [inlineJq()],
+  plugins: [lazyChildProcess, inlineJq()],
 });
 chmodSync(single, 0o755);
 

@@ -106,6 +106,12 @@ describe('start-up', () => {
     },
   );
 
+  it('commander does not load node:child_process (only executable subcommands need it; scout has none)', async () => {
+    const lines = await trace(['--verbose', 'address', '--help']);
+    expect(lines).toContain('builtin:fs');
+    expect(lines).not.toContain('builtin:child_process');
+  });
+
   it('completion bash loads no HTTP client, schemas, spinner or renderer either', async () => {
     const mods = await modulesLoadedBy(['completion', 'bash']);
     expect(mods).toContain('src/commands/completion/bash.ts');
