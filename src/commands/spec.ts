@@ -145,6 +145,11 @@ export interface TopicSpec {
   readonly help?: string | undefined;
   readonly examples: readonly string[];
   readonly commands: readonly CommandSpec[];
+  /**
+   * The verb run when the topic is followed by its argument instead of a verb: `scout address 0x…`
+   * is `scout address show 0x…`. It must be one of `commands`.
+   */
+  readonly default?: CommandSpec | undefined;
 }
 
 // ---- commands

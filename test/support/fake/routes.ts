@@ -1,0 +1,8 @@
+/**
+ * The routes of the fake explorer beyond the ones ../server.ts knows itself: one resolver per area
+ * (a module beside this one), asked in order before server.ts's own routes. Add an area's
+ * resolver to this list.
+ */
+import type { RouteResolver } from './kit.js';
+
+export const AREA_ROUTES: readonly RouteResolver[] = [];
