@@ -11,7 +11,7 @@ import { runScout } from '../support/scout.js';
 let srv: BodyServer;
 beforeAll(async () => {
   srv = await serveBodies();
-  const items = Array.from({ length: 8_000 }, (_, i) => ({ hash: '0x' + i.toString(16).padStart(64, '0'), value: String(i * 1e15), note: 'é'.repeat(i % 7) }));
+  const items = Array.from({ length: 10_000 }, (_, i) => ({ hash: '0x' + i.toString(16).padStart(64, '0'), value: String(i * 1e15), note: 'é'.repeat(i % 7) }));
   srv.bodies.set('/api/v2/big', JSON.stringify({ items, next_page_params: null }));
 });
 afterAll(() => srv.close());
