@@ -10,8 +10,12 @@ export const PIPED_COLUMNS = {
   tokenTransfers: ['transaction_hash', 'log_index', 'timestamp', 'type', 'from', 'to', 'amount_raw', 'amount', 'token', 'token_symbol', 'token_type', 'token_id'],
   txTransfers: ['transaction_hash', 'log_index', 'timestamp', 'type', 'from', 'to', 'amount_raw', 'amount', 'token', 'token_symbol', 'token_type', 'token_id'],
   internalTransactions: ['transaction_hash', 'block_number', 'index', 'timestamp', 'type', 'from', 'to', 'value_wei', 'value', 'gas_limit', 'status', 'error'],
+  txInternalTransactions: ['transaction_hash', 'block_number', 'index', 'timestamp', 'type', 'from', 'to', 'value_wei', 'value', 'gas_limit', 'status', 'error'],
   withdrawals: ['index', 'validator_index', 'block_number', 'timestamp', 'receiver', 'amount_wei', 'amount'],
   search: ['type', 'name', 'symbol', 'id', 'detail', 'timestamp'],
+  logs: ['transaction_hash', 'block_number', 'index', 'timestamp', 'address', 'event', 'event_name', 'topics', 'data'],
+  txLogs: ['transaction_hash', 'block_number', 'index', 'timestamp', 'address', 'event', 'event_name', 'topics', 'data'],
+  stateChanges: ['address', 'is_miner', 'type', 'token', 'symbol', 'token_type', 'token_id', 'balance_before_raw', 'balance_before', 'balance_after_raw', 'balance_after', 'change_raw', 'change'],
   chains: ['id', 'name', 'names', 'coin', 'testnet', 'explorer', 'source'],
   networks: ['chain_id', 'name', 'domain', 'active', 'rpc_url', 'block_timestamp_skew', 'sent_transactions_activity_enabled', 'verified_contracts_activity_enabled', 'blockscout_usage_activity_enabled', 'api_key_set'],
 } as const;

@@ -4,5 +4,6 @@
  * resolver to this list.
  */
 import type { RouteResolver } from './kit.js';
+import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [];
+export const AREA_ROUTES: readonly RouteResolver[] = [txdepthRoutes];
