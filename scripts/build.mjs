@@ -149,7 +149,7 @@ function inlineJq() {
         const call = 'jq = jq().then(';
         if (script.split(call).length !== 2) throw new Error(`jq-web's jq.js changed: expected one "${call}" to pass the WebAssembly to`);
         const source = script.replace(call, 'jq = jq(__scoutJqArg).then(');
-        const wasm = gzipSync(readFileSync(join(dir, 'jq.wasm')), { level: 9 }).toString('base64');
+        const wasm = gzipSync(readFileSync(join(dir, 'jq.wasm'))).toString('base64');
         return { contents: `export function jqSource() { return { source: ${JSON.stringify(source)}, wasm: ${JSON.stringify(wasm)} }; }`, loader: 'js' };
       });
     },

@@ -28,7 +28,7 @@ function npmEnv(): NodeJS.ProcessEnv {
 }
 
 function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
-  const r = spawnSync('npm', args, { cwd, env: npmEnv(), encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync('npm', args, { cwd, env: npmEnv(), encoding: 'utf8', timeout: 240_000 });
   if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
   return r;
 }
@@ -52,7 +52,7 @@ beforeAll(async () => {
   const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   tarball = join(work, report[0]!.filename);
   packed = report[0]!.files.map((f) => f.path).sort();
-}, 180_000);
+}, 300_000);
 
 afterAll(() => srv.close());
 
@@ -87,7 +87,7 @@ describe('a global install of the tarball', () => {
   beforeAll(() => {
     prefix = join(work, 'prefix');
     npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], work);
-  }, 180_000);
+  }, 300_000);
 
   it('puts a working scout on PATH', () => {
     const v = scout('--version');
