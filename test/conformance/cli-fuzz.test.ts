@@ -132,6 +132,8 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['tx', 'show'], args: [hash], opts: output },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
+  { words: ['tx', 'summary'], args: [hash], opts: output },
+  { words: ['tx', 'explain'], args: [hash], opts: output },
   { words: ['tx', 'logs'], args: [hash], opts: [...output, ...pages] },
   { words: ['tx', 'internal-txs'], args: [hash], opts: [...output, ...pages] },
   { words: ['tx', 'state-changes'], args: [hash], opts: [...output, ...pages] },

@@ -171,7 +171,8 @@ describe('examples can be copied', () => {
       if (r.code === 2) problems.push(`${command}: exit 2: ${r.stderr.trim()}`);
     }
     expect(problems).toEqual([]);
-  });
+    // Every example of every command runs here, one after another: room to grow with the commands.
+  }, 120_000);
 });
 
 describe('help topics', () => {

@@ -4,6 +4,7 @@
  * resolver to this list.
  */
 import type { RouteResolver } from './kit.js';
+import { summaryRoutes } from './summary.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [txdepthRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [txdepthRoutes, summaryRoutes];
