@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--jq' 'tx trace|-q' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--jq' 'tx trace|-q' 'block show|--jq' 'block show|-q' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'search|--type' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -14,11 +14,13 @@ end
 function __scout_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' address tx search open admin api chains config completion help
+            printf '%s\n' address tx block blocks search open stats gas admin api chains config completion help
         case 'address'
             printf '%s\n' show tokens nfts transfers txs internal-txs logs withdrawals
         case 'tx'
             printf '%s\n' show summary explain transfers logs internal-txs state-changes trace
+        case 'block'
+            printf '%s\n' show txs withdrawals
         case 'admin'
             printf '%s\n' networks
         case 'config'
@@ -84,8 +86,12 @@ complete -c scout -s h -l help -d 'show help'
 # scout
 complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: overview, balances, transfers, transactions, logs'
 complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, transfers, logs, state changes, call trace'
+complete -c scout -n '__scout_at \'\'' -a 'block' -d 'look up a block: details, transactions, withdrawals'
+complete -c scout -n '__scout_at \'\'' -a 'blocks' -d 'the latest blocks, newest first'
 complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses, contracts, blocks, transactions and ENS names'
 complete -c scout -n '__scout_at \'\'' -a 'open' -d 'the explorer\'s web page of an address, transaction, block or token'
+complete -c scout -n '__scout_at \'\'' -a 'stats' -d 'network stats: coin price, gas prices, average block time, totals'
+complete -c scout -n '__scout_at \'\'' -a 'gas' -d 'gas price estimates in gwei: slow, average, fast'
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
 complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
@@ -248,7 +254,46 @@ complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the 
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx trace\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
+# scout block
+complete -c scout -n '__scout_at \'block\'' -a 'show' -d 'one block: time, miner, transactions, gas, base fee, burnt fees, size'
+complete -c scout -n '__scout_at \'block\'' -a 'txs' -d 'transactions of a block, in the block’s order'
+complete -c scout -n '__scout_at \'block\'' -a 'withdrawals' -d 'beacon-chain withdrawals paid out in a block'
+
+# scout block show
+complete -c scout -n '__scout_at \'block show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'block show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'block show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout block txs
+complete -c scout -n '__scout_at \'block txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'block txs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'block txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'block txs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'block txs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'block txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'block txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout block withdrawals
+complete -c scout -n '__scout_at \'block withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'block withdrawals\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'block withdrawals\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'block withdrawals\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'block withdrawals\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'block withdrawals\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'block withdrawals\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout blocks
+complete -c scout -n '__scout_at \'blocks\'' -l type -x -a 'block uncle reorg' -d 'block: the main chain (the default); uncle: ommers; reorg: blocks a reorganisation replaced'
+complete -c scout -n '__scout_at \'blocks\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'blocks\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'blocks\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'blocks\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'blocks\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'blocks\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'blocks\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
 # scout search
+complete -c scout -n '__scout_at \'search\'' -l type -x -a 'address block blob contract ens_domain label metadata_tag tac_operation token transaction user_operation' -d 'keep only results of these types (address,block,blob,contract,ens_domain,label,metadata_tag,tac_operation,token,transaction,user_operation)'
 complete -c scout -n '__scout_at \'search\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'search\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'search\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -260,6 +305,16 @@ complete -c scout -n '__scout_at \'search\'' -l cursor -x -d 'resume from a curs
 # scout open
 complete -c scout -n '__scout_at \'open\'' -a 'address tx block token'
 complete -c scout -n '__scout_at \'open\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
+
+# scout stats
+complete -c scout -n '__scout_at \'stats\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'stats\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'stats\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout gas
+complete -c scout -n '__scout_at \'gas\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'gas\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'gas\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout admin
 complete -c scout -n '__scout_at \'admin\'' -a 'networks' -d 'the networks the Merits service knows'
@@ -308,4 +363,4 @@ complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print expl
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'
 
 # scout help
-complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx search open admin api chains config completion'
+complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx block blocks search open stats gas admin api chains config completion'

@@ -70,6 +70,27 @@ export function parseHash(input: string): string {
   return s;
 }
 
+/** The largest block number the explorer stores (a signed 64-bit integer): 2^63 - 1. */
+export const MAX_BLOCK_NUMBER = (1n << 63n) - 1n;
+
+/**
+ * A block: a number (decimal digits, leading zeros dropped, at most MAX_BLOCK_NUMBER: no chain has
+ * more blocks and the explorer answers a larger number with an error, not "not found"), a block hash
+ * (0x and 64 hex digits), or `latest` (any case). Returned as the API path takes it, or `latest`.
+ */
+export function parseBlockId(input: string): string {
+  const s = input.trim();
+  if (s.toLowerCase() === 'latest') return 'latest';
+  if (HASH.test(s)) return s;
+  if (/^\d+$/.test(s)) {
+    // Length first: BigInt of a million digits is slow, and anything past 19 digits is too large.
+    const digits = s.replace(/^0+(?=\d)/, '');
+    if (digits.length > 19 || BigInt(digits) > MAX_BLOCK_NUMBER) throw new UsageError(`invalid block ${quote(input)}: block numbers go up to ${MAX_BLOCK_NUMBER}`);
+    return digits;
+  }
+  throw new UsageError(`invalid block ${quote(input)}: expected a block number, a block hash (0x followed by 64 hex digits) or latest`);
+}
+
 /** An event log topic for the option `from` (`--topic`): 0x and 64 hex digits, a 32-byte word. */
 export function parseTopic(input: string, from: string): string {
   const s = input.trim();

@@ -5,6 +5,7 @@
  */
 import type { ListRequest, Params } from './client.js';
 import type {
+  Block,
   InternalTransaction,
   Log,
   NftCollection,
@@ -122,7 +123,67 @@ export function transactionSummaryPath(hash: string): string {
   return `/api/v2/transactions/${hash}/summary`;
 }
 
-/** Free-text search: tokens, addresses, blocks, transactions, ENS names, labels... */
-export function search(q: string): ListRequest<SearchResult> {
-  return { path: '/api/v2/search', params: [['q', q]], what: `search "${q}"` };
+/**
+ * The kinds of search result (`type`), as the OpenAPI document names them: one paging parameter
+ * each, plus `transaction` (an exact match, never paged).
+ */
+export const SEARCH_TYPES = [
+  'address',
+  'block',
+  'blob',
+  'contract',
+  'ens_domain',
+  'label',
+  'metadata_tag',
+  'tac_operation',
+  'token',
+  'transaction',
+  'user_operation',
+] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/**
+ * Free-text search: tokens, addresses, blocks, transactions, ENS names, labels... The endpoint takes
+ * no type filter (only `q` and its cursors), so `type` keeps the results of those types as pages
+ * arrive (`keep`).
+ */
+export function search(q: string, o: { type?: readonly SearchType[] } = {}): ListRequest<SearchResult> {
+  const types = o.type;
+  const keep = types && types.length ? (item: unknown) => isRecordOf(item) && types.some((t) => t === item.type) : undefined;
+  return { path: '/api/v2/search', params: [['q', q]], what: `search "${q}"`, ...(keep ? { keep } : {}) };
 }
+
+const isRecordOf = (v: unknown): v is { type?: unknown } => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The kinds of block `/blocks` lists: the main chain's, uncles (ommers), or blocks a reorganisation replaced. */
+export const BLOCK_TYPES = ['block', 'uncle', 'reorg'] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+/** Path of one block, by number or hash. */
+export function blockPath(id: string): string {
+  return `/api/v2/blocks/${id}`;
+}
+
+/** The latest blocks, newest first; `type` uncle or reorg for those instead of the main chain's. */
+export function blocks(o: { type?: BlockType } = {}): ListRequest<Block> {
+  return { path: '/api/v2/blocks', params: params({ type: o.type }), what: o.type && o.type !== 'block' ? `${o.type} blocks` : 'blocks' };
+}
+
+/** Transactions of one block, in the block's order. */
+export function blockTransactions(id: string): ListRequest<Transaction> {
+  return { path: `/api/v2/blocks/${id}/transactions`, params: [], what: `block ${id}` };
+}
+
+/** Beacon withdrawals of one block (an empty list on chains without them). */
+export function blockWithdrawals(id: string): ListRequest<Withdrawal> {
+  return { path: `/api/v2/blocks/${id}/withdrawals`, params: [], what: `block ${id}` };
+}
+
+/** Path of the explorer's network stats: coin price, gas prices, totals. */
+export const STATS_PATH = '/api/v2/stats';
+
+/**
+ * Asks for the gas price estimates in full (price, time, fiat price for each speed), as the
+ * explorer's own front end does; without it the server sends only the prices.
+ */
+export const GAS_ORACLE_HEADERS: Readonly<Record<string, string>> = { 'updated-gas-oracle': 'true' };

@@ -208,6 +208,69 @@ export const Withdrawal = z.looseObject({
 });
 export type Withdrawal = Declared<z.infer<typeof Withdrawal>>;
 
+/** One block (`/blocks/{id}` and the items of `/blocks`). */
+export const Block = z.looseObject({
+  height: int,
+  hash: str,
+  parent_hash: str,
+  timestamp: str,
+  type: str,
+  miner: AddressParam.nullish(),
+  transactions_count: int,
+  internal_transactions_count: int,
+  withdrawals_count: int,
+  gas_used: amount,
+  gas_limit: amount,
+  gas_used_percentage: amount,
+  gas_target_percentage: amount,
+  base_fee_per_gas: amount,
+  burnt_fees: amount,
+  burnt_fees_percentage: amount,
+  priority_fee: amount,
+  transaction_fees: amount,
+  size: int,
+  uncles_hashes: z.array(z.looseObject({ hash: str })).nullish(),
+  rewards: z.array(z.looseObject({ type: str, reward: amount })).nullish(),
+  blob_transactions_count: int,
+  blob_gas_used: amount,
+  burnt_blob_fees: amount,
+  is_pending_update: z.boolean().nullish(),
+});
+export type Block = Declared<z.infer<typeof Block>>;
+
+/**
+ * One speed of the gas price oracle: a number of gwei from servers that answer without the
+ * `updated-gas-oracle` header (and older ones), else `{price, time, fiat_price, ...}`.
+ */
+export const GasPrice = z.union([
+  z.number(),
+  z.string(),
+  z.looseObject({ price: amount, time: amount, fiat_price: amount, base_fee: amount, priority_fee: amount }),
+]).nullish();
+export type GasPrice = Declared<z.infer<typeof GasPrice>>;
+
+export const GasPrices = z.looseObject({ slow: GasPrice, average: GasPrice, fast: GasPrice });
+export type GasPrices = Declared<z.infer<typeof GasPrices>>;
+
+/** The explorer's network stats (`/stats`). */
+export const Stats = z.looseObject({
+  coin_price: amount,
+  coin_price_change_percentage: amount,
+  secondary_coin_price: amount,
+  market_cap: amount,
+  tvl: amount,
+  gas_prices: GasPrices.nullish(),
+  gas_price_updated_at: str,
+  static_gas_price: amount,
+  average_block_time: amount,
+  total_blocks: amount,
+  total_transactions: amount,
+  transactions_today: amount,
+  total_addresses: amount,
+  gas_used_today: amount,
+  network_utilization_percentage: amount,
+});
+export type Stats = Declared<z.infer<typeof Stats>>;
 /** A decoded event (the API's DecodedLogInput): `value` is any JSON (a tuple is an array or an object). */
 export const DecodedLog = z.looseObject({
   method_call: str,

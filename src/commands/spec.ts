@@ -95,6 +95,8 @@ export interface ObjectRequest<T = unknown> {
   readonly params?: Params | undefined;
   /** Words for messages: "transaction 0x…". */
   readonly what: string;
+  /** Headers of the request beyond the key (`updated-gas-oracle`). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Phantom: the object's type. */
   readonly __object?: T;
 }

@@ -22,6 +22,7 @@ export const views = {
   txInternalTransactions: { columns: columns.txInternalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
+  blocks: { columns: columns.blockColumns, schema: schemas.Block },
   logs: { columns: logColumns, schema: schemas.Log },
   txLogs: { columns: txLogColumns, schema: schemas.Log },
   stateChanges: { columns: stateChangeColumns, schema: schemas.StateChange },

@@ -18,7 +18,7 @@ import type { Command } from 'commander';
 import { buildProgram, run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
 import { seeded } from '../support/faults.js';
-import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
+import { ADDR, type FakeServer, HEAD_BLOCK, startServer, TX } from '../support/server.js';
 
 // FUZZ_SEED and FUZZ_RUNS explore further; the suite always runs the same seed.
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5c0e7);
@@ -112,6 +112,7 @@ interface Opt {
 
 const address = mix(ADDR.rich, ADDR.empty, ADDR.evilToken, ADDR.usdc);
 const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError);
+const block = mix('latest', String(HEAD_BLOCK), String(HEAD_BLOCK + 1), '0', '007', TX.ok, '9223372036854775808', '0x1a');
 const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' }, { name: '-q', value: mix('.', 'length', '.[0]', '.hash', '.[] | .hash', '.[', 'error(.)', '.hash | .x') }];
 const limit = mix('1', '5', '60', '0', '99999999999999999999');
 const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
@@ -138,7 +139,13 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['tx', 'logs'], args: [hash], opts: [...output, ...pages] },
   { words: ['tx', 'internal-txs'], args: [hash], opts: [...output, ...pages] },
   { words: ['tx', 'state-changes'], args: [hash], opts: [...output, ...pages] },
-  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages] },
+  { words: ['block', 'show'], args: [block], opts: output },
+  { words: ['block', 'txs'], args: [block], opts: [...output, ...pages] },
+  { words: ['block', 'withdrawals'], args: [block], opts: [...output, ...pages] },
+  { words: ['blocks'], args: [], opts: [...output, ...pages, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
+  { words: ['stats'], args: [], opts: output },
+  { words: ['gas'], args: [], opts: output },
+  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }] },
   {
     words: ['api'],
     args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],

@@ -23,6 +23,9 @@ import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
 import { renderAddress } from '../../src/render/address.js';
 import type { AddressCounters, AddressDetails } from '../../src/api/schemas.js';
+import { renderBlock } from '../../src/render/block.js';
+import { renderGas, renderStats } from '../../src/render/stats.js';
+import type { Block, GasPrices, Stats } from '../../src/api/schemas.js';
 import { networkView, views } from '../../src/render/views.js';
 import { runScout } from '../support/scout.js';
 import { BUILTIN_CHAINS } from '../../src/config/chains.js';
@@ -95,6 +98,7 @@ const LISTS: (readonly [string, { items: readonly unknown[] }, View])[] = [
   ['internal transactions of a transaction', HOSTILE_BODIES.internalTransactions, views.txInternalTransactions],
   ['state changes', HOSTILE_BODIES.stateChanges, views.stateChanges],
   ['search', HOSTILE_BODIES.search, views.search],
+  ['blocks', HOSTILE_BODIES.blocks, views.blocks],
   ['admin networks', HOSTILE_BODIES.networks, networkView()],
   ['admin networks --show-secrets', HOSTILE_BODIES.networks, networkView({ showSecrets: true })],
   ['any list (scout api)', HOSTILE_BODIES.transactions, views.generic],
@@ -156,6 +160,19 @@ describe('renderers: nothing hostile leaks', () => {
       const a = everyStringHostile(address, start) as unknown as AddressDetails;
       const c = everyStringHostile(counters, start) as unknown as AddressCounters;
       for (const ctx of CONTEXTS) expectClean(renderAddress(a, c, ctx), `address show ${start} ${JSON.stringify(ctx)}`);
+    }
+  });
+
+  it('block show, stats and gas', () => {
+    const stats = HOSTILE_BODIES.stats as unknown as Stats;
+    for (const c of CONTEXTS) {
+      expectClean(renderBlock(HOSTILE_BODIES.block as unknown as Block, c), `block show ${JSON.stringify(c)}`);
+      expectClean(renderStats(stats, c), `stats ${JSON.stringify(c)}`);
+      expectClean(renderGas(stats.gas_prices as GasPrices, c, stats.gas_price_updated_at), `gas ${JSON.stringify(c)}`);
+      for (const start of [0, 1, 5]) {
+        expectClean(renderBlock(everyStringHostile(HOSTILE_BODIES.block, start) as unknown as Block, c), `block show, every string hostile ${start}`);
+        expectClean(renderStats(everyStringHostile(HOSTILE_BODIES.stats, start) as unknown as Stats, c), `stats, every string hostile ${start}`);
+      }
     }
   });
 
@@ -253,6 +270,11 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   routes[`/api/v2/transactions/${HASH}/summary`] = HOSTILE_BODIES.summary;
   routes[`/api/v2/transactions/${TRACE_GETH}`] = HOSTILE_BODIES.transaction;
   routes[`/api/v2/transactions/${TRACE_GETH}/raw-trace`] = HOSTILE_BODIES.traceGeth;
+  routes['/api/v2/blocks'] = HOSTILE_BODIES.blocks;
+  routes['/api/v2/blocks/103'] = HOSTILE_BODIES.block;
+  routes['/api/v2/blocks/103/transactions'] = HOSTILE_BODIES.transactions;
+  routes['/api/v2/blocks/103/withdrawals'] = HOSTILE_BODIES.withdrawals;
+  routes['/api/v2/stats'] = HOSTILE_BODIES.stats;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -283,7 +305,12 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     ['tx state-changes', ['tx', 'state-changes', HASH], `${T}/state-changes`, true],
     ['search', ['search', 'evil'], '/api/v2/search', true],
     ['admin networks', ['admin', 'networks', '--api-key', 'k'], '/admin/api/v1/networks', true],
+    ['blocks', ['blocks'], '/api/v2/blocks', true],
+    ['block txs', ['block', 'txs', '103'], '/api/v2/blocks/103/transactions', true],
+    ['block withdrawals', ['block', 'withdrawals', '103'], '/api/v2/blocks/103/withdrawals', true],
     ['tx show', ['tx', 'show', HASH], T, false],
+    ['block show', ['block', '103'], '/api/v2/blocks/103', false],
+    ['stats', ['stats'], '/api/v2/stats', false],
     ['tx summary', ['tx', 'summary', HASH], `${T}/summary`, false],
     ['tx trace (Parity)', ['tx', 'trace', HASH], `${T}/raw-trace`, false],
     ['tx trace (Geth)', ['tx', 'trace', TRACE_GETH], `/api/v2/transactions/${TRACE_GETH}/raw-trace`, false],
@@ -325,6 +352,19 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     // A trace is one call per line, its nested calls on lines of their own (test/unit/trace-lines.test.ts).
     if (name.startsWith('tx trace')) expect(lines.map((l) => (l as { call: unknown }).call)).toEqual(callsOf(sent));
     else expect(lines).toEqual(list ? sent.items : [sent]);
+  });
+
+  it('gas: piped, on a terminal, and --json as the gas_prices sent', async () => {
+    const piped = await runScout(['gas', ...urls()]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expectClean(piped.stdout + piped.stderr, 'gas piped');
+    const json = await runScout(['gas', ...urls(), '--json']);
+    expect(JSON.parse(json.stdout)).toEqual(HOSTILE_BODIES.stats.gas_prices);
+    expectClean(json.stdout, 'gas --json');
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    expect(await run(['node', 'scout', 'gas', ...urls()], io), io.stderr()).toBe(0);
+    expectClean(io.stdout() + io.stderr(), 'gas terminal');
   });
 
   it('tx explain: piped, on a terminal, and --json holding each part as sent', async () => {

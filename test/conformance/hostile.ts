@@ -123,6 +123,33 @@ function transfer(n: number): Record<string, unknown> {
   };
 }
 
+function block(n: number): Record<string, unknown> {
+  return {
+    height: 100 + n,
+    hash: H(n),
+    parent_hash: H(n + 1),
+    timestamp: '2025-08-11T09:32:59.000000Z',
+    type: n % 2 ? 'block' : evil(n),
+    miner: address(n),
+    transactions_count: 3,
+    internal_transactions_count: 1,
+    withdrawals_count: 0,
+    gas_used: '21000',
+    gas_limit: '30000000',
+    gas_used_percentage: 0.07,
+    gas_target_percentage: -99.86,
+    base_fee_per_gas: '1000000000',
+    burnt_fees: '21000000000000',
+    burnt_fees_percentage: 50,
+    priority_fee: '0',
+    transaction_fees: '42000000000000',
+    size: 600,
+    uncles_hashes: [{ hash: evil(n + 1) }],
+    rewards: [{ type: evil(n + 2), reward: '2000000000000000000' }],
+    is_pending_update: n % 3 === 0,
+  };
+}
+
 /** An event log: decoded (hostile event and parameter names and values, a nested value) or raw topics and data. */
 function log(n: number): Record<string, unknown> {
   return {
@@ -195,6 +222,23 @@ export const HOSTILE_BODIES = {
       { type: evil(11), name: evil(12), hash: evil(13) },
     ],
     next_page_params: null,
+  },
+  blocks: { items: range(N).map(block), next_page_params: null },
+  block: block(3),
+  stats: {
+    coin_price: evil(0),
+    coin_price_change_percentage: 1.5,
+    market_cap: evil(1),
+    tvl: null,
+    gas_prices: { slow: { price: 0.45, time: 20100.25, fiat_price: evil(2) }, average: evil(3), fast: 0.61 },
+    gas_price_updated_at: evil(4),
+    average_block_time: 12000,
+    total_blocks: evil(5),
+    total_transactions: '5',
+    transactions_today: evil(6),
+    total_addresses: '7',
+    gas_used_today: evil(7),
+    network_utilization_percentage: 45.1,
   },
   networks: { items: range(4).map((n) => ({ chain_id: evil(n), name: evil(n + 1), domain: evil(n + 2), active: true, rpc_url: evil(n + 3), blockscout_api_key: 'bs_secret_' + n, block_timestamp_skew: 0 })) },
   traceGeth: {

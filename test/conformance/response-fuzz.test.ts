@@ -261,7 +261,7 @@ interface Kind {
   shape(): unknown;
   /** A list (printList) with this view; else a document (tx show, tx trace) or the chain registry. */
   view?: () => Promise<ListView<unknown>>;
-  doc?: 'transaction' | 'trace' | 'registry' | 'summary';
+  doc?: 'transaction' | 'block' | 'stats' | 'trace' | 'registry' | 'summary';
   modes: readonly Mode[];
   /** Modes for the whole command, when fewer (`scout api` prints a body as sent unless CSV or NDJSON). */
   cliModes?: readonly Mode[];
@@ -295,6 +295,10 @@ const KINDS: readonly Kind[] = [
   { name: 'search', argv: ['search', 'usd'], path: '/api/v2/search', shape: listShape([...ds.searchTokens, ...ds.blocks].map((e) => plain(e.json))), view: viewOf('search'), modes: MODES },
   { name: 'admin networks', argv: ['admin', 'networks', '--api-key', 'k'], path: '/admin/api/v1/networks', shape: listShape(ds.networks.map(plain)), view: async () => networkView({ showSecrets: chance(0.5) }) as ListView<unknown>, modes: MODES },
   { name: 'api (any list)', argv: ['api', 'fuzz'], path: '/api/v2/fuzz', shape: listShape([...rich.transactions.slice(0, 5), ...rich.tokens.slice(0, 5)].map((e) => plain(e.json))), view: viewOf('generic'), modes: MODES, cliModes: MODES.filter((m) => m.mode === 'ndjson') },
+  { name: 'blocks', argv: ['blocks'], path: '/api/v2/blocks', shape: listShape(ds.blocks.map((e) => plain(e.json))), view: viewOf('blocks'), modes: MODES },
+  { name: 'block txs', argv: ['block', 'txs', '100'], path: '/api/v2/blocks/100/transactions', shape: listShape(rich.transactions.map((e) => plain(e.json))), view: viewOf('transactions'), modes: MODES },
+  { name: 'block show', argv: ['block', '100'], path: '/api/v2/blocks/100', shape: () => (chance(0.03) ? oddValue(null) ?? null : mutated(plain(pick(ds.blocks).json))), doc: 'block', modes: DOC_MODES },
+  { name: 'stats', argv: ['stats'], path: '/api/v2/stats', shape: () => (chance(0.03) ? oddValue(null) ?? null : mutated(plain(ds.stats))), doc: 'stats', modes: DOC_MODES },
   { name: 'tx show', argv: ['tx', 'show', H], path: `/api/v2/transactions/${H}`, shape: () => (chance(0.03) ? oddValue(null) ?? null : mutated(pick(txRecords).json as unknown)), doc: 'transaction', modes: DOC_MODES },
   {
     name: 'tx trace',
@@ -438,6 +442,10 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
       await printSummary(s, body);
     } else if (kind.doc === 'transaction') {
       await printObject(s, body, ORIGIN, objectViews.transaction);
+    } else if (kind.doc === 'block') {
+      await printObject(s, body, ORIGIN, objectViews.block);
+    } else if (kind.doc === 'stats') {
+      await printObject(s, body, ORIGIN, objectViews.stats);
     } else {
       await printTrace(s, body, knownAddresses(JSON.parse(TX_FOR_TRACE)));
     }

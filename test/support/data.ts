@@ -208,7 +208,7 @@ function iso(ms: number, micros = '000'): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, `.$1${micros}Z`);
 }
 
-function blockTime(block: number): string {
+export function blockTime(block: number): string {
   return iso(HEAD_TIME_MS - (HEAD_BLOCK - block) * 12_000);
 }
 
@@ -628,7 +628,7 @@ function lower(h: string | null): string | null {
 
 export type TraceSpec = { kind: 'body'; body: Json } | { kind: 'error' };
 
-interface TxSpec {
+export interface TxSpec {
   hash: string;
   /** null while pending. */
   block: number | null;
@@ -657,7 +657,7 @@ interface TxSpec {
   trace: TraceSpec;
 }
 
-function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 'to'>): TxSpec {
+export function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 'to'>): TxSpec {
   const pending = p.block === null;
   const spec: TxSpec = {
     position: pending ? null : 0,
@@ -687,7 +687,7 @@ function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 't
 }
 
 /** The transaction object; `list` items have `token_transfers: null` like the real list endpoints. */
-function txObject(t: TxSpec, view: 'full' | 'list'): JsonObject {
+export function txObject(t: TxSpec, view: 'full' | 'list'): JsonObject {
   const pending = t.block === null;
   const inline = t.transfers.slice(0, 10).map((e) => e.json);
   return {

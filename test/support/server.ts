@@ -261,19 +261,7 @@ function resolveRoute(segments: string[]): Route | 'unknown' {
   }
   if (c === 'transactions' && d !== undefined && f === undefined) return transactionRoute(d, e) ?? 'unknown';
   if (c === 'search' && d === undefined) return searchRoute();
-  if (c === 'stats' && d === undefined) {
-    return { kind: 'plain', params: {}, handle: () => json(200, getDataset().stats) };
-  }
-  if (c === 'blocks' && d === undefined) {
-    return {
-      kind: 'list',
-      registry: 'blocks',
-      params: { type: enumOf('block', 'uncle', 'reorg') },
-      cursorKeys: ['block_number', 'items_count'],
-      itemsCount: true,
-      select: (req) => ({ entries: getDataset().blocks, keep: () => (req.query.get('type') ?? 'block') === 'block' }),
-    };
-  }
+  // /stats and /blocks/...: fake/blocks.ts.
   return 'unknown';
 }
 

@@ -4,8 +4,9 @@
  * resolver to this list.
  */
 import { addressRoutes } from './address.js';
+import { blockRoutes } from './blocks.js';
 import type { RouteResolver } from './kit.js';
 import { summaryRoutes } from './summary.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes, summaryRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes];
