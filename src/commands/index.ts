@@ -8,9 +8,11 @@ import api from './api/api.js';
 import chains from './chains/chains.js';
 import completion from './completion/completion.js';
 import config from './config/index.js';
+import contract from './contract/index.js';
 import help from './help/help.js';
 import search from './search/search.js';
 import type { CommandSpec, TopicSpec } from './spec.js';
+import token from './token/index.js';
 import tx from './tx/index.js';
 
-export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, search, admin, api, chains, config, completion, help];
+export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, token, contract, search, admin, api, chains, config, completion, help];

@@ -12,6 +12,8 @@ export const PIPED_COLUMNS = {
   internalTransactions: ['transaction_hash', 'block_number', 'index', 'timestamp', 'type', 'from', 'to', 'value_wei', 'value', 'gas_limit', 'status', 'error'],
   withdrawals: ['index', 'validator_index', 'block_number', 'timestamp', 'receiver', 'amount_wei', 'amount'],
   search: ['type', 'name', 'symbol', 'id', 'detail', 'timestamp'],
+  tokenHolders: ['address', 'token_id', 'balance_raw', 'balance', 'share_percent'],
+  tokenInstances: ['id', 'owner', 'name', 'image_url'],
   chains: ['id', 'name', 'names', 'coin', 'testnet', 'explorer', 'source'],
   networks: ['chain_id', 'name', 'domain', 'active', 'rpc_url', 'block_timestamp_skew', 'sent_transactions_activity_enabled', 'verified_contracts_activity_enabled', 'blockscout_usage_activity_enabled', 'api_key_set'],
 } as const;

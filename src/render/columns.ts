@@ -30,7 +30,7 @@ const tokenAddress = (t: Token | null | undefined): string => text(t?.address_ha
  * A token: "USDC (0xA0b8…eB48)" on a terminal (the whole address when the column has room), its
  * contract address piped; the label (its symbol) gives way first.
  */
-function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
+export function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
   const addr = tokenAddress(t);
   if (!addr) return label ? { full: '', short: label } : NONE;
   const tail = label ? ` (${shortHash(addr)})` : shortHash(addr);
@@ -46,7 +46,7 @@ function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(
 }
 
 /** An NFT token id: whole piped, `#id` on a terminal (long ids shortened in the middle, more so in a narrow column). */
-function tokenIdCell(id: unknown): Cell {
+export function tokenIdCell(id: unknown): Cell {
   const s = text(id);
   if (!s) return NONE;
   return { full: s, short: '#' + shortId(s), fit: (w) => '#' + shortId(s, Math.max(9, w - 1)) };

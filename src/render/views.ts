@@ -2,6 +2,7 @@
 import type { ZodType } from 'zod';
 import * as schemas from '../api/schemas.js';
 import * as columns from './columns.js';
+import { tokenHolderColumns, tokenInstanceColumns } from './token.js';
 import type { Column } from './table.js';
 
 /** How to show items of one kind as rows. */
@@ -19,6 +20,8 @@ export const views = {
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
+  tokenHolders: { columns: tokenHolderColumns(), schema: schemas.TokenHolder },
+  tokenInstances: { columns: tokenInstanceColumns, schema: schemas.TokenInstance },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 
