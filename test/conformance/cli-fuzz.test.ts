@@ -131,6 +131,19 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['tx', 'show'], args: [hash], opts: output },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
+  { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: output },
+  { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages] },
+  { words: ['token', 'transfers'], args: [mix(ADDR.usdc, ADDR.nft721)], opts: [...output, ...pages] },
+  { words: ['token', 'nfts'], args: [mix(ADDR.nft1155, ADDR.nft721, ADDR.usdc)], opts: [...output, ...pages] },
+  { words: ['token', 'nft'], args: [mix(ADDR.nft721, ADDR.nft1155, ADDR.usdc), mix('8520', '666', '007', '80150964086159950173205574815354476552587982015634789657175307108395227874122', '1'.repeat(79))], opts: output },
+  { words: ['contract', 'show'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: output },
+  { words: ['contract', 'abi'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: [...output, { name: '--implementation' }] },
+  {
+    words: ['contract', 'source'],
+    args: [mix(ADDR.contract, ADDR.contractImpl, ADDR.usdc, ADDR.rich)],
+    // Only directories inside the fuzz's own home: a hostile --out must not write into the working tree.
+    opts: [{ name: '--out', value: (r) => pick([join(home, 'out'), join(home, 'o\u001b[2J'), join(home, 'ünï 🙂'), keyFile, home])(r) }, { name: '--force' }],
+  },
   { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages] },
   {
     words: ['api'],

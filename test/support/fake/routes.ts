@@ -4,5 +4,6 @@
  * resolver to this list.
  */
 import type { RouteResolver } from './kit.js';
+import { tokenRoutes } from './tokens.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [];
+export const AREA_ROUTES: readonly RouteResolver[] = [tokenRoutes];
