@@ -6,9 +6,11 @@
 # Sets _scout_words to the subcommands of the command path $1.
 _scout_subcommands() {
     case "$1" in
-        "") _scout_words="address tx search admin api chains config completion help" ;;
+        "") _scout_words="address tx token contract search admin api chains config completion help" ;;
         "address") _scout_words="tokens nfts transfers txs internal-txs withdrawals" ;;
         "tx") _scout_words="show transfers trace" ;;
+        "token") _scout_words="show holders transfers nfts nft" ;;
+        "contract") _scout_words="show abi source" ;;
         "admin") _scout_words="networks" ;;
         "config") _scout_words="get set list path" ;;
         *) _scout_words="" ;;
@@ -27,6 +29,14 @@ _scout_options() {
         "tx show") _scout_words="--json --ndjson --jq" ;;
         "tx transfers") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
         "tx trace") _scout_words="--json --ndjson --jq" ;;
+        "token show") _scout_words="--json --ndjson --jq" ;;
+        "token holders") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token transfers") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token nfts") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token nft") _scout_words="--json --ndjson --jq" ;;
+        "contract show") _scout_words="--json --ndjson --jq" ;;
+        "contract abi") _scout_words="--implementation --json --ndjson --jq" ;;
+        "contract source") _scout_words="--out --force" ;;
         "search") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "admin networks") _scout_words="--show-secrets --json --ndjson --jq --csv" ;;
         "api") _scout_words="--field --json --ndjson --jq --all --limit --cursor" ;;
@@ -41,7 +51,7 @@ _scout_options() {
 # Succeeds when option $2 takes a value after the command path $1.
 _scout_takes_value() {
     case "$1|$2" in
-        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--jq"|"tx show|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx trace|--jq"|"tx trace|-q"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
+        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--jq"|"tx show|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx trace|--jq"|"tx trace|-q"|"token show|--jq"|"token show|-q"|"token holders|--jq"|"token holders|-q"|"token holders|--limit"|"token holders|-L"|"token holders|--cursor"|"token transfers|--jq"|"token transfers|-q"|"token transfers|--limit"|"token transfers|-L"|"token transfers|--cursor"|"token nfts|--jq"|"token nfts|-q"|"token nfts|--limit"|"token nfts|-L"|"token nfts|--cursor"|"token nft|--jq"|"token nft|-q"|"contract show|--jq"|"contract show|-q"|"contract abi|--jq"|"contract abi|-q"|"contract source|--out"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
     esac
     return 1
 }
@@ -58,6 +68,7 @@ _scout_values() {
         "address txs|--filter") _scout_words="to from" ;;
         "address internal-txs|--filter") _scout_words="to from" ;;
         "tx transfers|--type") _scout_words="ERC-20 ERC-721 ERC-1155 ERC-404" _scout_list=1 ;;
+        "contract source|--out") _scout_file=1 ;;
         *"|--chain") _scout_words="ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo" ;;
         *"|--api-key-file") _scout_file=1 ;;
         *"|--color") _scout_words="auto always never" ;;
@@ -70,7 +81,7 @@ _scout_args() {
         "config get") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
         "config set") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
         "completion") _scout_words="bash zsh fish" ;;
-        "help") _scout_words="environment exit-codes address tx search admin api chains config completion" ;;
+        "help") _scout_words="environment exit-codes address tx token contract search admin api chains config completion" ;;
         *) _scout_words="" ;;
     esac
 }

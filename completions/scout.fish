@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx trace|--jq' 'tx trace|-q' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx trace|--jq' 'tx trace|-q' 'token show|--jq' 'token show|-q' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--jq' 'token nft|-q' 'contract show|--jq' 'contract show|-q' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -14,11 +14,15 @@ end
 function __scout_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' address tx search admin api chains config completion help
+            printf '%s\n' address tx token contract search admin api chains config completion help
         case 'address'
             printf '%s\n' tokens nfts transfers txs internal-txs withdrawals
         case 'tx'
             printf '%s\n' show transfers trace
+        case 'token'
+            printf '%s\n' show holders transfers nfts nft
+        case 'contract'
+            printf '%s\n' show abi source
         case 'admin'
             printf '%s\n' networks
         case 'config'
@@ -84,6 +88,8 @@ complete -c scout -s h -l help -d 'show help'
 # scout
 complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: balances, transfers, transactions'
 complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, token transfers, call trace'
+complete -c scout -n '__scout_at \'\'' -a 'token' -d 'look up a token: supply, holders, transfers, NFTs'
+complete -c scout -n '__scout_at \'\'' -a 'contract' -d 'look up a contract: verification, compiler, proxy, ABI, source'
 complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses, contracts, blocks, transactions and ENS names'
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
@@ -186,6 +192,70 @@ complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the 
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx trace\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
+# scout token
+complete -c scout -n '__scout_at \'token\'' -a 'show' -d 'one token: name, symbol, type, decimals, total supply, holders, transfers, price'
+complete -c scout -n '__scout_at \'token\'' -a 'holders' -d 'holders of a token, the largest balance first, with their share of the supply'
+complete -c scout -n '__scout_at \'token\'' -a 'transfers' -d 'transfers of a token, newest first'
+complete -c scout -n '__scout_at \'token\'' -a 'nfts' -d 'NFT instances of a collection: id, owner, name, image'
+complete -c scout -n '__scout_at \'token\'' -a 'nft' -d 'one NFT of a collection: owner, name, image, attributes'
+
+# scout token show
+complete -c scout -n '__scout_at \'token show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout token holders
+complete -c scout -n '__scout_at \'token holders\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token holders\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token holders\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'token holders\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'token holders\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'token holders\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'token holders\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout token transfers
+complete -c scout -n '__scout_at \'token transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token transfers\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token transfers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'token transfers\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'token transfers\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'token transfers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'token transfers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout token nfts
+complete -c scout -n '__scout_at \'token nfts\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token nfts\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token nfts\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'token nfts\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'token nfts\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'token nfts\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'token nfts\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout token nft
+complete -c scout -n '__scout_at \'token nft\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token nft\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token nft\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout contract
+complete -c scout -n '__scout_at \'contract\'' -a 'show' -d 'a contract: verified or not, compiler, optimisation, licence, proxy'
+complete -c scout -n '__scout_at \'contract\'' -a 'abi' -d 'a verified contract\'s ABI, as JSON'
+complete -c scout -n '__scout_at \'contract\'' -a 'source' -d 'a verified contract\'s source: the main file, or every file under a directory'
+
+# scout contract show
+complete -c scout -n '__scout_at \'contract show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'contract show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'contract show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout contract abi
+complete -c scout -n '__scout_at \'contract abi\'' -l implementation -d 'the ABI of the proxy\'s implementation instead (the first, when it has several)'
+complete -c scout -n '__scout_at \'contract abi\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'contract abi\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'contract abi\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout contract source
+complete -c scout -n '__scout_at \'contract source\'' -l out -r -F -d 'write every source file under this directory, each at its own relative path'
+complete -c scout -n '__scout_at \'contract source\'' -l force -d 'with --out: overwrite files that exist'
+
 # scout search
 complete -c scout -n '__scout_at \'search\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'search\'' -l ndjson -d 'print one compact JSON item per line'
@@ -242,4 +312,4 @@ complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print expl
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'
 
 # scout help
-complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx search admin api chains config completion'
+complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx token contract search admin api chains config completion'

@@ -64,8 +64,14 @@ function exampleProblems(line: string): string[] {
         continue;
       }
       const sub = args.length === 0 ? cmd.commands.find((c) => c.name() === w) : undefined;
+      // A topic's default verb takes a word that is no verb as its argument (`scout token 0x…`).
+      const byDefault = (cmd as unknown as { _defaultCommandName?: string })._defaultCommandName;
+      const verb = !sub && args.length === 0 && byDefault ? cmd.commands.find((c) => c.name() === byDefault) : undefined;
       if (sub) cmd = sub;
-      else args.push(w);
+      else {
+        if (verb) cmd = verb;
+        args.push(w);
+      }
     }
     if (cmd.commands.length > 0) problems.push(`scout ${cmd.name()} needs a verb`);
     const needed = cmd.registeredArguments.filter((a) => a.required).length;

@@ -4,7 +4,7 @@ import { command } from '../spec.js';
 
 export default command({
   name: 'show',
-  description: 'a contract: verified or not, name, language, compiler, optimisation, licence, proxy',
+  description: 'a contract: verified or not, compiler, optimisation, licence, proxy',
   args: { address: addressArg },
   output: 'object',
   examples: ['scout contract 0xdAC17F958D2ee523a2206206994597C13D831ec7', 'scout contract show 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 --json | jq .implementations'],
