@@ -3,6 +3,8 @@
  * explorer's token endpoints. Supplies, balances and shares are exact; token ids are decimal text of
  * any size, checked before any request; JSON is the server's bytes.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectMembers } from '../../src/rawjson.js';
 import { sharePercent } from '../../src/render/token.js';
@@ -38,6 +40,38 @@ describe('token show', () => {
     const from = srv.requests.length;
     await scout(['token', 'show', ADDR.usdc]);
     expect(pathsSince(from).sort()).toEqual([`/api/v2/tokens/${ADDR.usdc}`, `/api/v2/tokens/${ADDR.usdc}/counters`]);
+  });
+
+  it('asks for both at once: the counters request goes out before the token has answered', async () => {
+    // The token's answer waits for the counters request to arrive (a guard of 10 s ends the wait so a
+    // one-after-the-other client fails instead of hanging).
+    let countersArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((r) => (countersArrived = r));
+    const order: string[] = [];
+    const server = createServer((req, res) => {
+      const path = req.url ?? '';
+      if (path.endsWith('/counters')) {
+        order.push('counters asked');
+        countersArrived();
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"token_holders_count":"1","transfers_count":"2"}');
+        return;
+      }
+      const guard = setTimeout(countersArrived, 10_000);
+      void arrived.then(() => {
+        clearTimeout(guard);
+        order.push('token answered');
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"T","symbol":"T","decimals":"0","total_supply":"5","type":"ERC-20"}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const r = await runScout(['token', ADDR.usdc, '--base-url', `http://127.0.0.1:${(server.address() as AddressInfo).port}`]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(order).toEqual(['counters asked', 'token answered']);
+      expect(r.stdout).toContain('Holders\t1\nTransfers\t2\n');
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   it('a supply of 2^256-1 with 18 decimals keeps every digit', async () => {
