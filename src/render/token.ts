@@ -67,7 +67,9 @@ export function renderToken(t: TokenDetail, counters: TokenCounters | undefined,
     const supply = (): Line => {
       if (!present(t.total_supply)) return '';
       if (units === undefined) return text(t.total_supply);
-      return `${groupDigits(units)}${symbol ? ` ${symbol}` : ''}${decimalsKnown ? '' : ' (base units: decimals unknown)'}`;
+      // An NFT collection's supply is a count: no decimals to know. A fungible token's without them is in base units.
+      const note = decimalsKnown || (t.type !== 'ERC-20' && t.type !== 'ERC-404') ? '' : ' (base units: decimals unknown)';
+      return `${groupDigits(units)}${symbol ? ` ${symbol}` : ''}${note}`;
     };
     const rows: KeyValueRow[] = [
       { label: 'Token', value: scam ? [{ text: '[scam] ', style: 'warn' }, title] : title },

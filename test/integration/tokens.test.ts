@@ -92,6 +92,13 @@ describe('token show', () => {
     expect(piped.stdout).toContain(`Origin chain\t1\nForeign address\t${TOKEN_ADDR.bridgedForeign}\nBridge type\tomni\n`);
   });
 
+  it('an NFT collection\'s supply is a count; a fungible token without decimals says its supply is in base units', async () => {
+    const nft = await scout(['token', ADDR.nft721], tty);
+    expect(nft.stdout).toMatch(/Total supply +10,000 SPUNK\n/);
+    const r = await scout(['token', TOKEN_ADDR.noDecimals], tty);
+    expect(r.stdout).toMatch(/Total supply +1,000,000 ND \(base units: decimals unknown\)\n/);
+  });
+
   it('--json is the token object as sent with the counters object as sent under "counters", byte for byte', async () => {
     const r = await scout(['token', ADDR.usdc, '--json']);
     expect(r.code).toBe(0);

@@ -35,6 +35,8 @@ export const TOKEN_ADDR = {
   bridgedForeign: address('token:bridged-foreign'),
   /** An ERC-20 whose counters endpoint fails with 500. */
   noCounters: address('token:no-counters'),
+  /** An ERC-20 whose decimals the explorer does not know (null). */
+  noDecimals: address('token:no-decimals'),
   /** A contract the explorer knows but nobody verified: bytecode only. */
   unverified: address('contract:unverified'),
   /** Not verified itself, but its code matches a verified twin (ADDR.contractImpl). */
@@ -96,11 +98,14 @@ const NO_COUNTERS: JsonObject = {
   volume_24h: null,
 };
 
+const NO_DECIMALS: JsonObject = { ...NO_COUNTERS, address: TOKEN_ADDR.noDecimals, address_hash: TOKEN_ADDR.noDecimals, decimals: null, name: 'No Decimals', symbol: 'ND' };
+
 /** `/tokens/{h}`: the token object items embed, with the fields only this endpoint sends; keys sorted as the server sends them. */
 export function tokenDetail(h: string): JsonObject | null {
   const low = h.toLowerCase();
   if (low === TOKEN_ADDR.bridged.toLowerCase()) return BRIDGED;
   if (low === TOKEN_ADDR.noCounters.toLowerCase()) return NO_COUNTERS;
+  if (low === TOKEN_ADDR.noDecimals.toLowerCase()) return NO_DECIMALS;
   const k = knownToken(h);
   if (!k) return null;
   const o: JsonObject = { ...k.json, circulating_supply: null, reputation: k.info.address.toLowerCase() === ADDR.evilToken.toLowerCase() ? 'scam' : 'ok' };
