@@ -7,8 +7,8 @@
 _scout_subcommands() {
     case "$1" in
         "") _scout_words="address tx token contract search admin api chains config completion help" ;;
-        "address") _scout_words="tokens nfts transfers txs internal-txs withdrawals" ;;
-        "tx") _scout_words="show transfers trace" ;;
+        "address") _scout_words="tokens nfts transfers txs internal-txs logs withdrawals" ;;
+        "tx") _scout_words="show transfers logs internal-txs state-changes trace" ;;
         "token") _scout_words="show holders transfers nfts nft" ;;
         "contract") _scout_words="show abi source" ;;
         "admin") _scout_words="networks" ;;
@@ -25,9 +25,13 @@ _scout_options() {
         "address transfers") _scout_words="--type --filter --token --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address txs") _scout_words="--filter --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address internal-txs") _scout_words="--filter --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address logs") _scout_words="--topic --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address withdrawals") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "tx show") _scout_words="--json --ndjson --jq" ;;
         "tx transfers") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx logs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx internal-txs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx state-changes") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "tx trace") _scout_words="--json --ndjson --jq" ;;
         "token show") _scout_words="--json --ndjson --jq" ;;
         "token holders") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
@@ -51,7 +55,7 @@ _scout_options() {
 # Succeeds when option $2 takes a value after the command path $1.
 _scout_takes_value() {
     case "$1|$2" in
-        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--jq"|"tx show|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx trace|--jq"|"tx trace|-q"|"token show|--jq"|"token show|-q"|"token holders|--jq"|"token holders|-q"|"token holders|--limit"|"token holders|-L"|"token holders|--cursor"|"token transfers|--jq"|"token transfers|-q"|"token transfers|--limit"|"token transfers|-L"|"token transfers|--cursor"|"token nfts|--jq"|"token nfts|-q"|"token nfts|--limit"|"token nfts|-L"|"token nfts|--cursor"|"token nft|--jq"|"token nft|-q"|"contract show|--jq"|"contract show|-q"|"contract abi|--jq"|"contract abi|-q"|"contract source|--out"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
+        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address logs|--topic"|"address logs|--jq"|"address logs|-q"|"address logs|--limit"|"address logs|-L"|"address logs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--jq"|"tx show|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx logs|--jq"|"tx logs|-q"|"tx logs|--limit"|"tx logs|-L"|"tx logs|--cursor"|"tx internal-txs|--jq"|"tx internal-txs|-q"|"tx internal-txs|--limit"|"tx internal-txs|-L"|"tx internal-txs|--cursor"|"tx state-changes|--jq"|"tx state-changes|-q"|"tx state-changes|--limit"|"tx state-changes|-L"|"tx state-changes|--cursor"|"tx trace|--jq"|"tx trace|-q"|"token show|--jq"|"token show|-q"|"token holders|--jq"|"token holders|-q"|"token holders|--limit"|"token holders|-L"|"token holders|--cursor"|"token transfers|--jq"|"token transfers|-q"|"token transfers|--limit"|"token transfers|-L"|"token transfers|--cursor"|"token nfts|--jq"|"token nfts|-q"|"token nfts|--limit"|"token nfts|-L"|"token nfts|--cursor"|"token nft|--jq"|"token nft|-q"|"contract show|--jq"|"contract show|-q"|"contract abi|--jq"|"contract abi|-q"|"contract source|--out"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
     esac
     return 1
 }

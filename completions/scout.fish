@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx trace|--jq' 'tx trace|-q' 'token show|--jq' 'token show|-q' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--jq' 'token nft|-q' 'contract show|--jq' 'contract show|-q' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--jq' 'tx trace|-q' 'token show|--jq' 'token show|-q' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--jq' 'token nft|-q' 'contract show|--jq' 'contract show|-q' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -16,9 +16,9 @@ function __scout_subcommands
         case ''
             printf '%s\n' address tx token contract search admin api chains config completion help
         case 'address'
-            printf '%s\n' tokens nfts transfers txs internal-txs withdrawals
+            printf '%s\n' tokens nfts transfers txs internal-txs logs withdrawals
         case 'tx'
-            printf '%s\n' show transfers trace
+            printf '%s\n' show transfers logs internal-txs state-changes trace
         case 'token'
             printf '%s\n' show holders transfers nfts nft
         case 'contract'
@@ -86,8 +86,8 @@ complete -c scout -l no-color -d 'never colour the output, like --color never'
 complete -c scout -s h -l help -d 'show help'
 
 # scout
-complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: balances, transfers, transactions'
-complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, token transfers, call trace'
+complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: balances, transfers, transactions, logs'
+complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, transfers, logs, state changes, call trace'
 complete -c scout -n '__scout_at \'\'' -a 'token' -d 'look up a token: supply, holders, transfers, NFTs'
 complete -c scout -n '__scout_at \'\'' -a 'contract' -d 'look up a contract: verification, compiler, proxy, ABI, source'
 complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses, contracts, blocks, transactions and ENS names'
@@ -104,6 +104,7 @@ complete -c scout -n '__scout_at \'address\'' -a 'nfts' -d 'NFT collections an a
 complete -c scout -n '__scout_at \'address\'' -a 'transfers' -d 'token transfers to or from an address'
 complete -c scout -n '__scout_at \'address\'' -a 'txs' -d 'transactions of an address, newest first'
 complete -c scout -n '__scout_at \'address\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of an address'
+complete -c scout -n '__scout_at \'address\'' -a 'logs' -d 'event logs of an address, decoded where the explorer has the ABI'
 complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain withdrawals to an address'
 
 # scout address tokens
@@ -158,6 +159,16 @@ complete -c scout -n '__scout_at \'address internal-txs\'' -s a -l all -d 'follo
 complete -c scout -n '__scout_at \'address internal-txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
+# scout address logs
+complete -c scout -n '__scout_at \'address logs\'' -l topic -x -d 'only logs with this topic in any position: 0x and 64 hex digits, e.g. an event signature hash'
+complete -c scout -n '__scout_at \'address logs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address logs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address logs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'address logs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'address logs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address logs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address logs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
 # scout address withdrawals
 complete -c scout -n '__scout_at \'address withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l ndjson -d 'print one compact JSON item per line'
@@ -170,6 +181,9 @@ complete -c scout -n '__scout_at \'address withdrawals\'' -l cursor -x -d 'resum
 # scout tx
 complete -c scout -n '__scout_at \'tx\'' -a 'show' -d 'one transaction: status, parties, value, fee, gas, method, transfers'
 complete -c scout -n '__scout_at \'tx\'' -a 'transfers' -d 'every token transfer of a transaction'
+complete -c scout -n '__scout_at \'tx\'' -a 'logs' -d 'event logs a transaction emitted, decoded where the explorer has the ABI'
+complete -c scout -n '__scout_at \'tx\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of a transaction'
+complete -c scout -n '__scout_at \'tx\'' -a 'state-changes' -d 'balances a transaction changed, per address: before, after, change'
 complete -c scout -n '__scout_at \'tx\'' -a 'trace' -d 'the call tree of a transaction (raw trace from the node)'
 
 # scout tx show
@@ -186,6 +200,33 @@ complete -c scout -n '__scout_at \'tx transfers\'' -l csv -d 'print CSV with a h
 complete -c scout -n '__scout_at \'tx transfers\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'tx transfers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'tx transfers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout tx logs
+complete -c scout -n '__scout_at \'tx logs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx logs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx logs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx logs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx logs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx logs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx logs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout tx internal-txs
+complete -c scout -n '__scout_at \'tx internal-txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout tx state-changes
+complete -c scout -n '__scout_at \'tx state-changes\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx state-changes\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx state-changes\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx state-changes\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx state-changes\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx state-changes\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx state-changes\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout tx trace
 complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the server’s items unchanged'

@@ -45,6 +45,13 @@ export function parseTokenId(input: string): string {
   return id;
 }
 
+/** An event log topic for the option `from` (`--topic`): 0x and 64 hex digits, a 32-byte word. */
+export function parseTopic(input: string, from: string): string {
+  const s = input.trim();
+  if (!HASH.test(s)) throw new UsageError(`invalid ${from} ${quote(input)}: expected 0x followed by 64 hex digits`);
+  return s;
+}
+
 /** "a", "a or b", "a, b or c". */
 function orList(values: readonly string[]): string {
   return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;

@@ -6,8 +6,10 @@
 import type { ListRequest, Params } from './client.js';
 import type {
   InternalTransaction,
+  Log,
   NftCollection,
   SearchResult,
+  StateChange,
   TokenBalance,
   TokenHolder,
   TokenInstance,
@@ -72,6 +74,11 @@ export function addressWithdrawals(hash: string): ListRequest<Withdrawal> {
   return { path: addr(hash, 'withdrawals'), params: [], what: `address ${hash}` };
 }
 
+/** Event logs emitted by or involving an address; `topic` keeps the logs with that topic in any position. */
+export function addressLogs(hash: string, o: { topic?: string } = {}): ListRequest<Log> {
+  return { path: addr(hash, 'logs'), params: params({ topic: o.topic }), what: `address ${hash}` };
+}
+
 /** Path of one transaction. */
 export function transactionPath(hash: string): string {
   return `/api/v2/transactions/${hash}`;
@@ -80,6 +87,21 @@ export function transactionPath(hash: string): string {
 /** Token transfers of one transaction (all of them; `tx show` carries at most 10). */
 export function transactionTokenTransfers(hash: string, o: { type?: readonly TokenType[] } = {}): ListRequest<TokenTransfer> {
   return { path: `/api/v2/transactions/${hash}/token-transfers`, params: params({ type: o.type }), what: `transaction ${hash}` };
+}
+
+/** Event logs of one transaction (the endpoint has no topic filter). */
+export function transactionLogs(hash: string): ListRequest<Log> {
+  return { path: `/api/v2/transactions/${hash}/logs`, params: [], what: `transaction ${hash}` };
+}
+
+/** Internal transactions (calls between contracts) of one transaction. */
+export function transactionInternalTransactions(hash: string): ListRequest<InternalTransaction> {
+  return { path: `/api/v2/transactions/${hash}/internal-transactions`, params: [], what: `transaction ${hash}` };
+}
+
+/** Balance changes (coin and tokens) one transaction made, per address. */
+export function transactionStateChanges(hash: string): ListRequest<StateChange> {
+  return { path: `/api/v2/transactions/${hash}/state-changes`, params: [], what: `transaction ${hash}` };
 }
 
 /** Path of a transaction's raw trace, as the node returned it. */

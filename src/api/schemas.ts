@@ -220,6 +220,51 @@ export const Withdrawal = z.looseObject({
 });
 export type Withdrawal = Declared<z.infer<typeof Withdrawal>>;
 
+/** A decoded event (the API's DecodedLogInput): `value` is any JSON (a tuple is an array or an object). */
+export const DecodedLog = z.looseObject({
+  method_call: str,
+  method_id: str,
+  parameters: z.array(z.looseObject({ name: str, type: str, indexed: z.boolean().nullish(), value: z.unknown() })).nullish(),
+});
+export type DecodedLog = Declared<z.infer<typeof DecodedLog>>;
+
+/** One event log, of a transaction or an address; `decoded` is null when the explorer has no ABI for it. */
+export const Log = z.looseObject({
+  transaction_hash: str,
+  /** The 2024 spelling of transaction_hash. */
+  tx_hash: str,
+  block_number: int,
+  block_hash: str,
+  block_timestamp: str,
+  index: int,
+  address: AddressParam.nullish(),
+  smart_contract: AddressParam.nullish(),
+  topics: z.array(str).nullish(),
+  data: str,
+  decoded: DecodedLog.nullish(),
+});
+export type Log = Declared<z.infer<typeof Log>>;
+
+/** An NFT moved in a state change: `direction` "from" (sent) or "to" (received). */
+export const NftChange = z.looseObject({ direction: str, total: z.looseObject({ token_id: amount }).nullish() });
+
+/**
+ * What one transaction changed of one balance: the coin (`type: "coin"`, `token: null`) or a token.
+ * `change` is a signed integer string, or for ERC-721 a list of the NFTs that moved; balances are
+ * null for the zero address of a mint.
+ */
+export const StateChange = z.looseObject({
+  address: AddressParam.nullish(),
+  type: str,
+  is_miner: z.boolean().nullish(),
+  balance_before: amount,
+  balance_after: amount,
+  change: z.union([z.string(), z.number(), z.array(NftChange)]).nullish(),
+  token: Token.nullish(),
+  token_id: amount,
+});
+export type StateChange = Declared<z.infer<typeof StateChange>>;
+
 /** What a search result says of a name (ENS, Base names, ...): `address_hash` is null for a name pointing nowhere. */
 export const EnsInfo = z.looseObject({ address_hash: str, name: str, expiry_date: str, names_count: int });
 

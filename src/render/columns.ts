@@ -203,6 +203,14 @@ export const internalTxColumns: Column<InternalTransaction>[] = [
   { header: 'CREATED', name: 'created_contract', show: 'csv', cell: (t) => text(t.created_contract?.hash) },
 ];
 
+/**
+ * The internal transactions of one transaction (`tx internal-txs <hash>`): on a terminal without the
+ * transaction and its age, the same on every row; piped and in CSV the same columns as any list.
+ */
+export const txInternalTxColumns: Column<InternalTransaction>[] = internalTxColumns.map((c) =>
+  c.name === 'transaction_hash' || c.name === 'timestamp' ? { ...c, show: 'data' } : c,
+);
+
 export const withdrawalColumns: Column<Withdrawal>[] = [
   { header: 'INDEX', cell: (w) => numberCell(w.index), align: 'right', fixed: true },
   { header: 'VALIDATOR', name: 'validator_index', cell: (w) => numberCell(w.validator_index), align: 'right', fixed: true, drop: 2 },

@@ -128,6 +128,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc) }] },
   { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
+  { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
   { words: ['tx', 'show'], args: [hash], opts: output },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
@@ -144,6 +145,9 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
     // Only directories inside the fuzz's own home: a hostile --out must not write into the working tree.
     opts: [{ name: '--out', value: (r) => pick([join(home, 'out'), join(home, 'o\u001b[2J'), join(home, 'ünï 🙂'), keyFile, home])(r) }, { name: '--force' }],
   },
+  { words: ['tx', 'logs'], args: [hash], opts: [...output, ...pages] },
+  { words: ['tx', 'internal-txs'], args: [hash], opts: [...output, ...pages] },
+  { words: ['tx', 'state-changes'], args: [hash], opts: [...output, ...pages] },
   { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages] },
   {
     words: ['api'],

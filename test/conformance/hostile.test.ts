@@ -89,6 +89,10 @@ const LISTS: (readonly [string, { items: readonly unknown[] }, View])[] = [
   ['NFT collections', HOSTILE_BODIES.nftCollections, views.nftCollections],
   ['internal transactions', HOSTILE_BODIES.internalTransactions, views.internalTransactions],
   ['withdrawals', HOSTILE_BODIES.withdrawals, views.withdrawals],
+  ['event logs', HOSTILE_BODIES.logs, views.logs],
+  ['event logs of a transaction', HOSTILE_BODIES.logs, views.txLogs],
+  ['internal transactions of a transaction', HOSTILE_BODIES.internalTransactions, views.txInternalTransactions],
+  ['state changes', HOSTILE_BODIES.stateChanges, views.stateChanges],
   ['search', HOSTILE_BODIES.search, views.search],
   ['admin networks', HOSTILE_BODIES.networks, networkView()],
   ['admin networks --show-secrets', HOSTILE_BODIES.networks, networkView({ showSecrets: true })],
@@ -192,6 +196,10 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   routes[`/api/v2/addresses/${ADDR}/nft/collections`] = HOSTILE_BODIES.nftCollections;
   routes[`/api/v2/addresses/${ADDR}/internal-transactions`] = HOSTILE_BODIES.internalTransactions;
   routes[`/api/v2/addresses/${ADDR}/withdrawals`] = HOSTILE_BODIES.withdrawals;
+  routes[`/api/v2/addresses/${ADDR}/logs`] = HOSTILE_BODIES.logs;
+  routes[`/api/v2/transactions/${HASH}/logs`] = HOSTILE_BODIES.logs;
+  routes[`/api/v2/transactions/${HASH}/internal-transactions`] = HOSTILE_BODIES.internalTransactions;
+  routes[`/api/v2/transactions/${HASH}/state-changes`] = HOSTILE_BODIES.stateChanges;
   routes['/api/v2/search'] = HOSTILE_BODIES.search;
   routes['/admin/api/v1/networks'] = HOSTILE_BODIES.networks;
   routes[`/api/v2/transactions/${HASH}`] = HOSTILE_BODIES.transaction;
@@ -231,6 +239,10 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     ['address internal-txs', ['address', 'internal-txs', ADDR], `${A}/internal-transactions`, true],
     ['address withdrawals', ['address', 'withdrawals', ADDR], `${A}/withdrawals`, true],
     ['tx transfers', ['tx', 'transfers', HASH], `${T}/token-transfers`, true],
+    ['address logs', ['address', 'logs', ADDR], `${A}/logs`, true],
+    ['tx logs', ['tx', 'logs', HASH], `${T}/logs`, true],
+    ['tx internal-txs', ['tx', 'internal-txs', HASH], `${T}/internal-transactions`, true],
+    ['tx state-changes', ['tx', 'state-changes', HASH], `${T}/state-changes`, true],
     ['search', ['search', 'evil'], '/api/v2/search', true],
     ['admin networks', ['admin', 'networks', '--api-key', 'k'], '/admin/api/v1/networks', true],
     ['token holders', ['token', 'holders', TOKEN], `/api/v2/tokens/${TOKEN}/holders`, true],

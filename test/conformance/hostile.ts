@@ -123,6 +123,50 @@ function transfer(n: number): Record<string, unknown> {
   };
 }
 
+/** An event log: decoded (hostile event and parameter names and values, a nested value) or raw topics and data. */
+function log(n: number): Record<string, unknown> {
+  return {
+    transaction_hash: H(n),
+    block_number: 100 + n,
+    block_timestamp: '2025-08-11T09:32:59.000000Z',
+    index: n,
+    address: address(n),
+    smart_contract: n % 2 === 0 ? address(n) : null,
+    topics: [H(n), H(n + 1), null, null],
+    data: '0x' + '00'.repeat(31) + '01',
+    decoded:
+      n % 2 === 0
+        ? {
+            method_call: `${evil(n)}(string ${evil(n + 1)})`,
+            method_id: evil(n + 2),
+            parameters: [
+              { name: evil(n + 1), type: 'string', indexed: false, value: evil(n + 3) },
+              { name: evil(n + 4), type: 'string[]', indexed: true, value: [evil(n + 5), { x: evil(n + 6) }] },
+            ],
+          }
+        : null,
+  };
+}
+
+/** A state change: coin, ERC-20, ERC-721 (a list of moves, one with a hostile direction) and ERC-1155. */
+function stateChange(n: number): Record<string, unknown> {
+  const kind = n % 4;
+  const t = kind === 0 ? null : token(n, kind === 1 ? 'ERC-20' : kind === 2 ? 'ERC-721' : 'ERC-1155');
+  return {
+    address: address(n),
+    type: kind === 0 ? 'coin' : 'token',
+    is_miner: n === 0,
+    balance_before: '2500000000000000000',
+    balance_after: kind === 2 ? '1' : '1000000000000000000',
+    change:
+      kind === 2
+        ? [{ direction: 'to', total: { token_id: String(n) } }, { direction: evil(n), total: { token_id: evil(n + 1) } }]
+        : '-1500000000000000000',
+    token: t,
+    token_id: kind === 3 ? String(n) : null,
+  };
+}
+
 /** Bodies by endpoint, as the server would send them. */
 export const HOSTILE_BODIES = {
   transactions: { items: range(N).map((n) => transaction(n, false)), next_page_params: null },
@@ -137,6 +181,8 @@ export const HOSTILE_BODIES = {
     items: range(N).map((n) => ({ transaction_hash: H(n), block_number: 1, index: n, timestamp: '2025-08-11T09:32:59.000000Z', type: 'call', from: address(n), to: address(n + 1), created_contract: null, value: '1', gas_limit: '1', success: n % 2 === 0, error: n % 2 === 0 ? null : evil(n) })),
     next_page_params: null,
   },
+  logs: { items: range(N).map(log), next_page_params: null },
+  stateChanges: { items: range(N).map(stateChange), next_page_params: null },
   withdrawals: { items: range(4).map((n) => ({ index: n, validator_index: n, block_number: 1, amount: '16000000000000000', timestamp: '2025-08-11T09:32:59.000000Z', receiver: address(n) })), next_page_params: null },
   search: {
     items: [

@@ -40,7 +40,8 @@ import { silentProgress } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
 import { printTrace, printTraceLines } from '../../src/commands/tx/trace.run.js';
 import { view } from '../../src/commands/view-ref.js';
-import { ADDR, getDataset, type Json, listsFor, toJsonText } from '../support/data.js';
+import { ADDR, getDataset, type Json, listsFor, toJsonText, TX } from '../support/data.js';
+import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
 import { type BodyServer, serveBodies } from '../support/bodies.js';
 import { seeded } from '../support/faults.js';
 import { instancesOf, transfersOf } from '../support/fake/tokens-data.js';
@@ -305,6 +306,8 @@ const KINDS: readonly Kind[] = [
     modes: DOC_MODES,
   },
   { name: 'chains', argv: ['chains', '--refresh', '--registry-url', '{base}/registry'], path: '/registry', shape: () => mutated(REGISTRY), doc: 'registry', modes: MODES },
+  { name: 'address logs', argv: ['address', 'logs', A], path: `/api/v2/addresses/${A}/logs`, shape: listShape(addressLogs(ADDR.rich).map((e) => plain(e.json))), view: viewOf('logs'), modes: MODES },
+  { name: 'tx state-changes', argv: ['tx', 'state-changes', H], path: `/api/v2/transactions/${H}/state-changes`, shape: listShape(txDepth(TX.ok)!.stateChanges.map((e) => plain(e.json))), view: viewOf('stateChanges'), modes: MODES },
 ];
 
 interface Shape {
@@ -449,7 +452,9 @@ describe('response-shape fuzz', () => {
     // The fuzz reaches both outcomes: most shapes render, some are refused.
     expect(failed).toBeGreaterThan(0);
     expect(failed).toBeLessThan(SHAPES.length * MODES.length * 0.5);
-  });
+    // Every shape in every mode in one test: about 1.5 s per list alone, several times that on a
+    // loaded 2-core machine, so more room than the suite's default.
+  }, 120_000);
 
   describe('whole commands against a server sending the shapes', () => {
     let srv: BodyServer;

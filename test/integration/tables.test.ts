@@ -40,6 +40,10 @@ const LISTS: [string, string[], number][] = [
   ['address internal-txs', ['address', 'internal-txs', ADDR.rich], PAGE_SIZE],
   ['address withdrawals', ['address', 'withdrawals', ADDR.rich], PAGE_SIZE],
   ['tx transfers', ['tx', 'transfers', TX.overflow], PAGE_SIZE],
+  ['address logs', ['address', 'logs', ADDR.rich], PAGE_SIZE],
+  ['tx logs', ['tx', 'logs', TX.overflow], PAGE_SIZE],
+  ['tx internal-txs', ['tx', 'internal-txs', TX.overflow], PAGE_SIZE],
+  ['tx state-changes', ['tx', 'state-changes', TX.overflow], PAGE_SIZE],
   ['search', ['search', 'USD'], PAGE_SIZE],
   ['admin networks', ['admin', 'networks', '--api-key', 'admin-secret'], COUNTS.networks],
 ];

@@ -522,6 +522,11 @@ const EVIL_TOKEN = defineToken({
   totalSupply: '115792089237316195423570985008687907853269984665640564039457584007913129639935',
 });
 
+/** The token object of a token the fake knows, as items embed it (for route modules' own data). */
+export function tokenJson(address: string): JsonObject {
+  return tokenObject(tokenByAddress(address));
+}
+
 /**
  * 60 more USD-ish ERC-20 tokens so that `search?q=USD` needs two pages. Three naming styles: the
  * name contains "USD", only the symbol does ("Dollar Vault n" / vUSDn), or the name is lower case

@@ -5,5 +5,6 @@
  */
 import type { RouteResolver } from './kit.js';
 import { tokenRoutes } from './tokens.js';
+import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [txdepthRoutes, tokenRoutes];
