@@ -109,6 +109,11 @@ export function rawTracePath(hash: string): string {
   return `/api/v2/transactions/${hash}/raw-trace`;
 }
 
+/** Path of a transaction's plain-language summary (the explorer's interpretation service). */
+export function transactionSummaryPath(hash: string): string {
+  return `/api/v2/transactions/${hash}/summary`;
+}
+
 /** Free-text search: tokens, addresses, blocks, transactions, ENS names, labels... */
 export function search(q: string): ListRequest<SearchResult> {
   return { path: '/api/v2/search', params: [['q', q]], what: `search "${q}"` };

@@ -145,6 +145,8 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
     // Only directories inside the fuzz's own home: a hostile --out must not write into the working tree.
     opts: [{ name: '--out', value: (r) => pick([join(home, 'out'), join(home, 'o\u001b[2J'), join(home, 'ünï 🙂'), keyFile, home])(r) }, { name: '--force' }],
   },
+  { words: ['tx', 'summary'], args: [hash], opts: output },
+  { words: ['tx', 'explain'], args: [hash], opts: output },
   { words: ['tx', 'logs'], args: [hash], opts: [...output, ...pages] },
   { words: ['tx', 'internal-txs'], args: [hash], opts: [...output, ...pages] },
   { words: ['tx', 'state-changes'], args: [hash], opts: [...output, ...pages] },

@@ -17,6 +17,8 @@ import { memoryIo } from '../../src/io.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvHeader, csvRows } from '../../src/render/csv.js';
 import { renderTsv } from '../../src/render/table.js';
+import { renderExplain } from '../../src/render/explain.js';
+import { summaryLines } from '../../src/render/summary.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
 import { renderToken, renderTokenInstance, tokenHolderColumns } from '../../src/render/token.js';
@@ -163,6 +165,36 @@ describe('renderers: nothing hostile leaks', () => {
     }
   });
 
+  it('tx summary, and with every string field hostile (variable types and names too)', () => {
+    for (const body of [HOSTILE_BODIES.summary, everyStringHostile(HOSTILE_BODIES.summary), everyStringHostile(HOSTILE_BODIES.summary, 5)]) {
+      for (const c of CONTEXTS) {
+        const out = summaryLines(JSON.stringify(body), c);
+        expect('lines' in out, 'has lines').toBe(true);
+        // One line per summary, whatever line breaks the chain put in a template or a value.
+        if ('lines' in out) for (const l of out.lines) expectClean(l + '\n', `summary ${JSON.stringify(c)}`), expect(l).not.toContain('\n');
+      }
+    }
+  });
+
+  it('tx explain: every part hostile', () => {
+    const list = (items: readonly unknown[]) => ({ body: JSON.stringify({ items, next_page_params: null }) });
+    for (const start of [0, 3]) {
+      const h = (v: unknown) => (start ? everyStringHostile(v, start) : v);
+      const parts = {
+        summary: { body: JSON.stringify(h(HOSTILE_BODIES.summary)) },
+        token_transfers: list(h(HOSTILE_BODIES.tokenTransfers.items) as unknown[]),
+        state_changes: list(h(HOSTILE_BODIES.stateChanges.items) as unknown[]),
+        logs: list(h(HOSTILE_BODIES.logs.items) as unknown[]),
+        raw_trace: { body: JSON.stringify(h(HOSTILE_BODIES.traceParity)) },
+      };
+      for (const c of CONTEXTS) {
+        for (const b of renderExplain('0x' + '2'.repeat(64), JSON.stringify(h(HOSTILE_BODIES.transaction)), parts, c, 'empty')) {
+          expectClean('out' in b ? b.out : b.note, `explain ${start} ${JSON.stringify(c)}`);
+        }
+      }
+    }
+  });
+
   it('tx trace, every string field hostile', () => {
     for (const c of CONTEXTS) {
       expectClean(renderTrace(everyStringHostile(HOSTILE_BODIES.traceGeth), c), 'geth trace');
@@ -205,6 +237,7 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   routes[`/api/v2/transactions/${HASH}`] = HOSTILE_BODIES.transaction;
   routes[`/api/v2/transactions/${HASH}/token-transfers`] = HOSTILE_BODIES.tokenTransfers;
   routes[`/api/v2/transactions/${HASH}/raw-trace`] = HOSTILE_BODIES.traceParity;
+  routes[`/api/v2/transactions/${HASH}/summary`] = HOSTILE_BODIES.summary;
   routes[`/api/v2/transactions/${TRACE_GETH}`] = HOSTILE_BODIES.transaction;
   routes[`/api/v2/transactions/${TRACE_GETH}/raw-trace`] = HOSTILE_BODIES.traceGeth;
   const TOKEN = '0x' + '4'.repeat(40);
@@ -251,6 +284,7 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     ['token nft', ['token', 'nft', TOKEN, '2'], `/api/v2/tokens/${TOKEN}/instances/2`, false],
     ['contract show', ['contract', 'show', TOKEN], `/api/v2/smart-contracts/${TOKEN}`, false],
     ['tx show', ['tx', 'show', HASH], T, false],
+    ['tx summary', ['tx', 'summary', HASH], `${T}/summary`, false],
     ['tx trace (Parity)', ['tx', 'trace', HASH], `${T}/raw-trace`, false],
     ['tx trace (Geth)', ['tx', 'trace', TRACE_GETH], `/api/v2/transactions/${TRACE_GETH}/raw-trace`, false],
   ];
@@ -291,6 +325,28 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     // A trace is one call per line, its nested calls on lines of their own (test/unit/trace-lines.test.ts).
     if (name.startsWith('tx trace')) expect(lines.map((l) => (l as { call: unknown }).call)).toEqual(callsOf(sent));
     else expect(lines).toEqual(list ? sent.items : [sent]);
+  });
+
+  it('tx explain: piped, on a terminal, and --json holding each part as sent', async () => {
+    const piped = await runScout(['tx', 'explain', HASH, ...urls()]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expectClean(piped.stdout, 'tx explain piped');
+    expectClean(piped.stderr, 'tx explain stderr');
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    expect(await run(['node', 'scout', 'tx', 'explain', HASH, ...urls()], io), io.stderr()).toBe(0);
+    expectClean(io.stdout(), 'tx explain terminal');
+    expectClean(io.stderr(), 'tx explain terminal stderr');
+    const json = await runScout(['tx', 'explain', HASH, ...urls(), '--json']);
+    expectClean(json.stdout, 'tx explain --json');
+    expect(JSON.parse(json.stdout)).toEqual({
+      transaction: routes[T],
+      summary: routes[`${T}/summary`],
+      token_transfers: routes[`${T}/token-transfers`],
+      state_changes: routes[`${T}/state-changes`],
+      logs: routes[`${T}/logs`],
+      raw_trace: routes[`${T}/raw-trace`],
+    });
   });
 
   it.each(COMMANDS)('%s: on a terminal, with colour', async (name, args) => {

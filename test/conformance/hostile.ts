@@ -240,6 +240,28 @@ export const HOSTILE_BODIES = {
     { type: 'call', traceAddress: [], action: { callType: 'call', from: A(1), to: A(2), value: '0x0', input: '0x' }, result: { gasUsed: '0x1' } },
     ...range(N).map((n) => ({ type: 'call', traceAddress: [n], action: { callType: evil(n), from: A(2), to: A(3), value: '0x0', input: '0x' }, error: evil(n + 1) })),
   ],
+  /** `/summary`: hostile templates and a variable of every type with hostile values. */
+  summary: {
+    data: {
+      summaries: range(N).map((n) => ({
+        summary_template: `${evil(n)} {a} {b} {c} {d} {e} {f} {g} {h} {i} {j} {${evil(n + 1)}} {unsent}`,
+        summary_template_variables: {
+          a: { type: 'address', value: address(n) },
+          b: { type: 'token', value: token(n) },
+          c: { type: 'currency', value: evil(n + 2) },
+          d: { type: 'timestamp', value: evil(n + 3) },
+          e: { type: 'string', value: evil(n + 4) },
+          f: { type: 'method', value: evil(n + 5) },
+          g: { type: 'domain', value: evil(n + 6) },
+          h: { type: 'dexTag', value: { name: evil(n + 7), url: evil(n + 8) } },
+          i: { type: 'external_link', value: { name: evil(n + 9), link: evil(n + 10) } },
+          j: { type: evil(n + 11), value: { name: evil(n + 12), nested: [evil(n + 13)] } },
+          [evil(n + 1)]: { type: 'string', value: evil(n + 14) },
+        },
+      })),
+    },
+    success: true,
+  },
 };
 
 /**

@@ -38,9 +38,11 @@ import { offerNextPage, printDocument, printList } from '../../src/commands/outp
 import type { OutputMode } from '../../src/commands/page-options.js';
 import { silentProgress } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
+import { printSummary } from '../../src/commands/tx/summary.run.js';
 import { printTrace, printTraceLines } from '../../src/commands/tx/trace.run.js';
 import { view } from '../../src/commands/view-ref.js';
 import { ADDR, getDataset, type Json, listsFor, toJsonText, TX } from '../support/data.js';
+import { HOSTILE_SUMMARY, OK_SUMMARY } from '../support/fake/summary-data.js';
 import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
 import { type BodyServer, serveBodies } from '../support/bodies.js';
 import { seeded } from '../support/faults.js';
@@ -260,7 +262,7 @@ interface Kind {
   shape(): unknown;
   /** A list (printList) with this view; else a document (tx show, tx trace) or the chain registry. */
   view?: () => Promise<ListView<unknown>>;
-  doc?: 'transaction' | 'trace' | 'registry';
+  doc?: 'transaction' | 'trace' | 'registry' | 'summary';
   modes: readonly Mode[];
   /** Modes for the whole command, when fewer (`scout api` prints a body as sent unless CSV or NDJSON). */
   cliModes?: readonly Mode[];
@@ -307,6 +309,14 @@ const KINDS: readonly Kind[] = [
   },
   { name: 'chains', argv: ['chains', '--refresh', '--registry-url', '{base}/registry'], path: '/registry', shape: () => mutated(REGISTRY), doc: 'registry', modes: MODES },
   { name: 'address logs', argv: ['address', 'logs', A], path: `/api/v2/addresses/${A}/logs`, shape: listShape(addressLogs(ADDR.rich).map((e) => plain(e.json))), view: viewOf('logs'), modes: MODES },
+  {
+    name: 'tx summary',
+    argv: ['tx', 'summary', H],
+    path: `/api/v2/transactions/${H}/summary`,
+    shape: () => (chance(0.05) ? oddValue(null) ?? null : mutated(JSON.parse(toJsonText(pick([OK_SUMMARY, HOSTILE_SUMMARY]))) as unknown)),
+    doc: 'summary',
+    modes: DOC_MODES,
+  },
   { name: 'tx state-changes', argv: ['tx', 'state-changes', H], path: `/api/v2/transactions/${H}/state-changes`, shape: listShape(txDepth(TX.ok)!.stateChanges.map((e) => plain(e.json))), view: viewOf('stateChanges'), modes: MODES },
 ];
 
@@ -427,6 +437,8 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
       await printTraceLines(s, body);
     } else if (mode.mode === 'json' || mode.mode === 'ndjson') {
       await printDocument(s, body, mode.mode);
+    } else if (kind.doc === 'summary') {
+      await printSummary(s, body);
     } else if (kind.doc === 'transaction') {
       await printObject(s, body, ORIGIN, objectViews.transaction);
     } else {

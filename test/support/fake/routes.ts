@@ -4,7 +4,8 @@
  * resolver to this list.
  */
 import type { RouteResolver } from './kit.js';
+import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [txdepthRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [txdepthRoutes, summaryRoutes, tokenRoutes];
