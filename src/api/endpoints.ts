@@ -12,6 +12,8 @@ import type {
   SearchResult,
   StateChange,
   TokenBalance,
+  TokenHolder,
+  TokenInstance,
   TokenTransfer,
   Transaction,
   Withdrawal,
@@ -187,3 +189,40 @@ export const STATS_PATH = '/api/v2/stats';
  * explorer's own front end does; without it the server sends only the prices.
  */
 export const GAS_ORACLE_HEADERS: Readonly<Record<string, string>> = { 'updated-gas-oracle': 'true' };
+
+const tok = (hash: string, tail = '') => `/api/v2/tokens/${hash}${tail}`;
+
+/** Path of one token. */
+export function tokenPath(hash: string): string {
+  return tok(hash);
+}
+
+/** Path of a token's counters (holders, transfers). */
+export function tokenCountersPath(hash: string): string {
+  return tok(hash, '/counters');
+}
+
+/** Holders of a token, the largest balance first. */
+export function tokenHolders(hash: string): ListRequest<TokenHolder> {
+  return { path: tok(hash, '/holders'), params: [], what: `token ${hash}` };
+}
+
+/** Transfers of a token, newest first. */
+export function tokenTransfers(hash: string): ListRequest<TokenTransfer> {
+  return { path: tok(hash, '/transfers'), params: [], what: `token ${hash}` };
+}
+
+/** NFT instances of a token (ERC-721, ERC-1155, ERC-404). */
+export function tokenInstances(hash: string): ListRequest<TokenInstance> {
+  return { path: tok(hash, '/instances'), params: [], what: `token ${hash}` };
+}
+
+/** Path of one NFT instance; `id` is a decimal token id, already checked. */
+export function tokenInstancePath(hash: string, id: string): string {
+  return tok(hash, `/instances/${id}`);
+}
+
+/** Path of a smart contract: verification, source, ABI, proxy. */
+export function smartContractPath(hash: string): string {
+  return `/api/v2/smart-contracts/${hash}`;
+}

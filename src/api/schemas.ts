@@ -88,7 +88,43 @@ export type AddressDetails = Declared<z.infer<typeof AddressDetails>>;
 export const AddressCounters = z.looseObject({ transactions_count: amount, token_transfers_count: amount, gas_usage_count: amount, validations_count: amount });
 export type AddressCounters = Declared<z.infer<typeof AddressCounters>>;
 
-export const TokenInstance = z.looseObject({ id: str, token_id: str, metadata: z.unknown().nullish() });
+export const TokenInstance = z.looseObject({
+  id: str,
+  token_id: str,
+  /** Anything: real metadata is sometimes only `{"error": "<url>"}`, attributes of any type. */
+  metadata: z.unknown().nullish(),
+  owner: AddressParam.nullish(),
+  image_url: str,
+  animation_url: str,
+  external_app_url: str,
+  media_url: str,
+  media_type: str,
+  token_type: str,
+  value: amount,
+  token: Token.nullish(),
+});
+export type TokenInstance = Declared<z.infer<typeof TokenInstance>>;
+
+/** One token as `/tokens/{h}` sends it: the list token object, plus market and bridge fields. */
+export const TokenDetail = z.looseObject({
+  ...Token.shape,
+  circulating_market_cap: amount,
+  volume_24h: amount,
+  reputation: str,
+  /** Bridged tokens (where the explorer knows bridges): the bridge and where the token comes from. */
+  bridge_type: str,
+  foreign_address: str,
+  origin_chain_id: amount,
+});
+export type TokenDetail = Declared<z.infer<typeof TokenDetail>>;
+
+/** `/tokens/{h}/counters`: counts as decimal strings. */
+export const TokenCounters = z.looseObject({ token_holders_count: amount, transfers_count: amount });
+export type TokenCounters = Declared<z.infer<typeof TokenCounters>>;
+
+/** One holder of a token: `token_id` for ERC-1155 (null otherwise), `value` in base units. */
+export const TokenHolder = z.looseObject({ address: AddressParam.nullish(), token_id: str, value: amount });
+export type TokenHolder = Declared<z.infer<typeof TokenHolder>>;
 
 export const TokenBalance = z.looseObject({
   token: Token.nullish(),
@@ -368,3 +404,43 @@ export const Network = z.looseObject({
   details: z.unknown().nullish(),
 });
 export type Network = Declared<z.infer<typeof Network>>;
+
+/** A proxy's implementation: `address_hash` on newer servers, `address` on older ones. */
+const Implementation = z.looseObject({ address: str, address_hash: str, name: str });
+
+/**
+ * `/smart-contracts/{h}`. A verified contract carries its source and ABI; an unverified one only its
+ * bytecode, proxy type and implementations (no `is_verified` at all); a contract matched to a
+ * verified twin has `is_verified: false` with the twin's source and `verified_twin_address_hash`.
+ */
+export const SmartContract = z.looseObject({
+  is_verified: z.boolean().nullish(),
+  is_fully_verified: z.boolean().nullish(),
+  is_partially_verified: z.boolean().nullish(),
+  is_verified_via_sourcify: z.boolean().nullish(),
+  is_verified_via_eth_bytecode_db: z.boolean().nullish(),
+  is_verified_via_verifier_alliance: z.boolean().nullish(),
+  is_vyper_contract: z.boolean().nullish(),
+  is_blueprint: z.boolean().nullish(),
+  is_self_destructed: z.boolean().nullish(),
+  is_changed_bytecode: z.boolean().nullish(),
+  certified: z.boolean().nullish(),
+  verified_twin_address_hash: str,
+  name: str,
+  language: str,
+  compiler_version: str,
+  optimization_enabled: z.boolean().nullish(),
+  optimization_runs: int,
+  evm_version: str,
+  license_type: str,
+  verified_at: str,
+  proxy_type: str,
+  implementations: z.array(Implementation).nullish(),
+  file_path: str,
+  source_code: str,
+  additional_sources: z.array(z.looseObject({ file_path: str, source_code: str })).nullish(),
+  abi: z.unknown().nullish(),
+  sourcify_repo_url: str,
+  external_libraries: z.array(z.looseObject({ address_hash: str, name: str })).nullish(),
+});
+export type SmartContract = Declared<z.infer<typeof SmartContract>>;

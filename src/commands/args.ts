@@ -1,5 +1,5 @@
 /** Arguments and options several commands take, declared once. */
-import { parseAddressOrName, parseHash } from '../validate.js';
+import { parseAddressOrName, parseHash, parseTokenId } from '../validate.js';
 import { arg, option } from './spec.js';
 
 /**
@@ -15,3 +15,6 @@ export function addressOption(help: string) {
 
 /** `<hash>`: a transaction hash, 0x and 64 hex digits. */
 export const hashArg = arg('<hash>', '0x followed by 64 hex digits', parseHash);
+
+/** `<id>`: an NFT token id, decimal digits of any length up to a uint256 (kept as text). */
+export const tokenIdArg = arg('<id>', 'token id: decimal digits, up to 2^256-1', parseTokenId);

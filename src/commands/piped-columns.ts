@@ -14,6 +14,8 @@ export const PIPED_COLUMNS = {
   withdrawals: ['index', 'validator_index', 'block_number', 'timestamp', 'receiver', 'amount_wei', 'amount'],
   search: ['type', 'name', 'symbol', 'id', 'detail', 'timestamp'],
   blocks: ['height', 'hash', 'type', 'timestamp', 'transactions_count', 'miner', 'gas_used', 'gas_limit', 'base_fee_per_gas', 'burnt_fees_wei', 'burnt_fees', 'size'],
+  tokenHolders: ['address', 'token_id', 'balance_raw', 'balance', 'share_percent'],
+  tokenInstances: ['id', 'owner', 'name', 'image_url'],
   logs: ['transaction_hash', 'block_number', 'index', 'timestamp', 'address', 'event', 'event_name', 'topics', 'data'],
   txLogs: ['transaction_hash', 'block_number', 'index', 'timestamp', 'address', 'event', 'event_name', 'topics', 'data'],
   stateChanges: ['address', 'is_miner', 'type', 'token', 'symbol', 'token_type', 'token_id', 'balance_before_raw', 'balance_before', 'balance_after_raw', 'balance_after', 'change_raw', 'change'],

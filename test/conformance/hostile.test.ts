@@ -26,6 +26,9 @@ import type { AddressCounters, AddressDetails } from '../../src/api/schemas.js';
 import { renderBlock } from '../../src/render/block.js';
 import { renderGas, renderStats } from '../../src/render/stats.js';
 import type { Block, GasPrices, Stats } from '../../src/api/schemas.js';
+import { renderToken, renderTokenInstance, tokenHolderColumns } from '../../src/render/token.js';
+import { renderContract } from '../../src/render/contract.js';
+import { TokenHolder } from '../../src/api/schemas.js';
 import { networkView, views } from '../../src/render/views.js';
 import { runScout } from '../support/scout.js';
 import { BUILTIN_CHAINS } from '../../src/config/chains.js';
@@ -101,6 +104,9 @@ const LISTS: (readonly [string, { items: readonly unknown[] }, View])[] = [
   ['blocks', HOSTILE_BODIES.blocks, views.blocks],
   ['admin networks', HOSTILE_BODIES.networks, networkView()],
   ['admin networks --show-secrets', HOSTILE_BODIES.networks, networkView({ showSecrets: true })],
+  ['token holders', HOSTILE_BODIES.tokenHolders, views.tokenHolders],
+  ['token holders, with a hostile token', HOSTILE_BODIES.tokenHolders, { columns: tokenHolderColumns({ decimals: '18', symbol: ATTACKS.csi, totalSupply: '300000000000000000000' }), schema: TokenHolder }],
+  ['token nfts', HOSTILE_BODIES.tokenInstances, views.tokenInstances],
   ['any list (scout api)', HOSTILE_BODIES.transactions, views.generic],
   ['chains', { items: everyStringHostile(BUILTIN_CHAINS.slice(0, 6)) }, { columns: chainColumns }],
 ] as never;
@@ -172,6 +178,20 @@ describe('renderers: nothing hostile leaks', () => {
       for (const start of [0, 1, 5]) {
         expectClean(renderBlock(everyStringHostile(HOSTILE_BODIES.block, start) as unknown as Block, c), `block show, every string hostile ${start}`);
         expectClean(renderStats(everyStringHostile(HOSTILE_BODIES.stats, start) as unknown as Stats, c), `stats, every string hostile ${start}`);
+      }
+    }
+  });
+
+  it('token show, token nft, contract show (and with every string field hostile)', () => {
+    for (const start of [0, 1, 5]) {
+      const t = start === 0 ? HOSTILE_BODIES.token : everyStringHostile(HOSTILE_BODIES.token, start);
+      const counters = start === 0 ? HOSTILE_BODIES.tokenCounters : everyStringHostile(HOSTILE_BODIES.tokenCounters, start);
+      const nft = start === 0 ? HOSTILE_BODIES.tokenInstance : everyStringHostile(HOSTILE_BODIES.tokenInstance, start);
+      const contract = start === 0 ? HOSTILE_BODIES.contract : everyStringHostile(HOSTILE_BODIES.contract, start);
+      for (const c of CONTEXTS) {
+        expectClean(renderToken(t as never, counters as never, c), `token show ${start} ${JSON.stringify(c)}`);
+        expectClean(renderTokenInstance(nft as never, c), `token nft ${start} ${JSON.stringify(c)}`);
+        expectClean(renderContract(contract as never, '0x' + '1'.repeat(40), c), `contract show ${start} ${JSON.stringify(c)}`);
       }
     }
   });
@@ -275,6 +295,14 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   routes['/api/v2/blocks/103/transactions'] = HOSTILE_BODIES.transactions;
   routes['/api/v2/blocks/103/withdrawals'] = HOSTILE_BODIES.withdrawals;
   routes['/api/v2/stats'] = HOSTILE_BODIES.stats;
+  const TOKEN = '0x' + '4'.repeat(40);
+  routes[`/api/v2/tokens/${TOKEN}`] = HOSTILE_BODIES.token;
+  routes[`/api/v2/tokens/${TOKEN}/counters`] = HOSTILE_BODIES.tokenCounters;
+  routes[`/api/v2/tokens/${TOKEN}/holders`] = HOSTILE_BODIES.tokenHolders;
+  routes[`/api/v2/tokens/${TOKEN}/transfers`] = HOSTILE_BODIES.tokenTransfers;
+  routes[`/api/v2/tokens/${TOKEN}/instances`] = HOSTILE_BODIES.tokenInstances;
+  routes[`/api/v2/tokens/${TOKEN}/instances/2`] = HOSTILE_BODIES.tokenInstance;
+  routes[`/api/v2/smart-contracts/${TOKEN}`] = HOSTILE_BODIES.contract;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -308,6 +336,11 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     ['blocks', ['blocks'], '/api/v2/blocks', true],
     ['block txs', ['block', 'txs', '103'], '/api/v2/blocks/103/transactions', true],
     ['block withdrawals', ['block', 'withdrawals', '103'], '/api/v2/blocks/103/withdrawals', true],
+    ['token holders', ['token', 'holders', TOKEN], `/api/v2/tokens/${TOKEN}/holders`, true],
+    ['token transfers', ['token', 'transfers', TOKEN], `/api/v2/tokens/${TOKEN}/transfers`, true],
+    ['token nfts', ['token', 'nfts', TOKEN], `/api/v2/tokens/${TOKEN}/instances`, true],
+    ['token nft', ['token', 'nft', TOKEN, '2'], `/api/v2/tokens/${TOKEN}/instances/2`, false],
+    ['contract show', ['contract', 'show', TOKEN], `/api/v2/smart-contracts/${TOKEN}`, false],
     ['tx show', ['tx', 'show', HASH], T, false],
     ['block show', ['block', '103'], '/api/v2/blocks/103', false],
     ['stats', ['stats'], '/api/v2/stats', false],
@@ -397,5 +430,33 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     expect(io.stdout().length).toBeGreaterThan(0);
     expectClean(io.stdout(), `${name} terminal`);
     expectClean(io.stderr(), `${name} terminal stderr`);
+  });
+
+  it('token show: clean piped and on a terminal; --json is the token with its counters under "counters"', async () => {
+    const piped = await runScout(['token', TOKEN, ...urls()]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expectClean(piped.stdout, 'token show piped');
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    expect(await run(['node', 'scout', 'token', TOKEN, ...urls()], io)).toBe(0);
+    expectClean(io.stdout(), 'token show terminal');
+    const json = await runScout(['token', TOKEN, ...urls(), '--json']);
+    expectClean(json.stdout, 'token show --json');
+    expect(JSON.parse(json.stdout)).toEqual({ ...HOSTILE_BODIES.token, counters: HOSTILE_BODIES.tokenCounters });
+  });
+
+  it('contract abi and source: the ABI and the source as sent when piped; the source made safe on a terminal', async () => {
+    const abi = await runScout(['contract', 'abi', TOKEN, ...urls()]);
+    expect(abi.code, abi.stderr).toBe(0);
+    expectClean(abi.stdout, 'contract abi');
+    expectClean(abi.stderr, 'contract abi stderr (the twin note)');
+    expect(JSON.parse(abi.stdout)).toEqual(HOSTILE_BODIES.contract.abi);
+    const piped = await runScout(['contract', 'source', TOKEN, ...urls()]);
+    expect(piped.stdout).toBe(HOSTILE_BODIES.contract.source_code);
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    expect(await run(['node', 'scout', 'contract', 'source', TOKEN, ...urls()], io)).toBe(0);
+    expectClean(io.stdout(), 'contract source terminal');
+    expect(io.stdout().split('\n').length).toBe(HOSTILE_BODIES.contract.source_code.split('\n').length + 1);
   });
 });

@@ -46,6 +46,7 @@ import { HOSTILE_SUMMARY, OK_SUMMARY } from '../support/fake/summary-data.js';
 import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
 import { type BodyServer, serveBodies } from '../support/bodies.js';
 import { seeded } from '../support/faults.js';
+import { instancesOf, transfersOf } from '../support/fake/tokens-data.js';
 import { ATTACKS, FORMULAS } from './hostile.js';
 
 const SEED = 0x5c09;
@@ -292,6 +293,8 @@ const KINDS: readonly Kind[] = [
   { name: 'address internal-txs', argv: ['address', 'internal-txs', A], path: `/api/v2/addresses/${A}/internal-transactions`, shape: listShape(rich.internalTransactions.map((e) => plain(e.json))), view: viewOf('internalTransactions'), modes: MODES },
   { name: 'address withdrawals', argv: ['address', 'withdrawals', A], path: `/api/v2/addresses/${A}/withdrawals`, shape: listShape(rich.withdrawals.map((e) => plain(e.json))), view: viewOf('withdrawals'), modes: MODES },
   { name: 'tx transfers', argv: ['tx', 'transfers', H], path: `/api/v2/transactions/${H}/token-transfers`, shape: listShape(rich.tokenTransfers.map((e) => plain(e.json))), view: viewOf('tokenTransfers'), modes: MODES },
+  { name: 'token transfers', argv: ['token', 'transfers', A], path: `/api/v2/tokens/${A}/transfers`, shape: listShape(transfersOf(ADDR.usdc).map((e) => plain(e.json))), view: viewOf('tokenTransfers'), modes: MODES },
+  { name: 'token nfts', argv: ['token', 'nfts', A], path: `/api/v2/tokens/${A}/instances`, shape: listShape([...instancesOf(ADDR.nft1155).slice(0, 5), ...instancesOf(ADDR.nft721)].map((e) => plain(e.json))), view: viewOf('tokenInstances'), modes: MODES },
   { name: 'search', argv: ['search', 'usd'], path: '/api/v2/search', shape: listShape([...ds.searchTokens, ...ds.blocks].map((e) => plain(e.json))), view: viewOf('search'), modes: MODES },
   { name: 'admin networks', argv: ['admin', 'networks', '--api-key', 'k'], path: '/admin/api/v1/networks', shape: listShape(ds.networks.map(plain)), view: async () => networkView({ showSecrets: chance(0.5) }) as ListView<unknown>, modes: MODES },
   { name: 'api (any list)', argv: ['api', 'fuzz'], path: '/api/v2/fuzz', shape: listShape([...rich.transactions.slice(0, 5), ...rich.tokens.slice(0, 5)].map((e) => plain(e.json))), view: viewOf('generic'), modes: MODES, cliModes: MODES.filter((m) => m.mode === 'ndjson') },

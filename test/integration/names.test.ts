@@ -64,6 +64,14 @@ describe('names as addresses', () => {
     expect(gno.stdout).toContain(`Address\t${ADDR.usdc}\n`);
   });
 
+  it("other topics' address arguments take names too: scout token usdc.gno", async () => {
+    let r!: Awaited<ReturnType<typeof scout>>;
+    const reqs = await seen(async () => (r = await scout(['token', 'usdc.gno', '--json'])));
+    expect(r.code, r.stderr).toBe(0);
+    expect(reqs.map((q) => q.path)).toContain(`/api/v2/tokens/${ADDR.usdc}`);
+    expect(r.stdout).toBe((await scout(['token', ADDR.usdc, '--json'])).stdout);
+  });
+
   it('--token takes a name too', async () => {
     let r!: Awaited<ReturnType<typeof scout>>;
     const reqs = await seen(async () => (r = await scout(['address', 'transfers', 'scout-rich.eth', '--token', 'usdc.gno', '--limit', '1'])));

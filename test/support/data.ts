@@ -435,7 +435,7 @@ const FEE_RECIPIENT = registerAddress({
 
 export type TokenType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'ERC-404';
 
-interface TokenInfo {
+export interface TokenInfo {
   address: string;
   name: string | null;
   symbol: string | null;
@@ -559,6 +559,12 @@ const ERC404 = defineToken({
   totalSupply: '10000000000000000000000', exchangeRate: null,
 });
 
+/** The token the fake knows at `address` (any case), with its token object as items embed it; null when none. */
+export function knownToken(address: string): { info: TokenInfo; json: JsonObject } | null {
+  const t = TOKENS.find((x) => x.address.toLowerCase() === address.toLowerCase());
+  return t ? { info: t, json: tokenObject(t) } : null;
+}
+
 function tokenByAddress(address: string): TokenInfo {
   const t = TOKENS.find((x) => x.address.toLowerCase() === address.toLowerCase());
   if (!t) throw new Error(`fake data: unknown token ${address}`);
@@ -597,7 +603,8 @@ function tokenInstance(t: TokenInfo, id: string, opts: { embedToken: boolean; br
 
 // ───────────────────────────────────────────────────────────────────────── list entries
 
-export type CursorValue = string | number | null;
+/** A cursor value; RawJson for an integer too big for a number (a 78-digit token id), sent and compared as its text. */
+export type CursorValue = string | number | null | RawJson;
 export type Cursor = Record<string, CursorValue>;
 
 /**

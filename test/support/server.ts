@@ -19,6 +19,7 @@ import type { AddressInfo as NetAddressInfo } from 'node:net';
 import {
   ADDR,
   PAGE_SIZE,
+  RawJson,
   getDataset,
   knownAddress,
   listsFor,
@@ -269,6 +270,7 @@ function resolveRoute(segments: string[]): Route | 'unknown' {
 
 /** How a cursor value goes into a query string: null as `null`, numbers as JSON text, strings as is. */
 function cursorText(v: CursorValue): string {
+  if (v instanceof RawJson) return v.text;
   return v === null ? 'null' : String(v);
 }
 

@@ -7,6 +7,7 @@ import { addressRoutes } from './address.js';
 import { blockRoutes } from './blocks.js';
 import type { RouteResolver } from './kit.js';
 import { summaryRoutes } from './summary.js';
+import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
