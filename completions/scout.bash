@@ -41,7 +41,7 @@ _scout_options() {
         "block txs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "block withdrawals") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "blocks") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "token show") _scout_words="--json --ndjson --jq" ;;
+        "token show") _scout_words="--web --json --ndjson --jq" ;;
         "token holders") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "token transfers") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "token nfts") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;

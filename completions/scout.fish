@@ -306,6 +306,7 @@ complete -c scout -n '__scout_at \'token\'' -a 'nfts' -d 'NFT instances of a col
 complete -c scout -n '__scout_at \'token\'' -a 'nft' -d 'one NFT of a collection: owner, name, image, attributes'
 
 # scout token show
+complete -c scout -n '__scout_at \'token show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
 complete -c scout -n '__scout_at \'token show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'token show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'token show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'

@@ -116,7 +116,7 @@ describe('scout open', () => {
   });
 });
 
-describe('--web on address show and tx show', () => {
+describe('--web on address show, tx show and token show', () => {
   it('tx show --web on a terminal opens the transaction page instead of fetching it', async () => {
     const r = await scout(['tx', 'show', TX.ok, '--web'], { tty: true });
     expect(r.code, r.stderr).toBe(0);
@@ -132,6 +132,13 @@ describe('--web on address show and tx show', () => {
     expect(r.requests).toEqual(['/api/v2/search']);
     const tty = await scout(['address', 'show', ADDR.rich, '--web'], { tty: true });
     expect(tty.opened).toEqual([`${srv.url}/address/${ADDR.rich}`]);
+  });
+
+  it('token --web (one line in its spec): the token page, opened on a terminal', async () => {
+    const r = await scout(['token', ADDR.usdc, '--web'], { tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.opened).toEqual([`${srv.url}/token/${ADDR.usdc}`]);
+    expect(r.requests).toEqual([]);
   });
 
   it('--web does not go with --json', async () => {
