@@ -1,4 +1,6 @@
 /** Arguments and options several commands take, declared once. */
+import { CHAIN_SETS, parseChainList } from '../config/chain-list.js';
+import { BUILTIN_CHAINS } from '../config/chain-table.js';
 import { parseAddressOrName, parseHash, parseTokenId } from '../validate.js';
 import { arg, option } from './spec.js';
 
@@ -18,3 +20,11 @@ export const hashArg = arg('<hash>', '0x followed by 64 hex digits', parseHash);
 
 /** `<id>`: an NFT token id, decimal digits of any length up to a uint256 (kept as text). */
 export const tokenIdArg = arg('<id>', 'token id: decimal digits, up to 2^256-1', parseTokenId);
+
+/**
+ * `--chains <list>`: the command on several chains at once (commands/fanout.ts). Read as words here;
+ * the names are looked up, all of them before any request, when the command runs.
+ */
+export const chainsOption = option('<list>', `run on several chains at once: chain ids or names (1,8453,optimism), or ${CHAIN_SETS.join(', ')}`, parseChainList, {
+  complete: { values: [...CHAIN_SETS, ...BUILTIN_CHAINS.map((c) => c.names[0]!)], list: true },
+});

@@ -130,8 +130,16 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   while (program.parent) program = program.parent;
   const inv: Invocation = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program };
 
+  // `--chains`: the command over several explorers (fanout.ts); what it refuses is refused before any request.
+  const chains = Array.isArray(input.chains) ? (input.chains as string[]) : undefined;
+  if (chains) {
+    if (web) throw new UsageError('--web opens one page; it does not go with --chains');
+    (await import('./fanout.js')).checkFanout(inv, chains);
+  }
+
   const dispatch = async (): Promise<void> => {
     if (web && spec.web) return (await import('./web.run.js')).showPage(inv, spec.web(input));
+    if (chains) return (await import('./fanout.js')).runFanout(spec, inv, input, chains);
     return run(spec, inv, input);
   };
 

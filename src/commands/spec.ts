@@ -11,12 +11,13 @@
  * Options are typed end to end: `choice(['to', 'from'], …)` parses to `'to' | 'from' | undefined`,
  * and the request builder or runner receives exactly the types its spec declares.
  */
-import type { ListRequest, Params } from '../api/client.js';
+import type { ExplorerClient, ListRequest, Params } from '../api/client.js';
 import type { ObjectView, ObjectViews } from '../render/object-views.js';
 import type { ListView, views } from '../render/views.js';
 import { type NameRef, parseChoice, parseList } from '../validate.js';
 import type { PipedColumnsName } from './piped-columns.js';
 import type { Invocation } from './runtime.js';
+import type { Session } from './session.js';
 import type { WebPage } from './web.js';
 
 /** What completion offers for a value. */
@@ -134,6 +135,16 @@ export interface ObjectCommand<A = ArgsShape, O = OptionsShape> extends Common<A
   readonly view: ObjectViewName;
 }
 
+/**
+ * One chain's object under `--chains` (commands/fanout.ts): fetched from that chain's explorer, then
+ * printed wrapped as JSON (`doc`, the text as sent) or drawn with its key/value view (`show`).
+ */
+export interface ChainObject {
+  /** What the object is, for "no <noun> on …": "address". */
+  readonly noun: string;
+  fetch(client: ExplorerClient, s: Session): Promise<{ doc: string; show(s: Pick<Session, 'io' | 'render'>): Promise<void> }>;
+}
+
 /** A command with a runner of its own. */
 export interface RunCommand<A = ArgsShape, O = OptionsShape> extends Common<A, O> {
   readonly kind: 'run';
@@ -144,6 +155,8 @@ export interface RunCommand<A = ArgsShape, O = OptionsShape> extends Common<A, O
   readonly columns?: PipedColumnsName | undefined;
   /** Runs with the checked input; imports what it needs with `import()`. */
   run(inv: Invocation, input: Input<A, O>): Promise<void>;
+  /** With `--chains`: how an `object` command fetches and shows one chain's object. */
+  perChain?(input: Input<A, O>): Promise<ChainObject>;
 }
 
 export type CommandSpec = ListCommand | ObjectCommand | RunCommand;
@@ -181,7 +194,13 @@ export function objectCommand<const A extends ArgsShape = {}, const O extends Op
 
 /** A command with its own runner. */
 export function command<const A extends ArgsShape = {}, const O extends OptionsShape = {}>(
-  spec: Common<A, O> & { output: Output; refuse?: RunCommand['refuse']; columns?: PipedColumnsName; run(inv: Invocation, input: Input<A, O>): Promise<void> },
+  spec: Common<A, O> & {
+    output: Output;
+    refuse?: RunCommand['refuse'];
+    columns?: PipedColumnsName;
+    run(inv: Invocation, input: Input<A, O>): Promise<void>;
+    perChain?(input: Input<A, O>): Promise<ChainObject>;
+  },
 ): RunCommand<A, O> {
   return { ...spec, kind: 'run' };
 }

@@ -19,6 +19,8 @@ export interface Chain {
   /** Native coin symbol, for labelling values; null when unknown. */
   coin: string | null;
   testnet: boolean;
+  /** The registry says Blockscout hosts the explorer used (`hostedBy: "blockscout"`); `--chains all` takes these. */
+  blockscout?: boolean | undefined;
   /** Where the entry came from. */
   source: 'built-in' | 'registry';
 }

@@ -21,7 +21,7 @@ export interface ChainsCache {
 }
 
 /** The explorer to use (one Blockscout hosts first) and every usable one listed, no trailing slashes. */
-function explorerUrls(explorers: unknown): { url: string; all: string[] } | undefined {
+function explorerUrls(explorers: unknown): { url: string; all: string[]; blockscout: boolean } | undefined {
   if (!Array.isArray(explorers)) return undefined;
   const usable = explorers
     .filter((e): e is { url: string; hostedBy?: unknown } => !!e && typeof e === 'object' && typeof (e as { url?: unknown }).url === 'string')
@@ -38,7 +38,7 @@ function explorerUrls(explorers: unknown): { url: string; all: string[] } | unde
   const pick = usable.find((e) => e.hostedBy === 'blockscout') ?? usable[0];
   if (!pick) return undefined;
   const bare = (u: string) => u.replace(/\/+$/, '');
-  return { url: bare(pick.url), all: usable.map((e) => bare(e.url)) };
+  return { url: bare(pick.url), all: usable.map((e) => bare(e.url)), blockscout: pick.hostedBy === 'blockscout' };
 }
 
 /**
@@ -68,6 +68,7 @@ export function parseRegistry(body: string): Chain[] {
     const coin = typeof v.native_currency === 'string' && v.native_currency.trim() ? v.native_currency.trim() : null;
     const chain: Chain = { id, name, names: names.filter(Boolean), explorer, coin, testnet: v.isTestnet === true, source: 'registry' };
     if (urls.all.length > 1) chain.explorers = urls.all;
+    if (urls.blockscout) chain.blockscout = true;
     chains.push(chain);
   }
   if (chains.length === 0) throw new Error('no chain with an explorer URL');
@@ -93,6 +94,7 @@ function isChain(c: unknown): c is Chain {
     typeof x.explorer === 'string' &&
     (x.explorers === undefined || (Array.isArray(x.explorers) && x.explorers.every((e) => typeof e === 'string'))) &&
     (x.coin === null || typeof x.coin === 'string') &&
+    (x.blockscout === undefined || typeof x.blockscout === 'boolean') &&
     typeof x.testnet === 'boolean'
   );
 }

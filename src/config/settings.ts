@@ -12,6 +12,7 @@
  */
 import { UsageError } from '../errors.js';
 import { keyProblem, parseSize } from '../validate.js';
+import { chainSetOf, chainsOfSet, distinctChains } from './chain-list.js';
 import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
 import { type ConfigFile, readConfigFile } from './file.js';
 import { chainsCachePath, configPath } from './paths.js';
@@ -43,6 +44,12 @@ export interface Settings {
    * --pro without a key, a key over plain http:// without --insecure).
    */
   explorer(): ExplorerTarget;
+  /**
+   * `--chains`: where each chain's requests go (its explorer, or the PRO API with --pro) and the key
+   * each carries, in the order given, sets expanded. Throws UsageError for an unknown chain (all of
+   * them named), beside --chain or --base-url, or for what explorer() refuses (--pro without a key).
+   */
+  targetsFor(queries: readonly string[]): ExplorerTarget[];
   /**
    * The explorer's web site, whose pages `scout open` and --web name (`<site>/address/0x…`): the base
    * URL (a Blockscout serves its pages and its API under the same path), or with the hosted PRO API
@@ -347,6 +354,25 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     return adminKeyCache;
   };
 
+  const targetsFor = (queries: readonly string[]): ExplorerTarget[] => {
+    for (const name of ['chain', 'base-url'] as const) {
+      const given = src.flag(name);
+      if (given) throw new UsageError(`--chains picks each chain's explorer itself; it does not go with ${given.from}`);
+    }
+    const chains = chainList(queries, env, warnings, pro);
+    checkKey(explorerKey, `explorer key (${explorerKeySource?.from})`);
+    if (pro && !explorerKey) {
+      throw new UsageError('the PRO API needs an explorer key', { hint: 'pass --explorer-key, set SCOUT_EXPLORER_KEY, or put "explorer-key" in the config file' });
+    }
+    const root = pro ? checkUrl(src.env('pro-url') ?? src.fallback('pro-url')) : '';
+    const keys = keySources(flags, src, configFile);
+    return chains.map((chain) => {
+      if (pro && !chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for "${shown(chain.name)}"`);
+      const t: ExplorerTarget = { baseUrl: pro ? `${root}/${chain.id}` : chain.explorer, pro, chain, coin: chain.coin ?? '' };
+      return { ...t, ...explorerKeyFor(t, false, insecure, keys) };
+    });
+  };
+
   const site = (): string => {
     if (!target) throw targetError;
     if (!target.pro) return target.baseUrl;
@@ -356,6 +382,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
 
   return {
     explorer,
+    targetsFor,
     site,
     coin: target?.coin ?? '',
     explorerKey,
@@ -383,6 +410,40 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     warnings,
     configFile,
   };
+}
+
+/**
+ * The chains `--chains` names, in order, each once: a set (all, mainnets, testnets) expands from the
+ * cached registry (else the built-in chains, with a warning saying so), a name or id is looked up as
+ * `--chain` looks it up. Every unknown one is named in one usage error.
+ */
+function chainList(queries: readonly string[], env: Env, warnings: string[], pro: boolean): Chain[] {
+  const out: Chain[] = [];
+  const unknown: string[] = [];
+  let only: unknown;
+  for (const query of queries) {
+    const set = chainSetOf(query);
+    if (set) {
+      const cache = readChainsCache(chainsCachePath(env), (w) => warnings.push(w));
+      if (!cache) warnings.push(`no cached chain registry: --chains ${set} covers the built-in chains only (\`scout chains --refresh\` caches the registry)`);
+      out.push(...chainsOfSet(set, cache?.chains));
+      continue;
+    }
+    try {
+      out.push(resolveChain({ value: query, from: '--chains' }, env, warnings, pro));
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      unknown.push(query);
+      only = e;
+    }
+  }
+  if (unknown.length === 1) throw only;
+  if (unknown.length > 1) {
+    throw new UsageError(`unknown chains in --chains: ${unknown.map((q) => `"${shown(q)}"`).join(', ')}`, { hint: '`scout chains` lists the known chains; `scout chains --refresh` fetches the full registry' });
+  }
+  const chains = distinctChains(out);
+  if (chains.length === 0) throw new UsageError(`--chains ${shown(queries.join(','))} names no chain`, { hint: '`scout chains --refresh` caches the registry' });
+  return chains;
 }
 
 /** The longest `--chain` value looked up. */

@@ -6,12 +6,14 @@
  * last member: both byte for byte as sent, nothing re-serialised.
  */
 import { addressCountersPath, addressPath } from '../../api/endpoints.js';
+import type { ExplorerClient } from '../../api/client.js';
 import type { AddressCounters } from '../../api/schemas.js';
 import { InterruptedError, ResponseShapeError } from '../../errors.js';
 import { printDocument } from '../output.js';
 import { printObject } from '../object-command.js';
 import { openProgress } from '../progress.js';
 import type { Invocation } from '../runtime.js';
+import type { ChainObject } from '../spec.js';
 import { type Session, withSession } from '../session.js';
 
 /**
@@ -27,12 +29,42 @@ export function withMember(object: string, key: string, value: string): string |
 }
 
 /** The counters' body, or undefined with a warning when they could not be had (Ctrl-C still ends the run). */
-async function countersOr(s: Session, result: PromiseSettledResult<string>): Promise<string | undefined> {
+async function countersOr(s: Pick<Session, 'io'>, result: PromiseSettledResult<string>): Promise<string | undefined> {
   if (result.status === 'fulfilled') return result.value;
   const e: unknown = result.reason;
   if (e instanceof InterruptedError || !(e instanceof Error)) throw e;
   await s.io.err.write(`scout: warning: no counters for this address (${e.message}); showing the rest\n`);
   return undefined;
+}
+
+/** The address and its counters from one explorer: the address's failure is the command's, the counters' only a warning. */
+async function fetchAddress(s: Pick<Session, 'io'>, explorer: ExplorerClient, address: string): Promise<{ body: string; counters: string | undefined }> {
+  const results = await Promise.allSettled([
+    explorer.getRaw(addressPath(address), [], `address ${address}`),
+    explorer.getRaw(addressCountersPath(address), [], `counters of address ${address}`),
+  ]);
+  const [main, counted] = results;
+  if (main.status === 'rejected') throw main.reason;
+  return { body: main.value, counters: await countersOr(s, counted) };
+}
+
+/** The JSON document: the address with its counters spliced in (when had). */
+function addressDocument(body: string, counters: string | undefined, origin: string): string {
+  const doc = counters === undefined ? body : withMember(body, 'counters', counters);
+  if (doc === undefined) throw new ResponseShapeError(`unusable response from ${origin}: expected an address object`);
+  return doc;
+}
+
+/** The key/value view of the address and its counters. */
+async function showDetails(s: Pick<Session, 'io' | 'render'>, body: string, counters: string | undefined, origin: string): Promise<void> {
+  const [{ AddressDetails: detailsSchema, AddressCounters: countersSchema }, { renderAddress }] = await Promise.all([import('../../api/schemas.js'), import('../../render/address.js')]);
+  let parsedCounters: AddressCounters | undefined;
+  if (counters !== undefined) {
+    const c = countersSchema.safeParse(JSON.parse(counters));
+    if (c.success) parsedCounters = c.data;
+    else await s.io.err.write('scout: warning: the counters have an unexpected shape; leaving them out\n');
+  }
+  await printObject(s, body, origin, { noun: 'address', schema: detailsSchema, render: (a, ctx) => renderAddress(a, parsedCounters, ctx) });
 }
 
 export async function showAddress(inv: Invocation, address: string): Promise<void> {
@@ -41,32 +73,25 @@ export async function showAddress(inv: Invocation, address: string): Promise<voi
     const explorer = s.explorer();
     const origin = new URL(explorer.baseUrl).origin;
     const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
-    let results: [PromiseSettledResult<string>, PromiseSettledResult<string>];
+    let got: { body: string; counters: string | undefined };
     try {
-      results = await Promise.allSettled([
-        explorer.getRaw(addressPath(address), [], `address ${address}`),
-        explorer.getRaw(addressCountersPath(address), [], `counters of address ${address}`),
-      ]);
+      got = await fetchAddress(s, explorer, address);
     } finally {
       progress.stop();
     }
-    const [main, counted] = results;
-    if (main.status === 'rejected') throw main.reason;
-    const body = main.value;
-    const counters = await countersOr(s, counted);
-
-    if (mode === 'json' || mode === 'ndjson') {
-      const doc = counters === undefined ? body : withMember(body, 'counters', counters);
-      if (doc === undefined) throw new ResponseShapeError(`unusable response from ${origin}: expected an address object`);
-      return printDocument(s, doc, mode);
-    }
-    const [{ AddressDetails: detailsSchema, AddressCounters: countersSchema }, { renderAddress }] = await Promise.all([import('../../api/schemas.js'), import('../../render/address.js')]);
-    let parsedCounters: AddressCounters | undefined;
-    if (counters !== undefined) {
-      const c = countersSchema.safeParse(JSON.parse(counters));
-      if (c.success) parsedCounters = c.data;
-      else await s.io.err.write('scout: warning: the counters have an unexpected shape; leaving them out\n');
-    }
-    await printObject(s, body, origin, { noun: 'address', schema: detailsSchema, render: (a, ctx) => renderAddress(a, parsedCounters, ctx) });
+    if (mode === 'json' || mode === 'ndjson') return printDocument(s, addressDocument(got.body, got.counters, origin), mode);
+    await showDetails(s, got.body, got.counters, origin);
   });
+}
+
+/** `address show --chains`: one chain's address, as fanout.ts prints it. */
+export function addressOnChain(address: string): ChainObject {
+  return {
+    noun: 'address',
+    fetch: async (client, s) => {
+      const origin = new URL(client.baseUrl).origin;
+      const { body, counters } = await fetchAddress(s, client, address);
+      return { doc: addressDocument(body, counters, origin), show: (to) => showDetails(to, body, counters, origin) };
+    },
+  };
 }

@@ -2,13 +2,14 @@
  * `scout address <address>` (`scout address show <address>`): one address's overview, from the
  * address and its counters, fetched together.
  */
-import { addressArg } from '../args.js';
+import { addressArg, chainsOption } from '../args.js';
 import { command } from '../spec.js';
 
 export default command({
   name: 'show',
   description: 'one address: names, tags, contract facts, coin balance, activity counts',
   args: { address: addressArg },
+  options: { chains: chainsOption },
   output: 'object',
   help:
     '--json prints the address object as the server sent it, with its counters object as sent under a "counters" key. ' +
@@ -16,4 +17,5 @@ export default command({
   examples: ['scout address vitalik.eth', 'scout address show 0xdAC17F958D2ee523a2206206994597C13D831ec7 --json | jq .counters'],
   web: ({ address }) => ({ kind: 'address', value: address }),
   run: async (inv, { address }) => (await import('./show.run.js')).showAddress(inv, address),
+  perChain: async ({ address }) => (await import('./show.run.js')).addressOnChain(address),
 });

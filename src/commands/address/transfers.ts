@@ -1,6 +1,6 @@
 /** `scout address transfers <address> [--type list] [--filter to|from] [--token address]`. */
 import { addressTokenTransfers, FILTERS, TOKEN_TYPES } from '../../api/endpoints.js';
-import { addressArg, addressOption } from '../args.js';
+import { addressArg, addressOption, chainsOption } from '../args.js';
 import { choice, list, listCommand } from '../spec.js';
 
 export default listCommand({
@@ -11,8 +11,9 @@ export default listCommand({
     type: list(TOKEN_TYPES, 'token types, comma separated'),
     filter: choice(FILTERS, 'only transfers to or from the address'),
     token: addressOption('only transfers of this token contract'),
+    chains: chainsOption,
   },
   examples: ['scout address transfers 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --type ERC-20 --filter to --all --ndjson'],
-  request: ({ address, ...o }) => addressTokenTransfers(address, o),
+  request: ({ address, type, filter, token }) => addressTokenTransfers(address, { type, filter, token }),
   view: 'tokenTransfers',
 });

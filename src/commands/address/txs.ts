@@ -1,13 +1,13 @@
 /** `scout address txs <address> [--filter to|from]`: transactions, newest first. */
 import { addressTransactions, FILTERS } from '../../api/endpoints.js';
-import { addressArg } from '../args.js';
+import { addressArg, chainsOption } from '../args.js';
 import { choice, listCommand } from '../spec.js';
 
 export default listCommand({
   name: 'txs',
   description: 'transactions of an address, newest first',
   args: { address: addressArg },
-  options: { filter: choice(FILTERS, 'only transactions to or from the address') },
+  options: { filter: choice(FILTERS, 'only transactions to or from the address'), chains: chainsOption },
   examples: ['scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
   request: ({ address, filter }) => addressTransactions(address, { filter }),
   view: 'transactions',
