@@ -44,7 +44,7 @@ const txItem = (e: Explorer, n: number) => `{"hash":"0x${e.id}${String(n).padSta
 
 function answer(e: Explorer, req: http.IncomingMessage, res: http.ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://x');
-  const json = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+  const json = (status: number, body: string): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(body);
   if (e.mode === 'hang') return;
   if (e.mode === 'fail') return json(500, '{"message":"internal error"}');
   if (e.mode === 'missing') return json(404, '{"message":"Not found"}');
