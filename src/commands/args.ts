@@ -25,6 +25,6 @@ export const tokenIdArg = arg('<id>', 'token id: decimal digits, up to 2^256-1',
  * `--chains <list>`: the command on several chains at once (commands/fanout.ts). Read as words here;
  * the names are looked up, all of them before any request, when the command runs.
  */
-export const chainsOption = option('<list>', `run on several chains at once: chain ids or names (1,8453,optimism), or ${CHAIN_SETS.join(', ')}`, parseChainList, {
+export const chainsOption = option('<list>', `run on several chains at once: chain ids or names (1,8453,optimism), or ${CHAIN_SETS.join(', ')}; rows start with their chain, JSON items are wrapped`, parseChainList, {
   complete: { values: [...CHAIN_SETS, ...BUILTIN_CHAINS.map((c) => c.names[0]!)], list: true },
 });
