@@ -143,10 +143,13 @@ describe('examples can be copied', () => {
   beforeAll(async () => {
     srv = await startServer();
     // What the examples assume: an admin key file where they name it, and (README, Chains) a chains
-    // cache from `scout chains --refresh` that knows scroll-testnet.
+    // cache from `scout chains --refresh` that knows scroll-testnet (and, for --chains all, a mainnet
+    // Blockscout hosts).
     mkdirSync(join(config, 'scout'), { recursive: true });
     writeFileSync(join(config, 'scout', 'admin.key'), DEFAULT_ADMIN_KEY + '\n', { mode: 0o600 });
-    const registry = { 'scroll-testnet': { chainId: 534351, name: 'Scroll Testnet', isTestnet: true, native_currency: 'ETH', explorers: [{ url: 'https://scroll-sepolia.blockscout.com' }] } };
+    const registry = {
+      '1': { name: 'Ethereum', isTestnet: false, native_currency: 'ETH', explorers: [{ url: 'https://eth.blockscout.com', hostedBy: 'blockscout' }] },
+      'scroll-testnet': { chainId: 534351, name: 'Scroll Testnet', isTestnet: true, native_currency: 'ETH', explorers: [{ url: 'https://scroll-sepolia.blockscout.com' }] } };
     writeChainsCache(chainsCachePath({ XDG_CONFIG_HOME: config }), { version: 1, source: 'test', fetched_at: new Date().toISOString(), chains: parseRegistry(JSON.stringify(registry)) });
   });
   afterAll(() => srv.close());
@@ -171,8 +174,9 @@ describe('examples can be copied', () => {
         .split('\0')
         .slice(1, -1);
       // Against the local fake: its own --base-url, unless the example is about the PRO API (which
-      // refuses a base URL and goes to SCOUT_PRO_URL).
-      const args = words.includes('--pro') ? words : [...words, '--base-url', srv.url];
+      // refuses a base URL and goes to SCOUT_PRO_URL). --chains refuses a base URL too and goes to
+      // each chain's own explorer: through the PRO API, every chain reaches the fake.
+      const args = words.includes('--pro') ? words : words.includes('--chains') ? [...words, '--pro'] : [...words, '--base-url', srv.url];
       const r = await runScout(args, {
         env: {
           HOME: home,
