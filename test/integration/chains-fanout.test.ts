@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeCursorFor } from '../../src/api/cursor.js';
+import { parseRegistry } from '../../src/config/registry.js';
 import { runScout } from '../support/scout.js';
 
 const ADDR = '0x00000000219ab540356cbb839cbe05303d7705fa';
@@ -246,5 +247,32 @@ describe('--chains usage errors, before any request', () => {
     const empty = await scout('address', 'txs', ADDR, '--chains', 'alpha,,beta');
     expect(empty.code).toBe(2);
     expect(none()).toBe(true);
+  });
+});
+
+describe('--chains sets', () => {
+  it('notes which registry entries Blockscout hosts, for all/mainnets/testnets', () => {
+    const chains = parseRegistry(
+      JSON.stringify({
+        '10': { name: 'OP Mainnet', explorers: [{ url: 'https://optimism.blockscout.com/', hostedBy: 'blockscout' }] },
+        '77': { name: 'Own', explorers: [{ url: 'https://own.example', hostedBy: 'self' }] },
+      }),
+    );
+    expect(chains.map((c) => [c.id, c.blockscout])).toEqual([
+      ['10', true],
+      ['77', undefined],
+    ]);
+  });
+
+  it('without a cached registry, takes the built-in chains (with a warning), each under its id with --pro', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'scout-fanout-none-'));
+    const r = await runScout(['--retries', '0', '--pro', 'tx', 'show', HASH, '--chains', 'testnets', '--ndjson'], {
+      env: { XDG_CONFIG_HOME: fresh, SCOUT_PRO_URL: eps.url, SCOUT_EXPLORER_KEY: 'k' },
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('no cached chain registry: --chains testnets covers the built-in chains only');
+    expect(eps.requests).toContain(`/11155111/api/v2/transactions/${HASH}`);
+    expect(eps.requests).toContain(`/84532/api/v2/transactions/${HASH}`);
+    expect(eps.requests.some((u) => u.startsWith('/1/') || u.startsWith('/8453/'))).toBe(false);
   });
 });
