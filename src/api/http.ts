@@ -3,6 +3,7 @@
  * retries with backoff for what is safe to retry, rate-limit waits, a cap on the size of a body,
  * redaction of secrets in anything it prints, and non-2xx answers turned into typed errors (errors.ts).
  */
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { Pool, request } from './undici.js';
 import {
@@ -146,6 +147,8 @@ export class Http {
       ...options,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
     };
+    // Every request and wait under way listens for it; a batch may have more than Node's warning allows.
+    setMaxListeners(0, this.stop.signal);
     const outer = options.signal;
     if (outer?.aborted) this.stop.abort();
     else outer?.addEventListener('abort', () => this.stop.abort(), { once: true });
