@@ -9,6 +9,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { rateLimitRows } from './ratelimit.mjs';
 import { startBenchServer } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -121,6 +122,9 @@ try {
     const b = await peakMiB(args(big));
     row(`peak memory ${mode}: ${N.big} vs ${N.small} items`, x(b / a), '≤ 1.20x', b / a <= 1.2, `${b.toFixed(1)} MiB vs ${a.toFixed(1)} MiB`);
   }
+
+  // 5. Concurrent lookups under a rate limit (bench/ratelimit.mjs).
+  for (const r of await rateLimitRows(tiny)) row(...r);
 } finally {
   await big.close();
   await small.close();
