@@ -5,6 +5,7 @@
 import address from './address/index.js';
 import admin from './admin/index.js';
 import api from './api/api.js';
+import cache from './cache/index.js';
 import chains from './chains/chains.js';
 import completion from './completion/completion.js';
 import config from './config/index.js';
@@ -13,4 +14,4 @@ import search from './search/search.js';
 import type { CommandSpec, TopicSpec } from './spec.js';
 import tx from './tx/index.js';
 
-export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, search, admin, api, chains, config, completion, help];
+export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, search, admin, api, chains, cache, config, completion, help];
