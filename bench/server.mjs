@@ -1,6 +1,7 @@
 // The benchmark's explorer: a node:http server on 127.0.0.1 that serves generated address
 // transactions in 50-item pages with real-looking cursors, all bodies built before timing starts.
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 const PAGE = 50;
 
@@ -70,9 +71,10 @@ function item(i, address) {
  * Starts the server with `count` transactions for `address`. Pages are keyed by the cursor query
  * string the client must send back; anything else is a 422, like the real server.
  *
- * `latencyMs` delays every answer; `limit` (requests a second) enforces a fixed one-second window
- * as Blockscout does: x-ratelimit-* headers on every answer, 429 past the limit (`limited()` counts
- * them). Without a limit the headers say -1, no limit.
+ * `latencyMs` delays every answer; `limit` (requests a second) enforces fixed one-second windows,
+ * the first opening with the first request, as Blockscout does: x-ratelimit-* headers on every
+ * answer, 429 past the limit (`limited()` counts them). Without a limit the headers say -1, no
+ * limit. `span()` is the time from the first request's arrival to the last answer.
  */
 export async function startBenchServer({ count, address, latencyMs = 0, limit = 0 }) {
   const pages = new Map();
@@ -91,18 +93,24 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
   const txPath = '/api/v2/transactions/0x' + 'ab'.repeat(32);
   let requests = 0;
   let limited = 0;
-  const started = Date.now();
+  let started;
+  let last = 0;
   const windows = new Map();
-  const server = http.createServer((req, res) => (latencyMs ? setTimeout(answer, latencyMs, req, res) : answer(req, res)));
+  const server = http.createServer((req, res) => {
+    started ??= performance.now();
+    res.on('finish', () => (last = performance.now()));
+    if (latencyMs) setTimeout(answer, latencyMs, req, res);
+    else answer(req, res);
+  });
   function answer(req, res) {
     requests++;
     const url = new URL(req.url, 'http://x');
     const headers = { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '-1', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '-1' };
     if (limit) {
-      const elapsed = Date.now() - started;
+      const elapsed = performance.now() - started;
       const w = Math.floor(elapsed / 1000);
       const used = windows.get(w) ?? 0;
-      Object.assign(headers, { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used - 1)), 'x-ratelimit-reset': String((w + 1) * 1000 - elapsed) });
+      Object.assign(headers, { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used - 1)), 'x-ratelimit-reset': String(Math.ceil((w + 1) * 1000 - elapsed)) });
       if (used >= limit) {
         limited++;
         return res.writeHead(429, headers).end('{"message":"Too many requests"}');
@@ -123,6 +131,7 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
     txUrl: url + txPath,
     requests: () => requests,
     limited: () => limited,
+    span: () => (started === undefined ? 0 : last - started),
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
