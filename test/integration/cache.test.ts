@@ -136,6 +136,12 @@ describe('--cache', () => {
     }
   });
 
+  it('admin answers, which list network keys, are never kept', async () => {
+    const r = await runScout(['admin', 'networks', '--admin-url', srv.url, '--api-key', 'admin-secret', '--json', '--cache', '1h'], { env: { XDG_CACHE_HOME: cacheHome } });
+    expect(r.code).toBe(0);
+    expect(entries()).toEqual([]);
+  });
+
   it('a cache directory that cannot be written is harmless: the answer is printed, --verbose says why once', async () => {
     const blocked = join(cacheHome, 'not-a-dir');
     writeFileSync(blocked, 'a file where the cache directory would be');
@@ -156,6 +162,9 @@ describe('--cache', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^scout: invalid --cache .*expected a duration like 30s, 5m, 1h, 1d, or forever\n/);
     }
+    const set = await runScout(['config', 'set', 'cache', '1y']);
+    expect(set.code).toBe(2);
+    expect(set.stderr).toMatch(/^scout: invalid cache "1y": expected a duration/);
   });
 });
 
