@@ -38,12 +38,13 @@ async function lookups(lib, baseUrl, n, concurrency) {
 }
 
 /** Runs `scout address txs --all --ndjson` against `url`; resolves with the wall time in ms and the items printed. */
-function allPages(url) {
+function allPages(url, node) {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, NO_COLOR: '1', CI: '1' };
     for (const k of Object.keys(env)) if (k.startsWith('SCOUT_')) delete env[k];
+    delete env.NODE_EXTRA_CA_CERTS;
     const started = performance.now();
-    const child = spawn(process.execPath, [join(here, '..', 'bin', 'scout.js'), 'address', 'txs', ADDRESS, '--all', '--ndjson', '--base-url', url], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(node, [join(here, '..', 'bin', 'scout.js'), 'address', 'txs', ADDRESS, '--all', '--ndjson', '--base-url', url], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let lines = 0;
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (lines += d.split('\n').length - 1));
@@ -60,7 +61,7 @@ function leastMs(n, limit, concurrency, latencyMs) {
 }
 
 /** The figures as rows for bench/run.mjs: [figure, value, target, ok, detail]. */
-export async function rateLimitRows(tiny) {
+export async function rateLimitRows(tiny, node = process.execPath) {
   const lib = await import(pathToFileURL(join(here, '..', 'dist', 'index.js')).href);
   const rows = [];
   for (const { latencyMs, limit, n, concurrency } of [
@@ -85,7 +86,7 @@ export async function rateLimitRows(tiny) {
   const pages = tiny ? 6 : 20;
   const srv = await startBenchServer({ count: pages * 50, address: ADDRESS, latencyMs: 80, limit: 5 });
   try {
-    const { lines } = await allPages(srv.url);
+    const { lines } = await allPages(srv.url, node);
     if (lines !== pages * 50) throw new Error(`scout printed ${lines} items, expected ${pages * 50}`);
     // Timed by the server, from the first request to the last answer: process start-up is another figure.
     const ms = srv.span();

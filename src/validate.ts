@@ -20,11 +20,93 @@ export function parseAddress(input: string, what = 'address'): string {
   return s;
 }
 
+/**
+ * A name given where an address is taken (`vitalik.eth`, `jesse.base`): resolved to an address
+ * through the explorer's search after every input is checked and before the command's own request
+ * (commands/names.ts). `typed` is the name as the user typed it (trimmed), for messages.
+ */
+export class NameRef<T = string> {
+  private constructor(
+    readonly typed: string,
+    /** The value the command receives, from the name's address. */
+    readonly finish: (address: string) => T,
+  ) {}
+
+  /** A name standing for its address. */
+  static of(typed: string): NameRef {
+    return new NameRef(typed, (address) => address);
+  }
+
+  /** A name standing for a value made from its address (`scout open token x.eth`: a token page). */
+  map<U>(f: (value: T) => U): NameRef<U> {
+    return new NameRef(this.typed, (address) => f(this.finish(address)));
+  }
+}
+
+/** Characters no name holds: whitespace, controls, invisible and bidi characters, and URL syntax. */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_NAMES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff/?#%@:\\]/u;
+
+/**
+ * An address, or a name to resolve to one: `0x` and 40 hex digits, else a dotted name (`vitalik.eth`,
+ * `name.base`, `x.gno`). Only the shape is checked here (a dot between non-empty labels, nothing a
+ * name never holds), cheaply, as --help loads this module; the ENS normalisation check runs before
+ * the name is looked up, still before any request.
+ */
+export function parseAddressOrName(input: string, what = 'address'): string | NameRef {
+  const s = input.trim();
+  if (ADDRESS.test(s)) return s;
+  const expected = `expected 0x followed by 40 hex digits, or a name such as vitalik.eth`;
+  if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || s.split('.').some((label) => label === '') || s.length > 255) {
+    throw new UsageError(`invalid ${what} ${quote(input)}: ${expected}`);
+  }
+  return NameRef.of(s);
+}
+
 /** A transaction hash: 0x and 64 hex digits. */
 export function parseHash(input: string): string {
   const s = input.trim();
   if (!HASH.test(s)) throw new UsageError(`invalid transaction hash ${quote(input)}: expected 0x followed by 64 hex digits`);
   return s;
+}
+
+/** The largest block number the explorer stores (a signed 64-bit integer): 2^63 - 1. */
+export const MAX_BLOCK_NUMBER = (1n << 63n) - 1n;
+
+/**
+ * A block: a number (decimal digits, leading zeros dropped, at most MAX_BLOCK_NUMBER: no chain has
+ * more blocks and the explorer answers a larger number with an error, not "not found"), a block hash
+ * (0x and 64 hex digits), or `latest` (any case). Returned as the API path takes it, or `latest`.
+ */
+export function parseBlockId(input: string): string {
+  const s = input.trim();
+  if (s.toLowerCase() === 'latest') return 'latest';
+  if (HASH.test(s)) return s;
+  if (/^\d+$/.test(s)) {
+    // Length first: BigInt of a million digits is slow, and anything past 19 digits is too large.
+    const digits = s.replace(/^0+(?=\d)/, '');
+    if (digits.length > 19 || BigInt(digits) > MAX_BLOCK_NUMBER) throw new UsageError(`invalid block ${quote(input)}: block numbers go up to ${MAX_BLOCK_NUMBER}`);
+    return digits;
+  }
+  throw new UsageError(`invalid block ${quote(input)}: expected a block number, a block hash (0x followed by 64 hex digits) or latest`);
+}
+
+/** 2^256-1 as decimal text: the largest token id (a uint256). */
+const MAX_UINT256 = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
+
+/**
+ * An NFT token id: a decimal uint256 of any size, kept as text (never a Number, which would round
+ * ids past 2^53). Leading zeros go (`007` is id 7, as the server reads it); more than a uint256 can
+ * hold is refused.
+ */
+export function parseTokenId(input: string): string {
+  const s = input.trim();
+  const bad = () => new UsageError(`invalid token id ${quote(input)}: expected a whole number from 0 to 2^256-1, in decimal digits`);
+  if (!/^\d+$/.test(s)) throw bad();
+  const id = s.replace(/^0+(?=\d)/, '');
+  // Compared as text: same length, then digit by digit (lexicographic for equal-length digit strings).
+  if (id.length > MAX_UINT256.length || (id.length === MAX_UINT256.length && id > MAX_UINT256)) throw bad();
+  return id;
 }
 
 /** An event log topic for the option `from` (`--topic`): 0x and 64 hex digits, a 32-byte word. */

@@ -33,6 +33,11 @@ export interface ListRequest<T = unknown> {
   readonly params: Params;
   /** Words for error messages: "address 0x…". */
   readonly what: string;
+  /**
+   * Items to keep, for a filter the endpoint does not take (search by result type): applied as pages
+   * arrive, so `--limit` counts kept items and the cursors stay the server's.
+   */
+  readonly keep?: ((item: unknown) => boolean) | undefined;
   /** Phantom: the item type, for library users. */
   readonly __item?: T;
 }
@@ -183,10 +188,10 @@ export class ExplorerClient {
     };
   }
 
-  /** GETs `path` and returns the body text, checked to be JSON. */
-  async getRaw(path: string, params: Params = [], what = path): Promise<string> {
+  /** GETs `path` and returns the body text, checked to be JSON; `extra` headers go along (never keys). */
+  async getRaw(path: string, params: Params = [], what = path, extra: Readonly<Record<string, string>> = {}): Promise<string> {
     const url = buildUrl(this.baseUrl, path, params);
-    return this.http.getParsed(url, this.headers, this.context(what), (res) => {
+    return this.http.getParsed(url, { ...extra, ...this.headers }, this.context(what), (res) => {
       try {
         assertJson(res.body);
       } catch (e) {

@@ -19,7 +19,7 @@ export async function runObject<T>(inv: Invocation, req: ObjectRequest<T>, viewR
     const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
     let body: string;
     try {
-      body = await explorer.getRaw(req.path, req.params ?? [], req.what);
+      body = await explorer.getRaw(req.path, req.params ?? [], req.what, req.headers);
     } finally {
       progress.stop();
     }

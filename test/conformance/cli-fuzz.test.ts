@@ -18,7 +18,7 @@ import type { Command } from 'commander';
 import { buildProgram, run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
 import { seeded } from '../support/faults.js';
-import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
+import { ADDR, type FakeServer, HEAD_BLOCK, startServer, TX } from '../support/server.js';
 
 // FUZZ_SEED and FUZZ_RUNS explore further; the suite always runs the same seed.
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5c0e7);
@@ -112,6 +112,7 @@ interface Opt {
 
 const address = mix(ADDR.rich, ADDR.empty, ADDR.evilToken, ADDR.usdc);
 const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError);
+const block = mix('latest', String(HEAD_BLOCK), String(HEAD_BLOCK + 1), '0', '007', TX.ok, '9223372036854775808', '0x1a');
 const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' }, { name: '-q', value: mix('.', 'length', '.[0]', '.hash', '.[] | .hash', '.[', 'error(.)', '.hash | .x') }];
 const limit = mix('1', '5', '60', '0', '99999999999999999999');
 const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
@@ -122,25 +123,48 @@ const filter = mix('to', 'from', 'TO');
 
 /** The real commands: their words, a generator for their arguments, and their own options. */
 const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
-  { words: ['address', 'txs'], args: [address], opts: [...output, ...pages, { name: '--filter', value: filter }] },
+  { words: ['address', 'show'], args: [mix(ADDR.rich, ADDR.contract, 'scout-rich.eth', 'alice.eth', 'a_b.eth')], opts: [...output, { name: '--web' }] },
+  { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, { name: '--filter', value: filter }] },
   { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['address', 'nfts'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
-  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc) }] },
+  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }] },
   { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
   { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
-  { words: ['tx', 'show'], args: [hash], opts: output },
+  { words: ['tx', 'show'], args: [hash], opts: [...output, { name: '--web' }] },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
+  { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: [...output, { name: '--web' }] },
+  { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages] },
+  { words: ['token', 'transfers'], args: [mix(ADDR.usdc, ADDR.nft721)], opts: [...output, ...pages] },
+  { words: ['token', 'nfts'], args: [mix(ADDR.nft1155, ADDR.nft721, ADDR.usdc)], opts: [...output, ...pages] },
+  { words: ['token', 'nft'], args: [mix(ADDR.nft721, ADDR.nft1155, ADDR.usdc), mix('8520', '666', '007', '80150964086159950173205574815354476552587982015634789657175307108395227874122', '1'.repeat(79))], opts: output },
+  { words: ['contract', 'show'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: output },
+  { words: ['contract', 'abi'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: [...output, { name: '--implementation' }] },
+  {
+    words: ['contract', 'source'],
+    args: [mix(ADDR.contract, ADDR.contractImpl, ADDR.usdc, ADDR.rich)],
+    // Only directories inside the fuzz's own home: a hostile --out must not write into the working tree.
+    opts: [{ name: '--out', value: (r) => pick([join(home, 'out'), join(home, 'o\u001b[2J'), join(home, 'ünï 🙂'), keyFile, home])(r) }, { name: '--force' }],
+  },
+  { words: ['tx', 'summary'], args: [hash], opts: output },
+  { words: ['tx', 'explain'], args: [hash], opts: output },
   { words: ['tx', 'logs'], args: [hash], opts: [...output, ...pages] },
   { words: ['tx', 'internal-txs'], args: [hash], opts: [...output, ...pages] },
   { words: ['tx', 'state-changes'], args: [hash], opts: [...output, ...pages] },
-  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages] },
+  { words: ['block', 'show'], args: [block], opts: output },
+  { words: ['block', 'txs'], args: [block], opts: [...output, ...pages] },
+  { words: ['block', 'withdrawals'], args: [block], opts: [...output, ...pages] },
+  { words: ['blocks'], args: [], opts: [...output, ...pages, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
+  { words: ['stats'], args: [], opts: output },
+  { words: ['gas'], args: [], opts: output },
+  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }] },
   {
     words: ['api'],
     args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],
     opts: [...output, ...pages, { name: '-F', value: mix('filter=to', 'type=ERC-20', 'apikey=sekrit', 'apikey=\u001b]0;x\u0007', 'key=\u202e\u009b', '=x', 'novalue') }, { name: '-F', value: mix('filter=from', 'k=\u001b[2J') }],
   },
+  { words: ['open'], args: [mix('address', 'tx', 'block', 'token', ADDR.rich, TX.ok, '12', 'router.base'), mix(ADDR.usdc, TX.ok, '7', 'usdc.gno')], opts: [{ name: '--web' }] },
   { words: ['admin', 'networks'], args: [], opts: [...output, { name: '--csv' }, { name: '--show-secrets' }] },
   { words: ['chains'], args: [], opts: [...output, { name: '--csv' }, { name: '--refresh' }, { name: '--registry-url', value: (r) => pick([`${srv.url}/api/chains`, `https://alice:${URL_PASS}@127.0.0.1:1/x`, `ftp://alice:${URL_PASS}@x`, `${srv.url.replace('//', `//u:${URL_PASS}@`)}/api/chains`, ...HOSTILE.slice(0, 12)])(r) }] },
   { words: ['completion'], args: [mix('bash', 'zsh', 'fish')], opts: [] },
@@ -220,7 +244,8 @@ describe('command-line fuzz', () => {
       const argv = commandLine(r);
       const before = srv.requests.length;
       const seen = origins.length;
-      const io = memoryIo({ env, stdoutIsTTY: r() < 0.5, stderrIsTTY: false, color: r() < 0.3 });
+      const opened: string[] = [];
+      const io = memoryIo({ env, stdoutIsTTY: r() < 0.5, stderrIsTTY: false, color: r() < 0.3, openUrl: async (url) => void opened.push(url) });
       const code = await run(['node', 'scout', ...argv], io);
       codes.set(code, (codes.get(code) ?? 0) + 1);
       const err = io.stderr();
@@ -233,6 +258,8 @@ describe('command-line fuzz', () => {
         code === 2 && (sent > 0 || where.length > 0) && `exit 2 after ${sent} request(s)`,
         where.some((o) => !/^(http:\/\/127\.0\.0\.1:\d+|connect:127\.0\.0\.1)$/.test(o)) && `left 127.0.0.1: ${where.join(' ')}`,
         (err + io.stdout()).includes(URL_PASS) && 'printed the password of a URL setting',
+        opened.length > 0 && !io.stdoutIsTTY && 'opened a browser with stdout not a terminal',
+        opened.some((u) => u.includes(URL_PASS)) && 'opened a URL with the password of a URL setting',
       ].filter(Boolean);
       if (problems.length) failures.push(`#${i} ${JSON.stringify(argv).slice(0, 400)}: ${problems.join('; ')}\n  stderr: ${JSON.stringify(err.slice(0, 300))}`);
     }

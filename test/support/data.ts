@@ -152,12 +152,12 @@ function digest(label: string): Buffer {
 }
 
 /** A stable, checksummed address derived from a label. */
-function makeAddress(label: string): string {
+export function makeAddress(label: string): string {
   return toChecksumAddress(`0x${digest(`address:${label}`).subarray(12).toString('hex')}`);
 }
 
 /** A stable 32-byte hash (lower case, like real transaction and block hashes). */
-function makeHash(label: string): string {
+export function makeHash(label: string): string {
   return `0x${digest(`hash:${label}`).toString('hex')}`;
 }
 
@@ -208,7 +208,7 @@ function iso(ms: number, micros = '000'): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, `.$1${micros}Z`);
 }
 
-function blockTime(block: number): string {
+export function blockTime(block: number): string {
   return iso(HEAD_TIME_MS - (HEAD_BLOCK - block) * 12_000);
 }
 
@@ -435,7 +435,7 @@ const FEE_RECIPIENT = registerAddress({
 
 export type TokenType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'ERC-404';
 
-interface TokenInfo {
+export interface TokenInfo {
   address: string;
   name: string | null;
   symbol: string | null;
@@ -559,6 +559,12 @@ const ERC404 = defineToken({
   totalSupply: '10000000000000000000000', exchangeRate: null,
 });
 
+/** The token the fake knows at `address` (any case), with its token object as items embed it; null when none. */
+export function knownToken(address: string): { info: TokenInfo; json: JsonObject } | null {
+  const t = TOKENS.find((x) => x.address.toLowerCase() === address.toLowerCase());
+  return t ? { info: t, json: tokenObject(t) } : null;
+}
+
 function tokenByAddress(address: string): TokenInfo {
   const t = TOKENS.find((x) => x.address.toLowerCase() === address.toLowerCase());
   if (!t) throw new Error(`fake data: unknown token ${address}`);
@@ -597,7 +603,8 @@ function tokenInstance(t: TokenInfo, id: string, opts: { embedToken: boolean; br
 
 // ───────────────────────────────────────────────────────────────────────── list entries
 
-export type CursorValue = string | number | null;
+/** A cursor value; RawJson for an integer too big for a number (a 78-digit token id), sent and compared as its text. */
+export type CursorValue = string | number | null | RawJson;
 export type Cursor = Record<string, CursorValue>;
 
 /**
@@ -628,7 +635,7 @@ function lower(h: string | null): string | null {
 
 export type TraceSpec = { kind: 'body'; body: Json } | { kind: 'error' };
 
-interface TxSpec {
+export interface TxSpec {
   hash: string;
   /** null while pending. */
   block: number | null;
@@ -657,7 +664,7 @@ interface TxSpec {
   trace: TraceSpec;
 }
 
-function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 'to'>): TxSpec {
+export function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 'to'>): TxSpec {
   const pending = p.block === null;
   const spec: TxSpec = {
     position: pending ? null : 0,
@@ -687,7 +694,7 @@ function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 't
 }
 
 /** The transaction object; `list` items have `token_transfers: null` like the real list endpoints. */
-function txObject(t: TxSpec, view: 'full' | 'list'): JsonObject {
+export function txObject(t: TxSpec, view: 'full' | 'list'): JsonObject {
   const pending = t.block === null;
   const inline = t.transfers.slice(0, 10).map((e) => e.json);
   return {

@@ -19,6 +19,7 @@ import type { AddressInfo as NetAddressInfo } from 'node:net';
 import {
   ADDR,
   PAGE_SIZE,
+  RawJson,
   getDataset,
   knownAddress,
   listsFor,
@@ -53,6 +54,7 @@ import {
   type Route,
   type State,
 } from './fake/kit.js';
+import { nameItems } from './fake/address-data.js';
 import { AREA_ROUTES } from './fake/routes.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
@@ -234,6 +236,9 @@ function searchRoute(): ListRoute {
       } else if (/^\d+$/.test(q)) {
         const b = ds.blocks.find((x) => String(x.json['height']) === q);
         if (b) exact.push({ json: { block_hash: b.json['hash'] ?? null, block_number: Number(q), block_type: 'block', priority: 3, timestamp: b.json['timestamp'] ?? null, type: 'block', url: `/block/${String(b.json['hash'])}` }, cursor: {} });
+      } else {
+        // Names (ENS, Basenames, ...): the name services' items come first.
+        exact.push(...nameItems(q));
       }
       const keep = (e: ListEntry) =>
         ql !== '' && (exact.includes(e) || (e.searchText ?? []).some((s) => s.includes(ql)) || e.token === ql);
@@ -257,19 +262,7 @@ function resolveRoute(segments: string[]): Route | 'unknown' {
   }
   if (c === 'transactions' && d !== undefined && f === undefined) return transactionRoute(d, e) ?? 'unknown';
   if (c === 'search' && d === undefined) return searchRoute();
-  if (c === 'stats' && d === undefined) {
-    return { kind: 'plain', params: {}, handle: () => json(200, getDataset().stats) };
-  }
-  if (c === 'blocks' && d === undefined) {
-    return {
-      kind: 'list',
-      registry: 'blocks',
-      params: { type: enumOf('block', 'uncle', 'reorg') },
-      cursorKeys: ['block_number', 'items_count'],
-      itemsCount: true,
-      select: (req) => ({ entries: getDataset().blocks, keep: () => (req.query.get('type') ?? 'block') === 'block' }),
-    };
-  }
+  // /stats and /blocks/...: fake/blocks.ts.
   return 'unknown';
 }
 
@@ -277,6 +270,7 @@ function resolveRoute(segments: string[]): Route | 'unknown' {
 
 /** How a cursor value goes into a query string: null as `null`, numbers as JSON text, strings as is. */
 function cursorText(v: CursorValue): string {
+  if (v instanceof RawJson) return v.text;
   return v === null ? 'null' : String(v);
 }
 

@@ -43,6 +43,7 @@ const KINDS: [string, unknown[], readonly Column<never>[]][] = [
   ['internal-transactions', decode(rich.internalTransactions.slice(0, 12)), columns.internalTxColumns as Column<never>[]],
   ['withdrawals', decode(rich.withdrawals.slice(0, 5)), columns.withdrawalColumns as Column<never>[]],
   ['search', decode(getDataset().searchTokens.slice(0, 8)), columns.searchColumns as Column<never>[]],
+  ['blocks', decode(getDataset().blocks.slice(0, 10)), columns.blockColumns as Column<never>[]],
   ['logs', decode(addressLogs(ADDR.rich).slice(0, 12)), logColumns as Column<never>[]],
   ['state-changes', decode(txDepth(TX.ok)!.stateChanges), stateChangeColumns as Column<never>[]],
   ['networks', getDataset().networks.map((n) => JSON.parse(toJsonText(n)) as unknown), columns.networkColumns() as Column<never>[]],
