@@ -183,6 +183,8 @@ export class ExplorerClient {
     return {
       what,
       authHint: this.headers['x-api-key'] || this.headers.authorization ? 'check the explorer key' : 'this explorer wants a key: --explorer-key or SCOUT_EXPLORER_KEY',
+      // Explorer answers may be kept by --cache; admin answers (which list keys) never are.
+      cache: true,
     };
   }
 

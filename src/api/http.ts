@@ -3,6 +3,7 @@
  * retries with backoff for what is safe to retry, rate-limit waits, a cap on the size of a body,
  * redaction of secrets in anything it prints, and non-2xx answers turned into typed errors (errors.ts).
  */
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { Pool, request } from './undici.js';
 import {
@@ -22,6 +23,8 @@ import {
 import { safeText } from '../text/safe.js';
 import { formatSize } from '../validate.js';
 import { messageFromBody } from './body.js';
+import type { ResponseCache } from './cache.js';
+import { Scheduler } from './scheduler.js';
 
 /** The default cap on one response body (--max-body). */
 export const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
@@ -49,6 +52,10 @@ export interface HttpOptions {
   signal?: AbortSignal | undefined;
   /** The dispatcher for an origin; a keep-alive Pool by default (tests pass undici's MockAgent). */
   dispatcher?: ((origin: string) => Dispatcher) | undefined;
+  /** The rate-limit budgets (scheduler.ts); one of its own by default, shared by every request of this Http. */
+  scheduler?: Scheduler | undefined;
+  /** `--cache`: successful GET bodies of requests that ask for it (RequestContext.cache) are kept here. */
+  cache?: ResponseCache | undefined;
 }
 
 export interface HttpResponse {
@@ -64,6 +71,8 @@ export interface RequestContext {
   what?: string | undefined;
   /** Hint printed with a 401/402/403. */
   authHint?: string | undefined;
+  /** The answer may come from, and go to, the response cache (explorer data; never admin answers). */
+  cache?: boolean | undefined;
 }
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
@@ -120,12 +129,12 @@ class AttemptError extends Error {
 /** HTTP client shared by the explorer and admin clients. */
 export class Http {
   private readonly pools = new Map<string, Dispatcher>();
-  /** Per-origin rate-limit state from the last response: wait before the next request when spent. */
-  private readonly budget = new Map<string, { remaining: number; resetAt: number }>();
+  /** Every request asks it for a slot: one rate-limit budget per origin, shared by concurrent callers. */
+  readonly scheduler: Scheduler;
   /** Aborted by Ctrl-C (the caller's signal) or by close(): nothing in flight or waiting outlives it. */
   private readonly stop = new AbortController();
-  private readonly opts: Required<Omit<HttpOptions, 'log' | 'signal' | 'dispatcher' | 'maxBodyBytes'>> &
-    Pick<HttpOptions, 'log' | 'signal' | 'dispatcher'> & { maxBodyBytes: number };
+  private readonly opts: Required<Omit<HttpOptions, 'log' | 'signal' | 'dispatcher' | 'maxBodyBytes' | 'scheduler' | 'cache'>> &
+    Pick<HttpOptions, 'log' | 'signal' | 'dispatcher' | 'cache'> & { maxBodyBytes: number };
 
   constructor(options: HttpOptions) {
     this.opts = {
@@ -138,9 +147,13 @@ export class Http {
       ...options,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
     };
+    // Every request and wait under way listens for it; a batch may have more than Node's warning allows.
+    setMaxListeners(0, this.stop.signal);
     const outer = options.signal;
     if (outer?.aborted) this.stop.abort();
     else outer?.addEventListener('abort', () => this.stop.abort(), { once: true });
+    const { now, sleep: wait, maxWaitMs } = this.opts;
+    this.scheduler = options.scheduler ?? new Scheduler({ now, sleep: wait, maxWaitMs, signal: this.stop.signal, log: (l) => this.log(l) });
   }
 
   /** Masks every secret in `text`. */
@@ -285,17 +298,6 @@ export class Http {
     return Math.min(base / 2 + (this.opts.random() * base) / 2, this.opts.maxWaitMs);
   }
 
-  private remember(origin: string, res: HttpResponse): void {
-    const remaining = Number(header(res.headers, 'x-ratelimit-remaining'));
-    const reset = Number(header(res.headers, 'x-ratelimit-reset'));
-    // x-ratelimit-reset is milliseconds until the window resets; -1 means no limit applied.
-    if (Number.isFinite(remaining) && Number.isFinite(reset) && reset >= 0) {
-      this.budget.set(origin, { remaining, resetAt: this.opts.now() + reset });
-    } else {
-      this.budget.delete(origin);
-    }
-  }
-
   /**
    * GET `url`; resolves with a 2xx response, else throws the typed error for the status. Retries
    * connection faults, timeouts, 429 and 502/503/504 up to `retries` times (GET is safe to repeat).
@@ -319,25 +321,43 @@ export class Http {
   ): Promise<T> {
     if (this.stop.signal.aborted) throw new InterruptedError('interrupted');
     const shown = displayUrl(url);
-    const spent = this.budget.get(url.origin);
-    if (spent && spent.remaining <= 0) {
-      const wait = Math.min(spent.resetAt - this.opts.now(), this.opts.maxWaitMs);
-      if (wait > 0) {
-        this.log(`rate limit spent (x-ratelimit-remaining 0); waiting ${Math.ceil(wait)}ms for the window to reset`);
-        await this.opts.sleep(wait, this.stop.signal);
+    const cache = ctx.cache ? this.opts.cache : undefined;
+    const cacheKey = cache?.keyOf(url, headers);
+    if (cache && cacheKey) {
+      const body = await cache.read(cacheKey);
+      if (body !== undefined) {
+        try {
+          const value = parse({ status: 200, headers: {}, body, bytes: Buffer.byteLength(body) });
+          this.log(`GET ${shown} -> cached`);
+          return value;
+        } catch {
+          this.log(`GET ${shown}: cached body unusable; fetching it`);
+        }
       }
     }
+    const keyed = Object.keys(headers).some((h) => /^(x-api-key|authorization)$/i.test(h));
     let last: HttpResponse | undefined;
     let lastError: AttemptError | ResponseShapeError | undefined;
     let n = 0;
     for (; ; n++) {
-      const started = this.opts.now();
+      let started = this.opts.now();
       try {
-        last = await this.attempt(url, headers);
+        last = undefined;
+        // Counted against the origin's budget from the moment it is sent until its answer is read.
+        const slot = await this.scheduler.acquire(url.origin, { keyed, retry: n > 0 });
+        started = this.opts.now();
+        try {
+          last = await this.attempt(url, headers);
+        } finally {
+          slot.release(last);
+        }
         lastError = undefined;
-        this.remember(url.origin, last);
         this.log(`GET ${shown} -> ${last.status} (${this.opts.now() - started}ms)`);
-        if (last.status >= 200 && last.status < 300) return parse(last);
+        if (last.status >= 200 && last.status < 300) {
+          const value = parse(last);
+          if (cache && cacheKey) await cache.write(cacheKey, last.body);
+          return value;
+        }
         if (!RETRY_STATUS.has(last.status)) break;
       } catch (e) {
         if (e instanceof ResponseEnvelopeError) {
@@ -363,7 +383,9 @@ export class Http {
       if (n >= (notFound ? Math.min(NOT_FOUND_RETRIES, this.opts.retries) : this.opts.retries)) break;
       const wait = this.waitFor(n, last);
       this.log(`retry ${n + 1}/${this.opts.retries} in ${Math.round(wait)}ms`);
-      await this.opts.sleep(wait, this.stop.signal);
+      // A 429 holds back every request to the origin, not only this one: the scheduler waits it out.
+      if (last?.status === 429) await this.scheduler.hold(url.origin, wait);
+      else await this.opts.sleep(wait, this.stop.signal);
     }
     const tries = this.opts.retries === 1 ? '1 retry' : `${this.opts.retries} retries`;
     const after = n > 0 ? ` (after ${n === 1 ? '1 retry' : `${n} retries`})` : '';

@@ -120,18 +120,20 @@ const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: limit }, { na
 const configKey = mix('chain', 'timeout', 'color', 'insecure', 'colour', 'verbose', 'api-key-file', 'chains.x.explorer-key');
 const types = mix('erc-20', 'ERC-721,erc-1155', 'ERC404');
 const filter = mix('to', 'from', 'TO');
+/** `--chains`: the fake is always the --base-url, which --chains refuses (exit 2, before any request, names too). */
+const chains: Opt = { name: '--chains', value: mix('base,8453', 'all', 'testnets', 'nope,zilch', ',', 'gnosis,,x') };
 
 /** The real commands: their words, a generator for their arguments, and their own options. */
 const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
-  { words: ['address', 'show'], args: [mix(ADDR.rich, ADDR.contract, 'scout-rich.eth', 'alice.eth', 'a_b.eth')], opts: [...output, { name: '--web' }] },
-  { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, { name: '--filter', value: filter }] },
-  { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
+  { words: ['address', 'show'], args: [mix(ADDR.rich, ADDR.contract, 'scout-rich.eth', 'alice.eth', 'a_b.eth')], opts: [...output, { name: '--web' }, chains] },
+  { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, { name: '--filter', value: filter }, chains] },
+  { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, chains] },
   { words: ['address', 'nfts'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
-  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }] },
+  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }, chains] },
   { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
   { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
-  { words: ['tx', 'show'], args: [hash], opts: [...output, { name: '--web' }] },
+  { words: ['tx', 'show'], args: [hash], opts: [...output, { name: '--web' }, chains] },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
   { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: [...output, { name: '--web' }] },
@@ -158,7 +160,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['blocks'], args: [], opts: [...output, ...pages, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
   { words: ['stats'], args: [], opts: output },
   { words: ['gas'], args: [], opts: output },
-  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }] },
+  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }, chains] },
   {
     words: ['api'],
     args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],
@@ -169,6 +171,8 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['chains'], args: [], opts: [...output, { name: '--csv' }, { name: '--refresh' }, { name: '--registry-url', value: (r) => pick([`${srv.url}/api/chains`, `https://alice:${URL_PASS}@127.0.0.1:1/x`, `ftp://alice:${URL_PASS}@x`, `${srv.url.replace('//', `//u:${URL_PASS}@`)}/api/chains`, ...HOSTILE.slice(0, 12)])(r) }] },
   { words: ['completion'], args: [mix('bash', 'zsh', 'fish')], opts: [] },
   { words: ['help'], args: [mix('environment', 'exit-codes', 'address')], opts: [] },
+  { words: ['cache', 'clear'], args: [], opts: [] },
+  { words: ['cache', 'path'], args: [], opts: [] },
   { words: ['config', 'path'], args: [], opts: [] },
   { words: ['config', 'get'], args: [configKey], opts: [{ name: '--show-secrets' }] },
   { words: ['config', 'set'], args: [configKey, mix('base', '8453', '5', 'never', 'always', 'true', '0', 'k-1')], opts: [] },
@@ -187,6 +191,7 @@ const GLOBALS: Opt[] = [
   { name: '--timeout', value: mix('5', '0.5', '30') },
   { name: '--retries', value: (r) => pick(['0', '1', '21', '-1', '1e309', '', '\u001b[1m'])(r) },
   { name: '--max-body', value: mix('64MiB', '10MB', '2000', '1') },
+  { name: '--cache', value: mix('1h', '30s', 'forever', '1y', '0s', '') },
   { name: '--verbose' },
   { name: '--no-color' },
   { name: '--color', value: mix('auto', 'always', 'never', 'NEVER') },

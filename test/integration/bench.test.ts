@@ -33,6 +33,7 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
     'peak memory --ndjson',
     'peak memory --json',
     'peak memory --csv',
+    '12 concurrent lookups (4 at a time) at 80 ms / 10 req/s: rate vs allowed',
   ]) {
     expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')}[^|]* \\| (\\d+\\.\\d\\dx|n/a) \\|`));
   }
