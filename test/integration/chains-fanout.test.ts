@@ -224,6 +224,20 @@ describe('--chains on objects', () => {
   });
 });
 
+describe('--chains on a terminal', () => {
+  it('puts each chain\'s block under a heading naming the chain and its explorer', async () => {
+    const r = await runScout(['--retries', '0', 'address', ADDR, '--chains', 'beta,alpha'], { env: { XDG_CONFIG_HOME: config }, stdoutIsTTY: true, width: 120, color: false });
+    expect(r.code).toBe(0);
+    const headings = r.stdout.split('\n').filter((l) => /^(alpha|beta) \(/.test(l));
+    expect(headings).toEqual([`beta (31002) · ${new URL(beta.url).host}`, `alpha (31001) · ${new URL(alpha.url).host}`]);
+  });
+
+  it('--jq sees the wrapped items', async () => {
+    const r = await scout('address', 'txs', ADDR, '--chains', 'alpha,beta', '--ndjson', '--jq', '.chain_id');
+    expect(r.stdout).toBe('31001\n31001\n31002\n31002\n');
+  });
+});
+
 describe('--chains usage errors, before any request', () => {
   const none = () => all.every((e) => e.requests.length === 0);
 
