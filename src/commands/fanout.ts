@@ -159,7 +159,8 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
     for (const w of s.settings.warnings.slice(told)) await s.io.err.write(`scout: warning: ${w}\n`);
     const lanes: Lane[] = targets.map((target) => ({
       target,
-      label: target.chain?.names[0] ?? target.chain?.id ?? 'chain',
+      // The cache is a file on disk: its names are shown as safe text wherever they go.
+      label: safeText(target.chain?.names[0] ?? target.chain?.id ?? 'chain'),
       id: target.chain?.id ?? null,
       client: new ExplorerClient({ baseUrl: target.baseUrl, http: s.http, explorerKey: target.key, bearer: target.pro }),
     }));
