@@ -98,7 +98,7 @@ beforeAll(async () => {
     blockscout: extra.blockscout ?? true,
     source: 'registry',
   });
-  const chains = [entry(alpha), entry(beta), entry(gamma), entry(delta), entry(eps), entry(tango, { testnet: true }), entry(selfy, { blockscout: false })];
+  const chains = [entry(alpha), entry(beta), entry(gamma), entry(delta), entry(eps), entry(tango, { testnet: true }), entry(selfy, { blockscout: false }), { ...entry(alpha, { blockscout: false }), id: '31008', name: 'Evil', names: ['evil\u001b[2Jname'] }];
   writeFileSync(join(config, 'scout', 'chains.json'), JSON.stringify({ version: 1, source: 'test', fetched_at: '2026-01-01T00:00:00Z', chains }));
 });
 
@@ -230,6 +230,13 @@ describe('--chains on a terminal', () => {
     expect(r.code).toBe(0);
     const headings = r.stdout.split('\n').filter((l) => /^(alpha|beta) \(/.test(l));
     expect(headings).toEqual([`beta (31002) · ${new URL(beta.url).host}`, `alpha (31001) · ${new URL(alpha.url).host}`]);
+  });
+
+  it('shows a chain name from the cache file as safe text', async () => {
+    const r = await scout('address', 'txs', ADDR, '--chains', '31008');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\t')[0]).not.toContain('\u001b');
+    expect(r.stdout.split('\t')[0]).toMatch(/^evil.*2Jname$/);
   });
 
   it('--jq sees the wrapped items', async () => {
