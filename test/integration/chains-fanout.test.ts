@@ -233,10 +233,13 @@ describe('--chains on a terminal', () => {
   });
 
   it('shows a chain name from the cache file as safe text', async () => {
-    const r = await scout('address', 'txs', ADDR, '--chains', '31008');
-    expect(r.code).toBe(0);
-    expect(r.stdout.split('\t')[0]).not.toContain('\u001b');
-    expect(r.stdout.split('\t')[0]).toMatch(/^evil.*2Jname$/);
+    const rows = await scout('address', 'txs', ADDR, '--chains', '31008');
+    const lines = await scout('tx', 'show', HASH, '--chains', '31008');
+    for (const r of [rows, lines]) {
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('\u001b');
+      expect(r.stdout.split('\t')[0]).toMatch(/^evil.*2Jname$/);
+    }
   });
 
   it('--jq sees the wrapped items', async () => {
