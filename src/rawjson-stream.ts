@@ -111,7 +111,10 @@ export class JsonStreamScanner {
   /** Every item returned by the last push() holds no whitespace outside its strings. */
   batchCompact = true;
 
-  /** `list`: cut items out of a list body; otherwise only check the body. */
+  /**
+   * `list`: cut items out of a list body. Otherwise only check the body, noting (as for a list) the
+   * kind of its `items` member and the text of its `next_page_params`, if it is an object with them.
+   */
   constructor(private readonly list: boolean) {}
 
   /** Bytes held now for a value not yet complete. */
@@ -139,7 +142,6 @@ export class JsonStreamScanner {
 
   /** A value begins at `i` of `chunk`, at the current depth. */
   private begin(i: number, c: number): void {
-    if (!this.list) return;
     const d = this.depth;
     if (d === 0) {
       this.tail.object = c === 0x7b;
@@ -147,7 +149,7 @@ export class JsonStreamScanner {
       if (this.key === 'items') {
         this.tail.itemsMembers++;
         this.tail.itemsArray = c === 0x5b;
-        this.inItems = c === 0x5b;
+        this.inItems = this.list && c === 0x5b;
       } else if (this.key === 'next_page_params') {
         this.startCapture(CAP_NEXT, i);
       }
@@ -193,7 +195,7 @@ export class JsonStreamScanner {
     if (this.cap !== CAP_NONE && this.cap !== CAP_KEY && this.depth === this.capDepth) this.finish(chunk, end, out);
     if (this.depth === 0) this.state = DONE;
     else this.state = AFTER;
-    if (this.list && this.depth === 1 && this.inItems) this.inItems = false;
+    if (this.depth === 1 && this.inItems) this.inItems = false;
   }
 
   /**
@@ -336,7 +338,7 @@ export class JsonStreamScanner {
           this.state = STR;
           this.strIsKey = true;
           this.esc = 0;
-          if (this.list && this.depth === 1 && this.cap === CAP_NONE) {
+          if (this.depth === 1 && this.cap === CAP_NONE) {
             this.key = undefined;
             this.startCapture(CAP_KEY, i);
           }
@@ -382,10 +384,7 @@ export class JsonStreamScanner {
     return out;
   }
 
-  /**
-   * The body has ended: throws RawJsonError unless it was exactly one JSON value. Returns the list's
-   * tail (list mode; in document mode only `bytes` means anything).
-   */
+  /** The body has ended: throws RawJsonError unless it was exactly one JSON value. Returns its shape. */
   end(): ListTail {
     const out: string[] = [];
     if (this.state === NUM && this.depth === 0) {
@@ -397,10 +396,9 @@ export class JsonStreamScanner {
   }
 }
 
-/** Checks a whole body at once (document mode); says whether it is compact. */
-export function scanDocument(body: Buffer): { compact: boolean } {
+/** Checks a whole body at once (document mode); says whether it is compact, and its list shape. */
+export function scanDocument(body: Buffer): ListTail & { compact: boolean } {
   const s = new JsonStreamScanner(false);
   s.push(body);
-  s.end();
-  return { compact: s.compact };
+  return { ...s.end(), compact: s.compact };
 }

@@ -59,6 +59,21 @@ export interface HttpResponse {
   bytes: number;
 }
 
+/**
+ * Reads a 2xx body as it arrives, chunk by chunk, and makes a value of it. Its errors pass through
+ * as they are (a ResponseShapeError is retried like a truncated body); a body that breaks off midway
+ * is a fault the HTTP layer reports and retries. The deadline stands still while it works on a chunk.
+ */
+export type BodyConsumer<T> = (chunks: AsyncIterable<Buffer>, headers: HttpResponse['headers']) => Promise<T>;
+
+/** The body of a streamed response broke off (reset, timeout, abort): the cause is the stream's error. */
+class BodyBroke extends Error {}
+
+/** What a body consumer threw, carried past the network's error handling untouched. */
+class FromConsumer {
+  constructor(readonly error: unknown) {}
+}
+
 /** What a request is about, for error messages: "transaction 0xabc…". */
 export interface RequestContext {
   what?: string | undefined;
@@ -179,10 +194,32 @@ export class Http {
     await Promise.all(pools.map((p) => p.destroy().catch(() => undefined)));
   }
 
-  /** One attempt, bounded by the deadline; resolves with any status. */
-  private async attempt(url: URL, headers: Record<string, string>): Promise<HttpResponse> {
+  /**
+   * One attempt, bounded by the deadline; resolves with any status. With `consume`, a 2xx body is
+   * handed to it as it arrives and its value comes back as `value` (`body` is then empty).
+   */
+  private async attempt<T>(
+    url: URL,
+    headers: Record<string, string>,
+    consume?: BodyConsumer<T>,
+    onHead?: (res: Pick<HttpResponse, 'status' | 'headers'>) => void,
+  ): Promise<HttpResponse & { value?: T }> {
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), this.opts.timeoutMs);
+    let left = this.opts.timeoutMs;
+    let since = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => deadline.abort(), left);
+    // While the consumer works on a chunk (writing it out), the server's deadline stands still.
+    const clock = {
+      pause: () => {
+        clearTimeout(timer);
+        timer = undefined;
+        left -= Date.now() - since;
+      },
+      resume: () => {
+        since = Date.now();
+        timer = setTimeout(() => deadline.abort(), Math.max(left, 0));
+      },
+    };
     const outer = this.stop.signal;
     const onOuter = () => deadline.abort();
     outer.addEventListener('abort', onOuter, { once: true });
@@ -193,9 +230,25 @@ export class Http {
         headers: { 'user-agent': this.opts.userAgent, accept: 'application/json', ...headers },
         signal: deadline.signal,
       });
+      if (consume && res.statusCode >= 200 && res.statusCode < 300) {
+        const counted = { bytes: 0 };
+        onHead?.({ status: res.statusCode, headers: res.headers });
+        try {
+          const value = await consume(this.chunks(url, res, deadline, counted, clock), res.headers);
+          return { status: res.statusCode, headers: res.headers, body: '', bytes: counted.bytes, value };
+        } catch (e) {
+          // Whatever the consumer threw (an unusable body, a closed stdout) is its own to report.
+          if (e instanceof BodyBroke) throw e.cause;
+          throw new FromConsumer(e);
+        } finally {
+          // A consumer that stopped early leaves the rest unread: drop the connection, not wait on it.
+          if (!res.body.readableEnded) res.body.destroy();
+        }
+      }
       const { body, bytes } = await this.readBody(url, res, deadline);
       return { status: res.statusCode, headers: res.headers, body, bytes };
     } catch (e) {
+      if (e instanceof FromConsumer) throw e.error;
       if (e instanceof ResponseTooLargeError) throw e;
       if (outer.aborted) throw new InterruptedError('interrupted');
       const code = (e as { code?: string }).code ?? '';
@@ -220,6 +273,57 @@ export class Http {
   }
 
   /**
+   * A 2xx body's chunks as they arrive, under the same cap as readBody: one announced or found to be
+   * larger is abandoned at once. A stream error comes out as BodyBroke, so the consumer's own errors
+   * stay apart from the network's.
+   */
+  private async *chunks(
+    url: URL,
+    res: Dispatcher.ResponseData,
+    deadline: AbortController,
+    counted: { bytes: number },
+    clock: { pause(): void; resume(): void },
+  ): AsyncGenerator<Buffer, void, undefined> {
+    const max = this.opts.maxBodyBytes;
+    const announced = header(res.headers, 'content-length');
+    const tooLarge = () => {
+      deadline.abort();
+      res.body.on('error', () => undefined);
+      res.body.destroy();
+      return this.tooLarge(url);
+    };
+    if (announced !== undefined && /^\d+$/.test(announced.trim()) && Number(announced) > max) throw tooLarge();
+    const it = res.body[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        let step: IteratorResult<Buffer>;
+        try {
+          step = (await it.next()) as IteratorResult<Buffer>;
+        } catch (e) {
+          throw new BodyBroke('body broke off', { cause: e });
+        }
+        if (step.done) return;
+        counted.bytes += step.value.length;
+        if (counted.bytes > max) throw tooLarge();
+        clock.pause();
+        try {
+          yield step.value;
+        } finally {
+          clock.resume();
+        }
+      }
+    } finally {
+      await it.return?.();
+    }
+  }
+
+  private tooLarge(url: URL): ResponseTooLargeError {
+    return new ResponseTooLargeError(`response from ${url.origin} is larger than ${formatSize(this.opts.maxBodyBytes)} (--max-body)`, {
+      hint: 'raise --max-body if the answer is expected to be that large',
+    });
+  }
+
+  /**
    * The body as text (UTF-8, a leading BOM dropped, as undici's own text() does) and its size in bytes.
    * Never holds more than the cap: a body announced or found to be larger is abandoned at once (the
    * request aborted, the connection dropped), so one that never ends costs at most the cap.
@@ -230,9 +334,7 @@ export class Http {
     const tooLarge = () => {
       deadline.abort();
       body.destroy();
-      return new ResponseTooLargeError(`response from ${url.origin} is larger than ${formatSize(max)} (--max-body)`, {
-        hint: 'raise --max-body if the answer is expected to be that large',
-      });
+      return this.tooLarge(url);
     };
     const announced = header(res.headers, 'content-length');
     if (announced !== undefined && /^\d+$/.test(announced.trim()) && Number(announced) > max) {
@@ -284,7 +386,7 @@ export class Http {
     return Math.min(base / 2 + (this.opts.random() * base) / 2, this.opts.maxWaitMs);
   }
 
-  private remember(origin: string, res: HttpResponse): void {
+  private remember(origin: string, res: Pick<HttpResponse, 'headers'>): void {
     const remaining = Number(header(res.headers, 'x-ratelimit-remaining'));
     const reset = Number(header(res.headers, 'x-ratelimit-reset'));
     // x-ratelimit-reset is milliseconds until the window resets; -1 means no limit applied.
@@ -316,6 +418,25 @@ export class Http {
     ctx: RequestContext,
     parse: (res: HttpResponse) => T,
   ): Promise<T> {
+    return this.exchange(url, headers, ctx, undefined, parse);
+  }
+
+  /**
+   * Like getParsed, but a 2xx body goes to `consume` as it arrives instead of being read whole first
+   * (a list page of any size in little memory). Retried like getParsed: `consume` is called afresh
+   * for each attempt, and must itself account for what it already passed on.
+   */
+  async getStreamed<T>(url: URL, headers: Record<string, string>, ctx: RequestContext, consume: BodyConsumer<T>): Promise<T> {
+    return this.exchange(url, headers, ctx, consume, (res) => res.value as T);
+  }
+
+  private async exchange<T, V>(
+    url: URL,
+    headers: Record<string, string>,
+    ctx: RequestContext,
+    consume: BodyConsumer<V> | undefined,
+    parse: (res: HttpResponse & { value?: V }) => T,
+  ): Promise<T> {
     if (this.stop.signal.aborted) throw new InterruptedError('interrupted');
     const shown = displayUrl(url);
     const spent = this.budget.get(url.origin);
@@ -326,16 +447,24 @@ export class Http {
         await this.opts.sleep(wait, this.stop.signal);
       }
     }
-    let last: HttpResponse | undefined;
+    let last: (HttpResponse & { value?: V }) | undefined;
     let lastError: AttemptError | ResponseShapeError | undefined;
     let n = 0;
     for (; ; n++) {
       const started = this.opts.now();
       try {
-        last = await this.attempt(url, headers);
+        // A streamed body is answered (and logged) once its headers are in, before it is read.
+        let head = false;
+        last = await this.attempt(url, headers, consume, (res) => {
+          head = true;
+          this.remember(url.origin, res);
+          this.log(`GET ${shown} -> ${res.status} (${this.opts.now() - started}ms)`);
+        });
         lastError = undefined;
-        this.remember(url.origin, last);
-        this.log(`GET ${shown} -> ${last.status} (${this.opts.now() - started}ms)`);
+        if (!head) {
+          this.remember(url.origin, last);
+          this.log(`GET ${shown} -> ${last.status} (${this.opts.now() - started}ms)`);
+        }
         if (last.status >= 200 && last.status < 300) return parse(last);
         if (!RETRY_STATUS.has(last.status)) break;
       } catch (e) {

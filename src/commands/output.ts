@@ -5,7 +5,7 @@
  * holds one page at a time. While pages load, a spinner on stderr counts the items (progress.ts).
  * What the list leaves (the next cursor, the count) goes to the next-page hint.
  */
-import type { Page } from '../api/client.js';
+import type { ItemSink, Page } from '../api/client.js';
 import { type Cursor, encodeCursorFor } from '../api/cursor.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
 import type { ListWriter } from '../render/list-writer.js';
@@ -106,6 +106,12 @@ async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>):
   return { view, writer: new TsvWriter<T>(io.out, render) };
 }
 
+/**
+ * A list's pages, made for a sink or none: given one, a big page's items go to it while the page
+ * still arrives (JSON and NDJSON take it; row writers want whole pages and get none).
+ */
+export type PageSource<T> = (sink: ItemSink | undefined) => AsyncIterable<Page<T>>;
+
 /** What printList needs besides the session; tests replace the spinner. */
 export interface PrintDeps {
   progress?: ProgressFactory;
@@ -130,7 +136,13 @@ export interface Printed {
  * asked for. While pages load, a spinner on stderr counts the items; it is stopped before this
  * returns or throws. Returns what offerNextPage needs.
  */
-export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, viewRef: ViewRef<T>, opts: ListOptions, deps: PrintDeps = {}): Promise<Printed> {
+export async function printList<T>(
+  s: Session,
+  source: AsyncIterable<Page<T>> | PageSource<T>,
+  viewRef: ViewRef<T>,
+  opts: ListOptions,
+  deps: PrintDeps = {},
+): Promise<Printed> {
   const limit = opts.limit ?? Infinity;
   const goesOn = pastFirstPage(opts);
   const { writer, view } = await openWriter(s, opts.mode, viewRef);
@@ -141,11 +153,28 @@ export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, vi
   let n = 0;
 
   const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`, s.render.color);
+  // Items of a big page as they arrive (JSON and NDJSON only: they never decode or lay out rows).
+  const sink: ItemSink | undefined =
+    opts.mode === 'json' || opts.mode === 'ndjson'
+      ? async (raws, compact) => {
+          if (printed.count + raws.length > limit) {
+            raws = raws.slice(0, Math.max(limit - printed.count, 0));
+            printed.cutMidPage = true;
+          }
+          if (raws.length === 0) return;
+          printed.count += raws.length;
+          if (!begun) writer.begin(undefined);
+          begun = true;
+          await writer.page({ rawItems: raws, compact, items: () => raws.map((r) => JSON.parse(r) as T) }, true);
+          progress.update(`${label} · ${items(printed.count)} · page ${n + 1}`);
+        }
+      : undefined;
+  const pages = typeof source === 'function' ? source(sink) : source;
   try {
     for await (const page of pages) {
       let raws = page.rawItems;
       if (printed.count + raws.length > limit) {
-        raws = raws.slice(0, limit - printed.count);
+        raws = raws.slice(0, Math.max(limit - printed.count, 0));
         printed.cutMidPage = true;
       }
       printed.count += raws.length;
@@ -200,8 +229,12 @@ export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, p
   await s.io.err.write(`${count}. next page: ${words.join(' ')}\n`);
 }
 
-/** Prints one JSON document (an object, or a trace) in the chosen mode, or what --jq makes of it. */
-export async function printDocument(s: Session, raw: string, mode: 'json' | 'ndjson'): Promise<void> {
+/**
+ * Prints one JSON document (an object, or a trace) in the chosen mode, or what --jq makes of it.
+ * `compact`: the text holds no whitespace outside strings (getJson says so), so compact output is
+ * the text itself, with only unsafe characters escaped: no re-spacing pass over a big body.
+ */
+export async function printDocument(s: Session, raw: string, mode: 'json' | 'ndjson', compact = false): Promise<void> {
   if (s.jq) return s.jq.apply(raw, s.io);
-  await s.io.out.write(jsonDocument(raw, mode === 'json' && s.io.stdoutIsTTY));
+  await s.io.out.write(jsonDocument(raw, mode === 'json' && s.io.stdoutIsTTY, compact));
 }
