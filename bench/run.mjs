@@ -9,6 +9,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { bigBody } from './bigbody.mjs';
 import { startBenchServer } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -126,6 +127,8 @@ try {
   await small.close();
   rmSync(tmp, { recursive: true, force: true });
 }
+// 5. One 50 MB list page and one 50 MB document (bench/bigbody.mjs).
+await bigBody({ tiny, row });
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`scout benchmark${tiny ? ' (tiny: checks the script, not the speed)' : ''}`);

@@ -4,6 +4,7 @@
  * items keep the server's exact text.
  */
 import { createHash, type Hash } from 'node:crypto';
+import { StringDecoder } from 'node:string_decoder';
 import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';
 import { JsonStreamScanner, type ListTail } from '../rawjson-stream.js';
@@ -14,8 +15,10 @@ import type { Http, HttpResponse, RequestContext } from './http.js';
 
 /** A JSON body as getJson reads it. */
 export interface JsonDocument {
-  /** The body as sent (a leading BOM dropped). */
+  /** The body as sent (a leading BOM dropped), joined from `parts` when first asked for. */
   readonly text: string;
+  /** The body's text in pieces of about a chunk each, whole characters in each: never joined to print it. */
+  readonly parts: readonly string[];
   /** No whitespace outside strings within the value: compact output is the text itself (trimmed). */
   readonly compact: boolean;
   /** The top value is an object with an `items` member: an array, or something else. */
@@ -330,19 +333,24 @@ export class ExplorerClient {
     const url = buildUrl(this.baseUrl, path, params);
     return this.http.getStreamed(url, this.headers, this.context(what), async (chunks, headers) => {
       const scanner = new JsonStreamScanner(false);
-      let parts: Buffer[] = [];
+      // Decoded chunk by chunk (a character split between chunks waits for its end): the bytes are
+      // let go as they are read, and the text is never held twice.
+      const decoder = new StringDecoder('utf8');
+      const parts: string[] = [];
       let bytes = 0;
       let bad = false;
       for await (const chunk of chunks) {
-        parts.push(chunk);
         bytes += chunk.length;
-        if (bad) continue;
+        if (bad) continue; // read on only to say how big the body was
         try {
           scanner.push(chunk);
         } catch (e) {
           if (!(e instanceof RawJsonError)) throw e;
           bad = true;
+          continue;
         }
+        const part = decoder.write(chunk);
+        if (part) parts.push(part);
       }
       let tail: ListTail | undefined;
       try {
@@ -351,13 +359,18 @@ export class ExplorerClient {
         if (!(e instanceof RawJsonError)) throw e;
       }
       if (!tail) throw notJson(url.origin, '', { headers, bytes });
-      const all = parts.length === 1 ? parts[0]! : Buffer.concat(parts, bytes);
-      parts = [];
-      const bom = all.length > 2 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
+      const rest = decoder.end();
+      if (rest) parts.push(rest);
+      // A leading BOM is dropped, as undici's text() does (the scanner has already skipped it).
+      if (parts[0]?.startsWith('\ufeff')) parts[0] = parts[0].slice(1);
+      let text: string | undefined;
       return {
-        text: all.toString('utf8', bom),
+        get text() {
+          return (text ??= parts.join(''));
+        },
+        parts,
         compact: scanner.compact,
-        items: tail.itemsMembers === 0 ? undefined : tail.itemsArray ? 'array' : 'other',
+        items: tail.itemsMembers === 0 ? undefined : tail.itemsArray ? ('array' as const) : ('other' as const),
         nextRaw: tail.nextRaw,
       };
     });

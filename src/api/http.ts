@@ -313,7 +313,8 @@ export class Http {
         }
       }
     } finally {
-      await it.return?.();
+      // Stops the stream when the consumer stopped early; its own error (if any) is already out.
+      await it.return?.().catch(() => undefined);
     }
   }
 

@@ -24,7 +24,7 @@ export async function runObject<T>(inv: Invocation, req: ObjectRequest<T>, viewR
     } finally {
       progress.stop();
     }
-    if (mode === 'json' || mode === 'ndjson') return printDocument(s, doc.text, mode, doc.compact);
+    if (mode === 'json' || mode === 'ndjson') return printDocument(s, doc, mode);
     await printObject(s, doc.text, new URL(explorer.baseUrl).origin, await viewRef());
   });
 }

@@ -5,9 +5,10 @@
  * holds one page at a time. While pages load, a spinner on stderr counts the items (progress.ts).
  * What the list leaves (the next cursor, the count) goes to the next-page hint.
  */
-import type { ItemSink, Page } from '../api/client.js';
+import type { ItemSink, JsonDocument, Page } from '../api/client.js';
 import { type Cursor, encodeCursorFor } from '../api/cursor.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
+import { escapeUnsafe } from '../rawjson.js';
 import type { ListWriter } from '../render/list-writer.js';
 import { NdjsonWriter } from '../render/ndjson.js';
 import { isSafeText, safeText } from '../text/safe.js';
@@ -231,10 +232,37 @@ export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, p
 
 /**
  * Prints one JSON document (an object, or a trace) in the chosen mode, or what --jq makes of it.
- * `compact`: the text holds no whitespace outside strings (getJson says so), so compact output is
- * the text itself, with only unsafe characters escaped: no re-spacing pass over a big body.
+ * A document getJson found compact (no whitespace outside strings) and that goes out compact is
+ * printed as it came, piece by piece with only unsafe characters escaped: a big body is neither
+ * re-spaced nor joined into one string to print it.
  */
-export async function printDocument(s: Session, raw: string, mode: 'json' | 'ndjson', compact = false): Promise<void> {
+export async function printDocument(s: Session, doc: string | JsonDocument, mode: 'json' | 'ndjson'): Promise<void> {
+  const pretty = mode === 'json' && s.io.stdoutIsTTY;
+  if (typeof doc !== 'string' && doc.compact && !pretty && !s.jq) {
+    for (const piece of compactPieces(doc.parts)) await s.io.out.write(escapeUnsafe(piece));
+    return s.io.out.write('\n');
+  }
+  const raw = typeof doc === 'string' ? doc : doc.text;
   if (s.jq) return s.jq.apply(raw, s.io);
-  await s.io.out.write(jsonDocument(raw, mode === 'json' && s.io.stdoutIsTTY, compact));
+  await s.io.out.write(jsonDocument(raw, pretty));
+}
+
+/** The pieces of a text, without the whitespace around the value, in writes of about 1 MiB. */
+function* compactPieces(parts: readonly string[]): Generator<string> {
+  let first = 0;
+  let last = parts.length - 1;
+  while (first <= last && parts[first]!.trimStart() === '') first++;
+  while (last >= first && parts[last]!.trimEnd() === '') last--;
+  let batch = '';
+  for (let i = first; i <= last; i++) {
+    let p = parts[i]!;
+    if (i === first) p = p.trimStart();
+    if (i === last) p = p.trimEnd();
+    batch += p;
+    if (batch.length >= 1 << 20) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch) yield batch;
 }

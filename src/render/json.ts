@@ -7,12 +7,8 @@ import type { Writer } from '../io.js';
 import { escapeUnsafe, formatRaw } from '../rawjson.js';
 import type { ListWriter, PageOfItems } from './list-writer.js';
 
-/**
- * One JSON document: indented (2 spaces) or compact, ending in a newline. `compact`: `raw` holds no
- * whitespace outside strings (but maybe around the value), so compact output is the text as sent.
- */
-export function jsonDocument(raw: string, pretty: boolean, compact = false): string {
-  if (compact && !pretty) return escapeUnsafe(raw.trim()) + '\n';
+/** One JSON document: indented (2 spaces) or compact, ending in a newline. */
+export function jsonDocument(raw: string, pretty: boolean): string {
   return formatRaw(raw, pretty ? 2 : 0) + '\n';
 }
 

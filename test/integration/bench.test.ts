@@ -32,4 +32,8 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
   ]) {
     expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')}[^|]* \\| (\\d+\\.\\d\\dx|n/a) \\|`));
   }
+  // bench/bigbody.mjs: one big list page and one big document, in MiB and seconds.
+  for (const figure of ['list page --ndjson, peak memory', 'list page --json, peak memory', 'document (api --json), peak memory', 'document (api --json), time']) {
+    expect(r.stdout).toMatch(new RegExp(`\\| one [\\d.]+ MB ${figure.replace(/[()+-]/g, '\\$&')} \\| [\\d.]+ (MiB|s) \\|`));
+  }
 }, 120_000);

@@ -41,17 +41,16 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
     let pages: PageSource<unknown> | undefined;
     if (!paged) {
       const doc = await client.getJson(path, params);
-      const body = doc.text;
       if (page.mode === 'json' || doc.items !== 'array') {
         // Not a list, or no list mode asked for: the body as the server sent it.
-        await printDocument(s, body, page.mode, doc.compact);
+        await printDocument(s, doc, page.mode);
         const next = doc.items === undefined ? null : hintCursor(doc.nextRaw);
         if (next) await nextPageHint(s, next, resume);
         return;
       }
       // NDJSON of one list page: reuse the body already fetched.
       const origin = new URL(client.baseUrl).origin;
-      pages = () => onePage(async () => parseListBody(body, origin));
+      pages = () => onePage(async () => parseListBody(doc.text, origin));
     }
     pages ??= (sink) => paginate((r, c, to) => client.page(r, c, to), req, { ...pagination(page), sink });
     const printed = await printList(s, pages, view('generic'), page);
