@@ -72,6 +72,22 @@ function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 }
 
+/** Code points rawjson.ts escapeUnsafe writes as \u escapes (those at or past U+0080). */
+function isUnsafe(cp: number): boolean {
+  return (
+    (cp >= 0x80 && cp <= 0x9f) ||
+    cp === 0xad ||
+    cp === 0x61c ||
+    cp === 0x180e ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x2028 && cp <= 0x202e) ||
+    (cp >= 0x2060 && cp <= 0x2069) ||
+    cp === 0xfeff ||
+    (cp >= 0xfff9 && cp <= 0xfffb) ||
+    (cp >= 0xe0000 && cp <= 0xe007f)
+  );
+}
+
 const ESCAPES = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74, 0x75]);
 
 export class JsonStreamScanner {
@@ -102,6 +118,15 @@ export class JsonStreamScanner {
   private inItems = false;
   private tail: ListTail = { object: false, itemsMembers: 0, itemsArray: false, nextRaw: undefined, bytes: 0 };
 
+  // UTF-8 inside strings: continuation bytes still wanted, the code point so far, and the range
+  // the next byte must fall in (narrower after E0, ED, F0, F4).
+  private utfNeed = 0;
+  private utfCp = 0;
+  private utfLo = 0x80;
+  private utfHi = 0xbf;
+  private invalidUtf8 = false;
+  private unsafeChars = false;
+
   /** Whitespace seen outside strings between the first and last byte of the top value. */
   private innerWs = false;
   private pendingWs = false;
@@ -120,6 +145,55 @@ export class JsonStreamScanner {
   /** Bytes held now for a value not yet complete. */
   get held(): number {
     return this.piecesBytes;
+  }
+
+  /**
+   * Every string's bytes are valid UTF-8 and none of its characters is one a terminal must not get
+   * raw (rawjson.ts escapeUnsafe): the bytes print as they came.
+   */
+  get plain(): boolean {
+    return !this.invalidUtf8 && !this.unsafeChars;
+  }
+
+  /** The strings' bytes are valid UTF-8 (decoding any part of the body needs no replacement). */
+  get validUtf8(): boolean {
+    return !this.invalidUtf8;
+  }
+
+  /** A byte at or past 0x7f inside a string: one step of UTF-8 decoding, noting what is not plain. */
+  private utf8(b: number): void {
+    if (this.utfNeed > 0) {
+      if (b < this.utfLo || b > this.utfHi) {
+        // Not the continuation wanted: the sequence is invalid, and this byte starts afresh.
+        this.invalidUtf8 = true;
+        this.utfNeed = 0;
+        if (b >= 0x80) this.utf8(b);
+        return;
+      }
+      this.utfCp = (this.utfCp << 6) | (b & 0x3f);
+      this.utfLo = 0x80;
+      this.utfHi = 0xbf;
+      if (--this.utfNeed === 0 && isUnsafe(this.utfCp)) this.unsafeChars = true;
+      return;
+    }
+    if (b === 0x7f) {
+      this.unsafeChars = true;
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      this.utfNeed = 1;
+      this.utfCp = b & 0x1f;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      this.utfNeed = 2;
+      this.utfCp = b & 0x0f;
+      if (b === 0xe0) this.utfLo = 0xa0;
+      if (b === 0xed) this.utfHi = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      this.utfNeed = 3;
+      this.utfCp = b & 0x07;
+      if (b === 0xf0) this.utfLo = 0x90;
+      if (b === 0xf4) this.utfHi = 0x8f;
+    } else {
+      this.invalidUtf8 = true;
+    }
   }
 
   /** The whole body held whitespace outside strings (other than before and after the value). */
@@ -219,11 +293,21 @@ export class JsonStreamScanner {
           if (this.esc === 0) {
             while (i < n) {
               const b = chunk[i]!;
-              if (b === 0x22 || b === 0x5c || b < 0x20) break;
+              if (b === 0x22 || b === 0x5c || b < 0x20 || b >= 0x7f) break;
               i++;
             }
             if (i === n) break outer;
             const b = chunk[i]!;
+            if (b >= 0x7f) {
+              this.utf8(b);
+              i++;
+              continue;
+            }
+            if (this.utfNeed > 0) {
+              // A sequence cut short by an ASCII byte.
+              this.invalidUtf8 = true;
+              this.utfNeed = 0;
+            }
             if (b === 0x22) {
               i++;
               if (this.strIsKey) {
@@ -397,8 +481,8 @@ export class JsonStreamScanner {
 }
 
 /** Checks a whole body at once (document mode); says whether it is compact, and its list shape. */
-export function scanDocument(body: Buffer): ListTail & { compact: boolean } {
+export function scanDocument(body: Buffer): ListTail & { compact: boolean; plain: boolean; validUtf8: boolean } {
   const s = new JsonStreamScanner(false);
   s.push(body);
-  return { ...s.end(), compact: s.compact };
+  return { ...s.end(), compact: s.compact, plain: s.plain, validUtf8: s.validUtf8 };
 }

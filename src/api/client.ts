@@ -4,7 +4,6 @@
  * items keep the server's exact text.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { StringDecoder } from 'node:string_decoder';
 import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';
 import { JsonStreamScanner, type ListTail } from '../rawjson-stream.js';
@@ -15,12 +14,16 @@ import type { Http, HttpResponse, RequestContext } from './http.js';
 
 /** A JSON body as getJson reads it. */
 export interface JsonDocument {
-  /** The body as sent (a leading BOM dropped), joined from `parts` when first asked for. */
+  /** The body as sent (a leading BOM dropped), decoded from `chunks` when first asked for. */
   readonly text: string;
-  /** The body's text in pieces of about a chunk each, whole characters in each: never joined to print it. */
-  readonly parts: readonly string[];
+  /** The body's bytes as they arrived: a compact document is printed from them, never made one string. */
+  readonly chunks: readonly Buffer[];
   /** No whitespace outside strings within the value: compact output is the text itself (trimmed). */
   readonly compact: boolean;
+  /** Its strings are valid UTF-8 holding nothing unsafe on a terminal: the bytes print as they are. */
+  readonly plain: boolean;
+  /** Its strings are valid UTF-8: any run of its chunks decodes alone as it does in the whole. */
+  readonly validUtf8: boolean;
   /** The top value is an object with an `items` member: an array, or something else. */
   readonly items: 'array' | 'other' | undefined;
   /** The raw text of its `next_page_params` member. */
@@ -333,24 +336,21 @@ export class ExplorerClient {
     const url = buildUrl(this.baseUrl, path, params);
     return this.http.getStreamed(url, this.headers, this.context(what), async (chunks, headers) => {
       const scanner = new JsonStreamScanner(false);
-      // Decoded chunk by chunk (a character split between chunks waits for its end): the bytes are
-      // let go as they are read, and the text is never held twice.
-      const decoder = new StringDecoder('utf8');
-      const parts: string[] = [];
+      // Held as the bytes that came (outside the JS heap, never copied by the collector), checked as
+      // they come; decoded only if the text is asked for.
+      const kept: Buffer[] = [];
       let bytes = 0;
       let bad = false;
       for await (const chunk of chunks) {
         bytes += chunk.length;
         if (bad) continue; // read on only to say how big the body was
+        kept.push(chunk);
         try {
           scanner.push(chunk);
         } catch (e) {
           if (!(e instanceof RawJsonError)) throw e;
           bad = true;
-          continue;
         }
-        const part = decoder.write(chunk);
-        if (part) parts.push(part);
       }
       let tail: ListTail | undefined;
       try {
@@ -359,17 +359,21 @@ export class ExplorerClient {
         if (!(e instanceof RawJsonError)) throw e;
       }
       if (!tail) throw notJson(url.origin, '', { headers, bytes });
-      const rest = decoder.end();
-      if (rest) parts.push(rest);
-      // A leading BOM is dropped, as undici's text() does (the scanner has already skipped it).
-      if (parts[0]?.startsWith('\ufeff')) parts[0] = parts[0].slice(1);
       let text: string | undefined;
       return {
         get text() {
-          return (text ??= parts.join(''));
+          if (text === undefined) {
+            const all = kept.length === 1 ? kept[0]! : Buffer.concat(kept, bytes);
+            // A leading BOM is dropped, as undici's text() does (the scanner has already skipped it).
+            const bom = all.length > 2 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
+            text = all.toString('utf8', bom);
+          }
+          return text;
         },
-        parts,
+        chunks: kept,
         compact: scanner.compact,
+        plain: scanner.plain,
+        validUtf8: scanner.validUtf8,
         items: tail.itemsMembers === 0 ? undefined : tail.itemsArray ? ('array' as const) : ('other' as const),
         nextRaw: tail.nextRaw,
       };

@@ -8,6 +8,7 @@
 import type { ItemSink, JsonDocument, Page } from '../api/client.js';
 import { type Cursor, encodeCursorFor } from '../api/cursor.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
+import { StringDecoder } from 'node:string_decoder';
 import { escapeUnsafe } from '../rawjson.js';
 import type { ListWriter } from '../render/list-writer.js';
 import { NdjsonWriter } from '../render/ndjson.js';
@@ -239,30 +240,93 @@ export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, p
 export async function printDocument(s: Session, doc: string | JsonDocument, mode: 'json' | 'ndjson'): Promise<void> {
   const pretty = mode === 'json' && s.io.stdoutIsTTY;
   if (typeof doc !== 'string' && doc.compact && !pretty && !s.jq) {
-    for (const piece of compactPieces(doc.parts)) await s.io.out.write(escapeUnsafe(piece));
-    return s.io.out.write('\n');
+    const out = s.io.out;
+    if (doc.plain && out.writeBytes) {
+      // Valid UTF-8 with nothing to escape: the bytes that came, less the whitespace around them.
+      for (const bytes of trimmedBytes(doc.chunks)) await out.writeBytes(bytes);
+      return out.write('\n');
+    }
+    if (doc.validUtf8) {
+      for (const piece of compactPieces(doc.chunks)) await out.write(escapeUnsafe(piece));
+      return out.write('\n');
+    }
+    // Bytes that are not UTF-8 are replaced as the whole text decodes them.
+    return out.write(escapeUnsafe(doc.text.trim()) + '\n');
   }
   const raw = typeof doc === 'string' ? doc : doc.text;
   if (s.jq) return s.jq.apply(raw, s.io);
   await s.io.out.write(jsonDocument(raw, pretty));
 }
 
-/** The pieces of a text, without the whitespace around the value, in writes of about 1 MiB. */
-function* compactPieces(parts: readonly string[]): Generator<string> {
+const isJsonWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The chunks in writes of about 1 MiB, without the whitespace (or BOM) before and after the value. */
+function* trimmedBytes(chunks: readonly Buffer[]): Generator<Buffer> {
   let first = 0;
-  let last = parts.length - 1;
-  while (first <= last && parts[first]!.trimStart() === '') first++;
-  while (last >= first && parts[last]!.trimEnd() === '') last--;
-  let batch = '';
+  let from = 0;
+  // Skip what comes before the value: whitespace, and a BOM at the very start.
+  if (chunks[0] && chunks[0].length > 2 && chunks[0][0] === 0xef && chunks[0][1] === 0xbb && chunks[0][2] === 0xbf) from = 3;
+  for (; first < chunks.length; first++, from = 0) {
+    const c = chunks[first]!;
+    while (from < c.length && isJsonWs(c[from]!)) from++;
+    if (from < c.length) break;
+  }
+  let last = chunks.length - 1;
+  let to = 0;
+  for (; last >= first; last--) {
+    const c = chunks[last]!;
+    to = c.length;
+    while (to > (last === first ? from : 0) && isJsonWs(c[to - 1]!)) to--;
+    if (to > (last === first ? from : 0)) break;
+  }
+  let group: Buffer[] = [];
+  let size = 0;
   for (let i = first; i <= last; i++) {
-    let p = parts[i]!;
-    if (i === first) p = p.trimStart();
-    if (i === last) p = p.trimEnd();
-    batch += p;
-    if (batch.length >= 1 << 20) {
-      yield batch;
-      batch = '';
+    const c = chunks[i]!.subarray(i === first ? from : 0, i === last ? to : undefined);
+    group.push(c);
+    size += c.length;
+    if (size >= 1 << 20 || i === last) {
+      yield group.length === 1 ? group[0]! : Buffer.concat(group, size);
+      group = [];
+      size = 0;
     }
   }
-  if (batch) yield batch;
+}
+
+/**
+ * A compact document's text from its bytes, in pieces of about 1 MiB (a character split between
+ * chunks is kept whole), without the whitespace (or BOM) before and after the value.
+ */
+function* compactPieces(chunks: readonly Buffer[]): Generator<string> {
+  const decoder = new StringDecoder('utf8');
+  let group: Buffer[] = [];
+  let size = 0;
+  let started = false;
+  // Whitespace at the end of a piece: printed only if more of the value follows it.
+  let pending = '';
+  function* flush(text: string): Generator<string> {
+    if (!started) {
+      text = text.trimStart();
+      if (!text) return;
+      started = true;
+    }
+    let end = text.length;
+    while (end > 0 && isJsonWs(text.charCodeAt(end - 1))) end--;
+    if (end === 0) {
+      pending += text;
+      return;
+    }
+    yield pending + text.slice(0, end);
+    pending = text.slice(end);
+  }
+  for (const chunk of chunks) {
+    group.push(chunk);
+    size += chunk.length;
+    if (size >= 1 << 20) {
+      yield* flush(decoder.write(group.length === 1 ? group[0]! : Buffer.concat(group, size)));
+      group = [];
+      size = 0;
+    }
+  }
+  yield* flush(decoder.write(Buffer.concat(group, size)) + decoder.end());
 }

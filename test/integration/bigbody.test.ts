@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { HOLD_BYTES } from '../../src/api/client.js';
 import { run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
-import { cleanEnv } from '../support/cli.js';
+import { cleanEnv, runCli } from '../support/cli.js';
 import { runScout } from '../support/scout.js';
 
 const ADDR = '0x00000000219ab540356cBB839Cbe05303d7705Fa';
@@ -193,6 +193,29 @@ describe('a big document', () => {
       expect(longest()).toBeLessThan(100_000);
       vi.restoreAllMocks();
     }
+  });
+
+  it('prints its bytes as they came from the real process too (UTF-8 of every length, split anywhere)', async () => {
+    const doc = `{"s":"${'Ünï ✓ 😀 '.repeat(20_000)}","n":2.0e3}`;
+    serve(`\ufeff ${doc}\n`);
+    const r = await runCli(['api', '/api/v2/anything', '--json', '--base-url', base]);
+    expect(r.stderr).toBe('');
+    expect(r.stdout === doc + '\n').toBe(true);
+  });
+
+  it.each([
+    ['characters unsafe on a terminal', `{"a":"x\u202ey\u0085z\u007f\u{e0041}","b":[1,2.0e3]}`, '{"a":"x\\u202ey\\u0085z\\u007f\\udb40\\udc41","b":[1,2.0e3]}'],
+  ])('holding %s, is printed compact with them escaped', async (_name, body, want) => {
+    serve(body.repeat(1));
+    const r = await runScout(['api', '/api/v2/anything', '--json', '--base-url', base]);
+    expect(r.stdout).toBe(want + '\n');
+  });
+
+  it('holding bytes that are not UTF-8 prints them replaced, as the whole text decodes them', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"a":"x'), Buffer.from([0xff, 0xe2, 0x80]), Buffer.from('y","b":"\u00e9"}')]);
+    handler = (_n, _req, res) => res.writeHead(200, json).end(bytes);
+    const r = await runScout(['api', '/api/v2/anything', '--json', '--base-url', base]);
+    expect(r.stdout).toBe('{"a":"x\ufffd\ufffdy","b":"é"}\n');
   });
 
   it('with whitespace inside is printed compact, every value as sent', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrayElements, objectMembers, RawJsonError } from '../../src/rawjson.js';
+import { arrayElements, escapeUnsafe, objectMembers, RawJsonError } from '../../src/rawjson.js';
 import { JsonStreamScanner, scanDocument } from '../../src/rawjson-stream.js';
 
 /** The items and cursor text as the whole-body scanner cuts them: the reference. */
@@ -137,6 +137,38 @@ describe('scanDocument', () => {
     ['{"a":[ ]}', false],
   ])('%j is compact: %s', (body, compact) => {
     expect(scanDocument(Buffer.from(body)).compact).toBe(compact);
+  });
+
+  it('says whether the strings are plain (valid UTF-8, nothing to escape) at every cut', () => {
+    const str = (...bytes: (number[] | string)[]) => Buffer.concat([Buffer.from('["'), ...bytes.map((b) => Buffer.from(b as never)), Buffer.from('",1]')]);
+    const cases = [
+      str('plain ascii \\u202e'),
+      str('Ünï ✓ 😀'),
+      str('\u202e'),
+      str('\u00ad'),
+      str('\u0085'),
+      str('\u007f'),
+      str('\u{e0041}'),
+      str('\u{e0080}'),
+      str([0xff]),
+      str([0xe2, 0x80]),
+      str([0xc0, 0xaf]),
+      str([0xed, 0xa0, 0x80]),
+      str([0xf4, 0x90, 0x80, 0x80]),
+      str([0xe2, 0x80], 'x'),
+    ];
+    for (const bytes of cases) {
+      const text = bytes.toString('utf8');
+      const valid = Buffer.from(text).equals(bytes);
+      const plain = valid && escapeUnsafe(text) === text;
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        const s = new JsonStreamScanner(false);
+        s.push(bytes.subarray(0, cut));
+        s.push(bytes.subarray(cut));
+        s.end();
+        expect([s.validUtf8, s.plain], `${bytes.toString('hex')} cut at ${cut}`).toEqual([valid, plain]);
+      }
+    }
   });
 
   it('rejects what is not one JSON value', () => {
