@@ -260,7 +260,7 @@ export async function printDocument(s: Session, doc: string | JsonDocument, mode
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
-/** The chunks in writes of about 1 MiB, without the whitespace (or BOM) before and after the value. */
+/** The chunks without the whitespace (or BOM) before and after the value. */
 function* trimmedBytes(chunks: readonly Buffer[]): Generator<Buffer> {
   let first = 0;
   let from = 0;
@@ -279,18 +279,8 @@ function* trimmedBytes(chunks: readonly Buffer[]): Generator<Buffer> {
     while (to > (last === first ? from : 0) && isJsonWs(c[to - 1]!)) to--;
     if (to > (last === first ? from : 0)) break;
   }
-  let group: Buffer[] = [];
-  let size = 0;
-  for (let i = first; i <= last; i++) {
-    const c = chunks[i]!.subarray(i === first ? from : 0, i === last ? to : undefined);
-    group.push(c);
-    size += c.length;
-    if (size >= 1 << 20 || i === last) {
-      yield group.length === 1 ? group[0]! : Buffer.concat(group, size);
-      group = [];
-      size = 0;
-    }
-  }
+  // Chunk by chunk: joining them first would only copy the bytes once more.
+  for (let i = first; i <= last; i++) yield chunks[i]!.subarray(i === first ? from : 0, i === last ? to : undefined);
 }
 
 /**
