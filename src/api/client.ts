@@ -44,7 +44,7 @@ export type ItemSink = (rawItems: readonly string[], compact: boolean) => Promis
  * all of it has arrived and proved to be a list. Past it, items held so far go to the sink, and
  * every later item as soon as it is complete.
  */
-export const HOLD_BYTES = 4 * 1024 * 1024;
+export const HOLD_BYTES = 1024 * 1024;
 
 /** One page of a list. */
 export interface Page<T = unknown> {
