@@ -2,13 +2,14 @@
 // itself back. test/unit/layers.test.ts runs these rules over src/ in the suite (`npx depcruise src`
 // runs them too). Type-only imports count: a type import up is still a layer pointing the wrong way.
 //
-//   cli.ts, main.ts, index.ts       entries: the program, the process, the library
+//   cli.ts, launch.ts, main.ts,     entries: the program, the process entry and the process side
+//   index.ts                        of the program, the library
 //   commands/                       command specs, the registrar, the runtime commands share
 //   render/                         text from data: tables, CSV, JSON, key/value views
 //   api/, config/                   HTTP and the explorer API; settings, chains, files
 //   base modules                    errors, io, validate, rawjson, text/ (safe text)
-const BASE = '^src/(errors|io|node-io|validate|rawjson|rawjson-stream)\\.ts$|^src/(text|types)/';
-const ENTRIES = '^src/(cli|main|index)\\.ts$';
+const BASE = '^src/(errors|io|node-io|validate|rawjson|rawjson-stream)\.ts$|^src/(text|types)/';
+const ENTRIES = '^src/(cli|main|launch|index)\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Big bodies: one 50 MB list page (--ndjson and --json) and one 50 MB document (`scout api … --json`),
 // each as peak resident memory and wall time, beside baselines run the same way: `jq -c` over the
-// same body from a file when jq is installed, and a raw node fetch that prints the body. Run alone
+// same body from a file when jq is installed, and a node:http GET that pipes the body to stdout (bench/http-one.cjs). Run alone
 // (`node bench/bigbody.mjs [--tiny]`) or from bench/run.mjs, which adds its rows to its table.
 // `--tiny`: a 200 KB body, to check the script, not the figures.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -83,7 +83,7 @@ const sha = (s) => createHash('sha256').update(s).digest('hex');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The figures; `row(figure, value, target, ok, detail)` records each. */
-export async function bigBody({ tiny = false, row = defaultRow } = {}) {
+export async function bigBody({ tiny = false, node = process.execPath, row = defaultRow } = {}) {
   const size = tiny ? 200_000 : 50 * MiB;
   const runs = tiny ? 1 : 3;
   const list = body(size, 'list');
@@ -103,7 +103,6 @@ export async function bigBody({ tiny = false, row = defaultRow } = {}) {
   const env = { ...process.env, NO_COLOR: '1', CI: '1' };
   delete env.NODE_EXTRA_CA_CERTS;
   for (const k of Object.keys(env)) if (k.startsWith('SCOUT_')) delete env[k];
-  const node = process.execPath;
   const jq = existsSync('/usr/bin/jq') || existsSync('/usr/local/bin/jq');
   const mb = `${(size / MiB).toFixed(size < MiB ? 2 : 0)} MB`;
   const fmt = (m) => `${m.mib.toFixed(0)} MiB, ${(m.ms / 1000).toFixed(2)} s`;
@@ -123,14 +122,14 @@ export async function bigBody({ tiny = false, row = defaultRow } = {}) {
     const ndjson = sha(list.items.join('\n') + '\n');
     const array = sha(`[${list.items.join(',')}]\n`);
     const docOut = sha(doc.text.toString() + '\n');
-    const base = [{ cmd: node, args: [join(here, 'fetch-one.mjs'), url + DOC] }];
+    const base = [{ cmd: node, args: [join(here, 'http-one.cjs'), url + DOC] }];
     const [ndj, arr, fetchPage, ...jqPage] = await figures([
       { cmd: node, args: [scout, 'address', 'txs', ADDRESS, '--ndjson', '--base-url', url], want: ndjson },
       { cmd: node, args: [scout, 'address', 'txs', ADDRESS, '--json', '--base-url', url], want: array },
       ...base,
       ...(jq ? [{ cmd: 'jq', args: ['-c', '.items[]', listFile] }] : []),
     ]);
-    const pageBase = `raw node fetch+print ${fmt(fetchPage)}${jqPage[0] ? `; jq -c '.items[]' ${fmt(jqPage[0])}` : ''}`;
+    const pageBase = `node:http GET piped ${fmt(fetchPage)}${jqPage[0] ? `; jq -c '.items[]' ${fmt(jqPage[0])}` : ''}`;
     row(`one ${mb} list page --ndjson, peak memory`, `${ndj.mib.toFixed(0)} MiB`, '≤ 150 MiB', ndj.mib <= 150, `${fmt(ndj)}; ${pageBase}`);
     row(`one ${mb} list page --json, peak memory`, `${arr.mib.toFixed(0)} MiB`, '≤ 150 MiB', arr.mib <= 150, `${fmt(arr)}; ${pageBase}`);
     const [api, fetchDoc, ...jqDoc] = await figures([
@@ -139,7 +138,7 @@ export async function bigBody({ tiny = false, row = defaultRow } = {}) {
       // jq may print numbers its own way (2.0e3): timed, not compared.
       ...(jq ? [{ cmd: 'jq', args: ['-c', '.', docFile] }] : []),
     ]);
-    const docBase = `${fmt(api)}; raw node fetch+print ${fmt(fetchDoc)}${jqDoc[0] ? `; jq -c . ${fmt(jqDoc[0])}` : ''}`;
+    const docBase = `${fmt(api)}; node:http GET piped ${fmt(fetchDoc)}${jqDoc[0] ? `; jq -c . ${fmt(jqDoc[0])}` : ''}`;
     row(`one ${mb} document (api --json), peak memory`, `${api.mib.toFixed(0)} MiB`, '≤ 420 MiB', api.mib <= 420, docBase);
     row(`one ${mb} document (api --json), time`, `${(api.ms / 1000).toFixed(2)} s`, '≤ 2.6 s', api.ms <= 2600, docBase);
   } finally {

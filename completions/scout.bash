@@ -6,9 +6,12 @@
 # Sets _scout_words to the subcommands of the command path $1.
 _scout_subcommands() {
     case "$1" in
-        "") _scout_words="address tx search admin api chains config completion help" ;;
-        "address") _scout_words="tokens nfts transfers txs internal-txs withdrawals" ;;
-        "tx") _scout_words="show transfers trace" ;;
+        "") _scout_words="address tx block blocks token contract search stats gas admin api chains config completion help" ;;
+        "address") _scout_words="tokens nfts transfers txs internal-txs logs withdrawals" ;;
+        "tx") _scout_words="show summary explain transfers logs internal-txs state-changes trace" ;;
+        "block") _scout_words="show txs withdrawals" ;;
+        "token") _scout_words="show holders transfers nfts nft" ;;
+        "contract") _scout_words="show abi source" ;;
         "admin") _scout_words="networks" ;;
         "config") _scout_words="get set list path" ;;
         *) _scout_words="" ;;
@@ -23,11 +26,31 @@ _scout_options() {
         "address transfers") _scout_words="--type --filter --token --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address txs") _scout_words="--filter --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address internal-txs") _scout_words="--filter --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address logs") _scout_words="--topic --json --ndjson --jq --csv --all --limit --cursor" ;;
         "address withdrawals") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "tx show") _scout_words="--json --ndjson --jq" ;;
+        "tx summary") _scout_words="--json --ndjson --jq" ;;
+        "tx explain") _scout_words="--json --ndjson --jq" ;;
         "tx transfers") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx logs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx internal-txs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx state-changes") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
         "tx trace") _scout_words="--json --ndjson --jq" ;;
-        "search") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "block show") _scout_words="--json --ndjson --jq" ;;
+        "block txs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "block withdrawals") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "blocks") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token show") _scout_words="--json --ndjson --jq" ;;
+        "token holders") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token transfers") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token nfts") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token nft") _scout_words="--json --ndjson --jq" ;;
+        "contract show") _scout_words="--json --ndjson --jq" ;;
+        "contract abi") _scout_words="--implementation --json --ndjson --jq" ;;
+        "contract source") _scout_words="--out --force" ;;
+        "search") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "stats") _scout_words="--json --ndjson --jq" ;;
+        "gas") _scout_words="--json --ndjson --jq" ;;
         "admin networks") _scout_words="--show-secrets --json --ndjson --jq --csv" ;;
         "api") _scout_words="--field --json --ndjson --jq --all --limit --cursor" ;;
         "chains") _scout_words="--refresh --registry-url --json --ndjson --jq --csv" ;;
@@ -41,7 +64,7 @@ _scout_options() {
 # Succeeds when option $2 takes a value after the command path $1.
 _scout_takes_value() {
     case "$1|$2" in
-        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--jq"|"tx show|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx trace|--jq"|"tx trace|-q"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
+        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address logs|--topic"|"address logs|--jq"|"address logs|-q"|"address logs|--limit"|"address logs|-L"|"address logs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--jq"|"tx show|-q"|"tx summary|--jq"|"tx summary|-q"|"tx explain|--jq"|"tx explain|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx logs|--jq"|"tx logs|-q"|"tx logs|--limit"|"tx logs|-L"|"tx logs|--cursor"|"tx internal-txs|--jq"|"tx internal-txs|-q"|"tx internal-txs|--limit"|"tx internal-txs|-L"|"tx internal-txs|--cursor"|"tx state-changes|--jq"|"tx state-changes|-q"|"tx state-changes|--limit"|"tx state-changes|-L"|"tx state-changes|--cursor"|"tx trace|--jq"|"tx trace|-q"|"block show|--jq"|"block show|-q"|"block txs|--jq"|"block txs|-q"|"block txs|--limit"|"block txs|-L"|"block txs|--cursor"|"block withdrawals|--jq"|"block withdrawals|-q"|"block withdrawals|--limit"|"block withdrawals|-L"|"block withdrawals|--cursor"|"blocks|--type"|"blocks|--jq"|"blocks|-q"|"blocks|--limit"|"blocks|-L"|"blocks|--cursor"|"token show|--jq"|"token show|-q"|"token holders|--jq"|"token holders|-q"|"token holders|--limit"|"token holders|-L"|"token holders|--cursor"|"token transfers|--jq"|"token transfers|-q"|"token transfers|--limit"|"token transfers|-L"|"token transfers|--cursor"|"token nfts|--jq"|"token nfts|-q"|"token nfts|--limit"|"token nfts|-L"|"token nfts|--cursor"|"token nft|--jq"|"token nft|-q"|"contract show|--jq"|"contract show|-q"|"contract abi|--jq"|"contract abi|-q"|"contract source|--out"|"search|--type"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"stats|--jq"|"stats|-q"|"gas|--jq"|"gas|-q"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
     esac
     return 1
 }
@@ -58,6 +81,9 @@ _scout_values() {
         "address txs|--filter") _scout_words="to from" ;;
         "address internal-txs|--filter") _scout_words="to from" ;;
         "tx transfers|--type") _scout_words="ERC-20 ERC-721 ERC-1155 ERC-404" _scout_list=1 ;;
+        "blocks|--type") _scout_words="block uncle reorg" ;;
+        "contract source|--out") _scout_file=1 ;;
+        "search|--type") _scout_words="address block blob contract ens_domain label metadata_tag tac_operation token transaction user_operation" _scout_list=1 ;;
         *"|--chain") _scout_words="ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo" ;;
         *"|--api-key-file") _scout_file=1 ;;
         *"|--color") _scout_words="auto always never" ;;
@@ -70,7 +96,7 @@ _scout_args() {
         "config get") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
         "config set") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
         "completion") _scout_words="bash zsh fish" ;;
-        "help") _scout_words="environment exit-codes address tx search admin api chains config completion" ;;
+        "help") _scout_words="environment exit-codes address tx block blocks token contract search stats gas admin api chains config completion" ;;
         *) _scout_words="" ;;
     esac
 }

@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx trace|--jq' 'tx trace|-q' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--jq' 'tx show|-q' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--jq' 'tx trace|-q' 'block show|--jq' 'block show|-q' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--jq' 'token show|-q' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--jq' 'token nft|-q' 'contract show|--jq' 'contract show|-q' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--type' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -14,11 +14,17 @@ end
 function __scout_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' address tx search admin api chains config completion help
+            printf '%s\n' address tx block blocks token contract search stats gas admin api chains config completion help
         case 'address'
-            printf '%s\n' tokens nfts transfers txs internal-txs withdrawals
+            printf '%s\n' tokens nfts transfers txs internal-txs logs withdrawals
         case 'tx'
-            printf '%s\n' show transfers trace
+            printf '%s\n' show summary explain transfers logs internal-txs state-changes trace
+        case 'block'
+            printf '%s\n' show txs withdrawals
+        case 'token'
+            printf '%s\n' show holders transfers nfts nft
+        case 'contract'
+            printf '%s\n' show abi source
         case 'admin'
             printf '%s\n' networks
         case 'config'
@@ -82,9 +88,15 @@ complete -c scout -l no-color -d 'never colour the output, like --color never'
 complete -c scout -s h -l help -d 'show help'
 
 # scout
-complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: balances, transfers, transactions'
-complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, token transfers, call trace'
+complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: balances, transfers, transactions, logs'
+complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, transfers, logs, state changes, call trace'
+complete -c scout -n '__scout_at \'\'' -a 'block' -d 'look up a block: details, transactions, withdrawals'
+complete -c scout -n '__scout_at \'\'' -a 'blocks' -d 'the latest blocks, newest first'
+complete -c scout -n '__scout_at \'\'' -a 'token' -d 'look up a token: supply, holders, transfers, NFTs'
+complete -c scout -n '__scout_at \'\'' -a 'contract' -d 'look up a contract: verification, compiler, proxy, ABI, source'
 complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses, contracts, blocks, transactions and ENS names'
+complete -c scout -n '__scout_at \'\'' -a 'stats' -d 'network stats: coin price, gas prices, average block time, totals'
+complete -c scout -n '__scout_at \'\'' -a 'gas' -d 'gas price estimates in gwei: slow, average, fast'
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
 complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
@@ -98,6 +110,7 @@ complete -c scout -n '__scout_at \'address\'' -a 'nfts' -d 'NFT collections an a
 complete -c scout -n '__scout_at \'address\'' -a 'transfers' -d 'token transfers to or from an address'
 complete -c scout -n '__scout_at \'address\'' -a 'txs' -d 'transactions of an address, newest first'
 complete -c scout -n '__scout_at \'address\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of an address'
+complete -c scout -n '__scout_at \'address\'' -a 'logs' -d 'event logs of an address, decoded where the explorer has the ABI'
 complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain withdrawals to an address'
 
 # scout address tokens
@@ -152,6 +165,16 @@ complete -c scout -n '__scout_at \'address internal-txs\'' -s a -l all -d 'follo
 complete -c scout -n '__scout_at \'address internal-txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
+# scout address logs
+complete -c scout -n '__scout_at \'address logs\'' -l topic -x -d 'only logs with this topic in any position: 0x and 64 hex digits, e.g. an event signature hash'
+complete -c scout -n '__scout_at \'address logs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address logs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address logs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'address logs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'address logs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address logs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address logs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
 # scout address withdrawals
 complete -c scout -n '__scout_at \'address withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l ndjson -d 'print one compact JSON item per line'
@@ -163,13 +186,28 @@ complete -c scout -n '__scout_at \'address withdrawals\'' -l cursor -x -d 'resum
 
 # scout tx
 complete -c scout -n '__scout_at \'tx\'' -a 'show' -d 'one transaction: status, parties, value, fee, gas, method, transfers'
+complete -c scout -n '__scout_at \'tx\'' -a 'summary' -d 'the explorer\'s plain-language summary of a transaction'
+complete -c scout -n '__scout_at \'tx\'' -a 'explain' -d 'everything about a transaction, read top to bottom in one view'
 complete -c scout -n '__scout_at \'tx\'' -a 'transfers' -d 'every token transfer of a transaction'
+complete -c scout -n '__scout_at \'tx\'' -a 'logs' -d 'event logs a transaction emitted, decoded where the explorer has the ABI'
+complete -c scout -n '__scout_at \'tx\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of a transaction'
+complete -c scout -n '__scout_at \'tx\'' -a 'state-changes' -d 'balances a transaction changed, per address: before, after, change'
 complete -c scout -n '__scout_at \'tx\'' -a 'trace' -d 'the call tree of a transaction (raw trace from the node)'
 
 # scout tx show
 complete -c scout -n '__scout_at \'tx show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout tx summary
+complete -c scout -n '__scout_at \'tx summary\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx summary\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx summary\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout tx explain
+complete -c scout -n '__scout_at \'tx explain\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx explain\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx explain\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout tx transfers
 complete -c scout -n '__scout_at \'tx transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
@@ -181,12 +219,142 @@ complete -c scout -n '__scout_at \'tx transfers\'' -s a -l all -d 'follow every 
 complete -c scout -n '__scout_at \'tx transfers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'tx transfers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
+# scout tx logs
+complete -c scout -n '__scout_at \'tx logs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx logs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx logs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx logs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx logs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx logs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx logs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout tx internal-txs
+complete -c scout -n '__scout_at \'tx internal-txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx internal-txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout tx state-changes
+complete -c scout -n '__scout_at \'tx state-changes\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx state-changes\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx state-changes\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx state-changes\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx state-changes\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx state-changes\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx state-changes\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
 # scout tx trace
 complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx trace\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
+# scout block
+complete -c scout -n '__scout_at \'block\'' -a 'show' -d 'one block: time, miner, transactions, gas, base fee, burnt fees, size'
+complete -c scout -n '__scout_at \'block\'' -a 'txs' -d 'transactions of a block, in the block’s order'
+complete -c scout -n '__scout_at \'block\'' -a 'withdrawals' -d 'beacon-chain withdrawals paid out in a block'
+
+# scout block show
+complete -c scout -n '__scout_at \'block show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'block show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'block show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout block txs
+complete -c scout -n '__scout_at \'block txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'block txs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'block txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'block txs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'block txs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'block txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'block txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout block withdrawals
+complete -c scout -n '__scout_at \'block withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'block withdrawals\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'block withdrawals\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'block withdrawals\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'block withdrawals\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'block withdrawals\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'block withdrawals\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout blocks
+complete -c scout -n '__scout_at \'blocks\'' -l type -x -a 'block uncle reorg' -d 'block: the main chain (the default); uncle: ommers; reorg: blocks a reorganisation replaced'
+complete -c scout -n '__scout_at \'blocks\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'blocks\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'blocks\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'blocks\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'blocks\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'blocks\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'blocks\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout token
+complete -c scout -n '__scout_at \'token\'' -a 'show' -d 'one token: name, symbol, type, decimals, total supply, holders, transfers, price'
+complete -c scout -n '__scout_at \'token\'' -a 'holders' -d 'holders of a token, the largest balance first, with their share of the supply'
+complete -c scout -n '__scout_at \'token\'' -a 'transfers' -d 'transfers of a token, newest first'
+complete -c scout -n '__scout_at \'token\'' -a 'nfts' -d 'NFT instances of a collection: id, owner, name, image'
+complete -c scout -n '__scout_at \'token\'' -a 'nft' -d 'one NFT of a collection: owner, name, image, attributes'
+
+# scout token show
+complete -c scout -n '__scout_at \'token show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout token holders
+complete -c scout -n '__scout_at \'token holders\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token holders\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token holders\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'token holders\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'token holders\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'token holders\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'token holders\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout token transfers
+complete -c scout -n '__scout_at \'token transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token transfers\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token transfers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'token transfers\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'token transfers\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'token transfers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'token transfers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout token nfts
+complete -c scout -n '__scout_at \'token nfts\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token nfts\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token nfts\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'token nfts\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'token nfts\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'token nfts\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'token nfts\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout token nft
+complete -c scout -n '__scout_at \'token nft\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'token nft\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'token nft\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout contract
+complete -c scout -n '__scout_at \'contract\'' -a 'show' -d 'a contract: verified or not, compiler, optimisation, licence, proxy'
+complete -c scout -n '__scout_at \'contract\'' -a 'abi' -d 'a verified contract\'s ABI, as JSON'
+complete -c scout -n '__scout_at \'contract\'' -a 'source' -d 'a verified contract\'s source: the main file, or every file under a directory'
+
+# scout contract show
+complete -c scout -n '__scout_at \'contract show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'contract show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'contract show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout contract abi
+complete -c scout -n '__scout_at \'contract abi\'' -l implementation -d 'the ABI of the proxy\'s implementation instead (the first, when it has several)'
+complete -c scout -n '__scout_at \'contract abi\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'contract abi\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'contract abi\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout contract source
+complete -c scout -n '__scout_at \'contract source\'' -l out -r -F -d 'write every source file under this directory, each at its own relative path'
+complete -c scout -n '__scout_at \'contract source\'' -l force -d 'with --out: overwrite files that exist'
+
 # scout search
+complete -c scout -n '__scout_at \'search\'' -l type -x -a 'address block blob contract ens_domain label metadata_tag tac_operation token transaction user_operation' -d 'keep only results of these types (address,block,blob,contract,ens_domain,label,metadata_tag,tac_operation,token,transaction,user_operation)'
 complete -c scout -n '__scout_at \'search\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'search\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'search\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -194,6 +362,16 @@ complete -c scout -n '__scout_at \'search\'' -l csv -d 'print CSV with a header 
 complete -c scout -n '__scout_at \'search\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'search\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'search\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout stats
+complete -c scout -n '__scout_at \'stats\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'stats\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'stats\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout gas
+complete -c scout -n '__scout_at \'gas\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'gas\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'gas\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout admin
 complete -c scout -n '__scout_at \'admin\'' -a 'networks' -d 'the networks the Merits service knows'
@@ -242,4 +420,4 @@ complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print expl
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'
 
 # scout help
-complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx search admin api chains config completion'
+complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx block blocks token contract search stats gas admin api chains config completion'

@@ -1,12 +1,18 @@
 // The build: tsc compiles src/ to dist/ (the library entry and its type declarations), then esbuild
-// bundles the command-line program into dist/cli/ so start-up reads a few files instead of dozens.
-// Code splitting keeps each command, the HTTP client, the schemas and the spinner in chunks of
-// their own, loaded only when a command needs them. dist/cli/meta.json records which source module
-// went into which chunk (the start-up test reads it).
+// bundles the command-line program three ways:
+// - dist/cli/: the program as ES modules with code splitting, so each command, the HTTP client, the
+//   schemas and the spinner sit in chunks of their own, loaded only when a command needs them;
+// - dist/cli/launch.cjs: the process entry bin/scout.js requires (src/launch.ts), CommonJS because
+//   that starts fastest; it answers --version and piped --help from dist/cli/help.json, the help of
+//   every command rendered here by the program itself, and loads the program for anything else;
+// - dist/scout.cjs: everything in one file, jq included, that runs with `node scout.cjs` and no
+//   node_modules.
+// dist/cli/meta.json records which source module went into which file (the start-up test reads it).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,23 +22,136 @@ execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 
   stdio: 'inherit',
 });
 
-const outdir = join(root, 'dist', 'cli');
-rmSync(outdir, { recursive: true, force: true });
-const result = await build({
+/**
+ * Commander loads node:child_process at start only to run executable subcommands, which scout has
+ * none of: a module that loads it when first used (if ever) spares every command line its cost.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'lazy-child-process' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "module.exports = { spawn: (...a) => require('node:child_process').spawn(...a) };",
+      loader: 'js',
+    }));
+  },
+};
+
+const common = {
   absWorkingDir: root,
-  entryPoints: { scout: 'src/main.ts' },
-  outdir,
+  plugins: [lazyChildProcess],
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20.18',
   minify: true,
-  legalComments: 'linked',
   metafile: true,
   logLevel: 'warning',
+};
+
+const outdir = join(root, 'dist', 'cli');
+rmSync(outdir, { recursive: true, force: true });
+const program = await build({
+  ...common,
+  entryPoints: { scout: 'src/main.ts' },
+  outdir,
+  splitting: true,
+  format: 'esm',
+  legalComments: 'linked',
   define: { __SCOUT_VERSION__: JSON.stringify(version) },
   // Bundled CommonJS dependencies (commander, cli-table3) still call require().
   banner: { js: "import{createRequire as __scoutRequire}from'node:module';const require=__scoutRequire(import.meta.url);" },
 });
-writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));
+
+const help = await renderHelp();
+writeFileSync(join(outdir, 'help.json'), JSON.stringify(help));
+
+const launcher = await build({
+  ...common,
+  entryPoints: ['src/launch.ts'],
+  outfile: join(outdir, 'launch.cjs'),
+  format: 'cjs',
+  define: { __SCOUT_VERSION__: JSON.stringify(version), __SCOUT_HELP__: 'undefined', __SCOUT_SINGLE__: 'false' },
+});
+writeFileSync(join(outdir, 'meta.json'), JSON.stringify(mergeMeta(program.metafile, launcher.metafile)));
+
+// The single file: the entry with the program, the help texts and jq inside it.
+const single = join(root, 'dist', 'scout.cjs');
+await build({
+  ...common,
+  metafile: false,
+  entryPoints: ['src/launch.ts'],
+  outfile: single,
+  format: 'cjs',
+  legalComments: 'eof',
+  // `import.meta.url` for code that reads it (unreachable here: the version and jq come inline).
+  banner: { js: "#!/usr/bin/env node\nvar __scoutFileUrl=require('node:url').pathToFileURL(__filename).href;" },
+  define: {
+    __SCOUT_VERSION__: JSON.stringify(version),
+    __SCOUT_HELP__: JSON.stringify(JSON.stringify(help)),
+    __SCOUT_SINGLE__: 'true',
+    'import.meta.url': '__scoutFileUrl',
+  },
+  plugins: [lazyChildProcess, inlineJq()],
+});
+chmodSync(single, 0o755);
+
+/**
+ * The help of every command as the program prints it to a pipe: `scout <words> --help` for each
+ * command of the tree, and what a topic run without a verb prints on stderr (the same text).
+ */
+async function renderHelp() {
+  const { buildProgram, run } = await import(pathToFileURL(join(root, 'dist', 'cli.js')).href);
+  const { memoryIo } = await import(pathToFileURL(join(root, 'dist', 'io.js')).href);
+  const texts = { help: {}, topics: [] };
+  const paths = [];
+  const walk = (cmd, words) => {
+    paths.push(words);
+    for (const c of cmd.commands) walk(c, [...words, c.name()]);
+  };
+  walk(buildProgram({ io: memoryIo(), version }), []);
+  for (const words of paths) {
+    const io = memoryIo();
+    const code = await run(['node', 'scout', ...words, '--help'], io);
+    if (code !== 0 || io.stderr() !== '') throw new Error(`scout ${words.join(' ')} --help: exit ${code}, ${io.stderr()}`);
+    const key = words.join(' ');
+    texts.help[key] = io.stdout();
+    if (words.length === 0) continue;
+    const bare = memoryIo();
+    if ((await run(['node', 'scout', ...words], bare)) === 2 && bare.stdout() === '' && bare.stderr() === io.stdout()) texts.topics.push(key);
+  }
+  return texts;
+}
+
+/** One metafile for the start-up test: the program's chunks and the entry. */
+function mergeMeta(...metas) {
+  const merged = { inputs: {}, outputs: {} };
+  for (const m of metas) {
+    Object.assign(merged.inputs, m.inputs);
+    for (const [k, v] of Object.entries(m.outputs)) merged.outputs[k] = v;
+  }
+  return merged;
+}
+
+/**
+ * Replaces src/render/jq-source.ts with jq-web's script and WebAssembly inline. jq-web starts its
+ * module with no arguments; its script is changed to pass one, `__scoutJqArg`, which carries the
+ * WebAssembly (the worker in render/jq.ts supplies it).
+ */
+function inlineJq() {
+  return {
+    name: 'inline-jq',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]render[\\/]jq-source\.ts$/ }, () => {
+        const dir = join(root, 'node_modules', 'jq-web');
+        const script = readFileSync(join(dir, 'jq.js'), 'utf8');
+        const call = 'jq = jq().then(';
+        if (script.split(call).length !== 2) throw new Error(`jq-web's jq.js changed: expected one "${call}" to pass the WebAssembly to`);
+        const source = script.replace(call, 'jq = jq(__scoutJqArg).then(');
+        const wasm = gzipSync(readFileSync(join(dir, 'jq.wasm'))).toString('base64');
+        return { contents: `export function jqSource() { return { source: ${JSON.stringify(source)}, wasm: ${JSON.stringify(wasm)} }; }`, loader: 'js' };
+      });
+    },
+  };
+}

@@ -53,6 +53,11 @@ export function buildProgram(env: RunEnv): Command {
     cmd.configureOutput({
       writeOut: (s) => void env.io.out.write(s),
       writeErr: (s) => void env.io.err.write(s),
+      // Help is wrapped to the terminal's width, and to commander's 80 columns through a pipe: from
+      // the Io, as everything else, so help piped is the same text wherever it is rendered (the
+      // build renders it once for the entry to print, launch.ts).
+      getOutHelpWidth: () => (env.io.stdoutIsTTY ? env.io.width : 80),
+      getErrHelpWidth: () => (env.io.stderrIsTTY ? env.io.width : 80),
       outputError: () => undefined,
     });
     cmd.commands.forEach(configure);

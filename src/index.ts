@@ -24,6 +24,8 @@ export {
 } from './api/client.js';
 export { type Cursor, cursorFromRaw, decodeCursor, encodeCursor } from './api/cursor.js';
 export { collectRaw, paginate, type PageFetcher, type PaginateOptions } from './api/paginate.js';
+/** Applies a request's `keep` (search by type) to its pages: `keepItems(paginate(…, req), req.keep)`. */
+export { keepItems } from './api/keep.js';
 export * from './api/endpoints.js';
 export * as schemas from './api/schemas.js';
 export * from './errors.js';

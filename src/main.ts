@@ -1,28 +1,13 @@
 /**
- * The process entry of the bundled CLI (bin/scout.js imports it). `--version` answers without
- * loading anything else; every other command line loads the program, wires the real process
- * (streams, Ctrl-C, exit code) and runs it.
+ * The program's process side, loaded by the entry (launch.ts) for every command line it does not
+ * answer itself: wires the real process (streams, Ctrl-C, exit code) and runs the program.
  */
 import { writeSync } from 'node:fs';
-
-declare const __SCOUT_VERSION__: string;
 
 /** How long Ctrl-C waits for pending output to settle before ending the process anyway. */
 const INTERRUPT_GRACE_MS = 500;
 
-const argv = process.argv;
-if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
-  // The fast path has no Io: a failed write is one line on stderr (if it still works) and exit 1;
-  // a reader that went away (EPIPE) is a quiet end.
-  process.stderr.on('error', () => undefined);
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') return;
-    process.exitCode = 1;
-    const words = /^[A-Z0-9_]+: (.+?)(?:, \w+)?$/.exec(e.message)?.[1];
-    process.stderr.write(`scout: cannot write output: ${words && e.code ? `${words} (${e.code})` : (e.code ?? e.message)}\n`);
-  });
-  process.stdout.write(__SCOUT_VERSION__ + '\n');
-} else {
+async function main(): Promise<void> {
   const [{ run }, { nodeIo }] = await Promise.all([import('./cli.js'), import('./node-io.js')]);
   const controller = new AbortController();
   let interrupted = false;
@@ -44,7 +29,9 @@ if (argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V')) {
       process.exit(130);
     }, INTERRUPT_GRACE_MS).unref();
   });
-  const code = await run(argv, nodeIo(), controller.signal);
+  const code = await run(process.argv, nodeIo(), controller.signal);
   finished = true;
   process.exitCode = interrupted ? 130 : code;
 }
+
+void main();

@@ -27,6 +27,52 @@ export function parseHash(input: string): string {
   return s;
 }
 
+/** The largest block number the explorer stores (a signed 64-bit integer): 2^63 - 1. */
+export const MAX_BLOCK_NUMBER = (1n << 63n) - 1n;
+
+/**
+ * A block: a number (decimal digits, leading zeros dropped, at most MAX_BLOCK_NUMBER: no chain has
+ * more blocks and the explorer answers a larger number with an error, not "not found"), a block hash
+ * (0x and 64 hex digits), or `latest` (any case). Returned as the API path takes it, or `latest`.
+ */
+export function parseBlockId(input: string): string {
+  const s = input.trim();
+  if (s.toLowerCase() === 'latest') return 'latest';
+  if (HASH.test(s)) return s;
+  if (/^\d+$/.test(s)) {
+    // Length first: BigInt of a million digits is slow, and anything past 19 digits is too large.
+    const digits = s.replace(/^0+(?=\d)/, '');
+    if (digits.length > 19 || BigInt(digits) > MAX_BLOCK_NUMBER) throw new UsageError(`invalid block ${quote(input)}: block numbers go up to ${MAX_BLOCK_NUMBER}`);
+    return digits;
+  }
+  throw new UsageError(`invalid block ${quote(input)}: expected a block number, a block hash (0x followed by 64 hex digits) or latest`);
+}
+
+/** 2^256-1 as decimal text: the largest token id (a uint256). */
+const MAX_UINT256 = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
+
+/**
+ * An NFT token id: a decimal uint256 of any size, kept as text (never a Number, which would round
+ * ids past 2^53). Leading zeros go (`007` is id 7, as the server reads it); more than a uint256 can
+ * hold is refused.
+ */
+export function parseTokenId(input: string): string {
+  const s = input.trim();
+  const bad = () => new UsageError(`invalid token id ${quote(input)}: expected a whole number from 0 to 2^256-1, in decimal digits`);
+  if (!/^\d+$/.test(s)) throw bad();
+  const id = s.replace(/^0+(?=\d)/, '');
+  // Compared as text: same length, then digit by digit (lexicographic for equal-length digit strings).
+  if (id.length > MAX_UINT256.length || (id.length === MAX_UINT256.length && id > MAX_UINT256)) throw bad();
+  return id;
+}
+
+/** An event log topic for the option `from` (`--topic`): 0x and 64 hex digits, a 32-byte word. */
+export function parseTopic(input: string, from: string): string {
+  const s = input.trim();
+  if (!HASH.test(s)) throw new UsageError(`invalid ${from} ${quote(input)}: expected 0x followed by 64 hex digits`);
+  return s;
+}
+
 /** "a", "a or b", "a, b or c". */
 function orList(values: readonly string[]): string {
   return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}`;

@@ -68,6 +68,11 @@ export interface ListRequest<T = unknown> {
   readonly params: Params;
   /** Words for error messages: "address 0x…". */
   readonly what: string;
+  /**
+   * Items to keep, for a filter the endpoint does not take (search by result type): applied as pages
+   * arrive, so `--limit` counts kept items and the cursors stay the server's.
+   */
+  readonly keep?: ((item: unknown) => boolean) | undefined;
   /** Phantom: the item type, for library users. */
   readonly __item?: T;
 }
@@ -332,9 +337,9 @@ export class ExplorerClient {
    * what a printer needs to know of it: whether it is compact (then it prints as it came), and the
    * `items` kind and `next_page_params` text of a list body.
    */
-  async getJson(path: string, params: Params = [], what = path): Promise<JsonDocument> {
+  async getJson(path: string, params: Params = [], what = path, extra: Readonly<Record<string, string>> = {}): Promise<JsonDocument> {
     const url = buildUrl(this.baseUrl, path, params);
-    return this.http.getStreamed(url, this.headers, this.context(what), async (chunks, headers) => {
+    return this.http.getStreamed(url, { ...extra, ...this.headers }, this.context(what), async (chunks, headers) => {
       const scanner = new JsonStreamScanner(false);
       // Held as the bytes that came (outside the JS heap, never copied by the collector), checked as
       // they come; decoded only if the text is asked for.
@@ -380,9 +385,9 @@ export class ExplorerClient {
     });
   }
 
-  /** GETs `path` and returns the body text, checked to be JSON. */
-  async getRaw(path: string, params: Params = [], what = path): Promise<string> {
-    return (await this.getJson(path, params, what)).text;
+  /** GETs `path` and returns the body text, checked to be JSON; `extra` headers go along (never keys). */
+  async getRaw(path: string, params: Params = [], what = path, extra: Readonly<Record<string, string>> = {}): Promise<string> {
+    return (await this.getJson(path, params, what, extra)).text;
   }
 
   /**

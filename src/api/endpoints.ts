@@ -5,10 +5,15 @@
  */
 import type { ListRequest, Params } from './client.js';
 import type {
+  Block,
   InternalTransaction,
+  Log,
   NftCollection,
   SearchResult,
+  StateChange,
   TokenBalance,
+  TokenHolder,
+  TokenInstance,
   TokenTransfer,
   Transaction,
   Withdrawal,
@@ -70,6 +75,11 @@ export function addressWithdrawals(hash: string): ListRequest<Withdrawal> {
   return { path: addr(hash, 'withdrawals'), params: [], what: `address ${hash}` };
 }
 
+/** Event logs emitted by or involving an address; `topic` keeps the logs with that topic in any position. */
+export function addressLogs(hash: string, o: { topic?: string } = {}): ListRequest<Log> {
+  return { path: addr(hash, 'logs'), params: params({ topic: o.topic }), what: `address ${hash}` };
+}
+
 /** Path of one transaction. */
 export function transactionPath(hash: string): string {
   return `/api/v2/transactions/${hash}`;
@@ -80,12 +90,129 @@ export function transactionTokenTransfers(hash: string, o: { type?: readonly Tok
   return { path: `/api/v2/transactions/${hash}/token-transfers`, params: params({ type: o.type }), what: `transaction ${hash}` };
 }
 
+/** Event logs of one transaction (the endpoint has no topic filter). */
+export function transactionLogs(hash: string): ListRequest<Log> {
+  return { path: `/api/v2/transactions/${hash}/logs`, params: [], what: `transaction ${hash}` };
+}
+
+/** Internal transactions (calls between contracts) of one transaction. */
+export function transactionInternalTransactions(hash: string): ListRequest<InternalTransaction> {
+  return { path: `/api/v2/transactions/${hash}/internal-transactions`, params: [], what: `transaction ${hash}` };
+}
+
+/** Balance changes (coin and tokens) one transaction made, per address. */
+export function transactionStateChanges(hash: string): ListRequest<StateChange> {
+  return { path: `/api/v2/transactions/${hash}/state-changes`, params: [], what: `transaction ${hash}` };
+}
+
 /** Path of a transaction's raw trace, as the node returned it. */
 export function rawTracePath(hash: string): string {
   return `/api/v2/transactions/${hash}/raw-trace`;
 }
 
-/** Free-text search: tokens, addresses, blocks, transactions, ENS names, labels... */
-export function search(q: string): ListRequest<SearchResult> {
-  return { path: '/api/v2/search', params: [['q', q]], what: `search "${q}"` };
+/** Path of a transaction's plain-language summary (the explorer's interpretation service). */
+export function transactionSummaryPath(hash: string): string {
+  return `/api/v2/transactions/${hash}/summary`;
+}
+
+/**
+ * The kinds of search result (`type`), as the OpenAPI document names them: one paging parameter
+ * each, plus `transaction` (an exact match, never paged).
+ */
+export const SEARCH_TYPES = [
+  'address',
+  'block',
+  'blob',
+  'contract',
+  'ens_domain',
+  'label',
+  'metadata_tag',
+  'tac_operation',
+  'token',
+  'transaction',
+  'user_operation',
+] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/**
+ * Free-text search: tokens, addresses, blocks, transactions, ENS names, labels... The endpoint takes
+ * no type filter (only `q` and its cursors), so `type` keeps the results of those types as pages
+ * arrive (`keep`).
+ */
+export function search(q: string, o: { type?: readonly SearchType[] } = {}): ListRequest<SearchResult> {
+  const types = o.type;
+  const keep = types && types.length ? (item: unknown) => isRecordOf(item) && types.some((t) => t === item.type) : undefined;
+  return { path: '/api/v2/search', params: [['q', q]], what: `search "${q}"`, ...(keep ? { keep } : {}) };
+}
+
+const isRecordOf = (v: unknown): v is { type?: unknown } => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The kinds of block `/blocks` lists: the main chain's, uncles (ommers), or blocks a reorganisation replaced. */
+export const BLOCK_TYPES = ['block', 'uncle', 'reorg'] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+/** Path of one block, by number or hash. */
+export function blockPath(id: string): string {
+  return `/api/v2/blocks/${id}`;
+}
+
+/** The latest blocks, newest first; `type` uncle or reorg for those instead of the main chain's. */
+export function blocks(o: { type?: BlockType } = {}): ListRequest<Block> {
+  return { path: '/api/v2/blocks', params: params({ type: o.type }), what: o.type && o.type !== 'block' ? `${o.type} blocks` : 'blocks' };
+}
+
+/** Transactions of one block, in the block's order. */
+export function blockTransactions(id: string): ListRequest<Transaction> {
+  return { path: `/api/v2/blocks/${id}/transactions`, params: [], what: `block ${id}` };
+}
+
+/** Beacon withdrawals of one block (an empty list on chains without them). */
+export function blockWithdrawals(id: string): ListRequest<Withdrawal> {
+  return { path: `/api/v2/blocks/${id}/withdrawals`, params: [], what: `block ${id}` };
+}
+
+/** Path of the explorer's network stats: coin price, gas prices, totals. */
+export const STATS_PATH = '/api/v2/stats';
+
+/**
+ * Asks for the gas price estimates in full (price, time, fiat price for each speed), as the
+ * explorer's own front end does; without it the server sends only the prices.
+ */
+export const GAS_ORACLE_HEADERS: Readonly<Record<string, string>> = { 'updated-gas-oracle': 'true' };
+
+const tok = (hash: string, tail = '') => `/api/v2/tokens/${hash}${tail}`;
+
+/** Path of one token. */
+export function tokenPath(hash: string): string {
+  return tok(hash);
+}
+
+/** Path of a token's counters (holders, transfers). */
+export function tokenCountersPath(hash: string): string {
+  return tok(hash, '/counters');
+}
+
+/** Holders of a token, the largest balance first. */
+export function tokenHolders(hash: string): ListRequest<TokenHolder> {
+  return { path: tok(hash, '/holders'), params: [], what: `token ${hash}` };
+}
+
+/** Transfers of a token, newest first. */
+export function tokenTransfers(hash: string): ListRequest<TokenTransfer> {
+  return { path: tok(hash, '/transfers'), params: [], what: `token ${hash}` };
+}
+
+/** NFT instances of a token (ERC-721, ERC-1155, ERC-404). */
+export function tokenInstances(hash: string): ListRequest<TokenInstance> {
+  return { path: tok(hash, '/instances'), params: [], what: `token ${hash}` };
+}
+
+/** Path of one NFT instance; `id` is a decimal token id, already checked. */
+export function tokenInstancePath(hash: string, id: string): string {
+  return tok(hash, `/instances/${id}`);
+}
+
+/** Path of a smart contract: verification, source, ABI, proxy. */
+export function smartContractPath(hash: string): string {
+  return `/api/v2/smart-contracts/${hash}`;
 }

@@ -173,7 +173,8 @@ export class Http {
     let p = this.pools.get(origin);
     if (!p) {
       p = this.opts.dispatcher?.(origin) ?? new Pool(origin, {
-        connections: 4,
+        // As many as a browser opens per origin: `tx explain` asks for its six parts at once.
+        connections: 6,
         keepAliveTimeout: 10_000,
         headersTimeout: this.opts.timeoutMs,
         bodyTimeout: this.opts.timeoutMs,

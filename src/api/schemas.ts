@@ -64,7 +64,43 @@ export const Token = z.looseObject({
 });
 export type Token = Declared<z.infer<typeof Token>>;
 
-export const TokenInstance = z.looseObject({ id: str, token_id: str, metadata: z.unknown().nullish() });
+export const TokenInstance = z.looseObject({
+  id: str,
+  token_id: str,
+  /** Anything: real metadata is sometimes only `{"error": "<url>"}`, attributes of any type. */
+  metadata: z.unknown().nullish(),
+  owner: AddressParam.nullish(),
+  image_url: str,
+  animation_url: str,
+  external_app_url: str,
+  media_url: str,
+  media_type: str,
+  token_type: str,
+  value: amount,
+  token: Token.nullish(),
+});
+export type TokenInstance = Declared<z.infer<typeof TokenInstance>>;
+
+/** One token as `/tokens/{h}` sends it: the list token object, plus market and bridge fields. */
+export const TokenDetail = z.looseObject({
+  ...Token.shape,
+  circulating_market_cap: amount,
+  volume_24h: amount,
+  reputation: str,
+  /** Bridged tokens (where the explorer knows bridges): the bridge and where the token comes from. */
+  bridge_type: str,
+  foreign_address: str,
+  origin_chain_id: amount,
+});
+export type TokenDetail = Declared<z.infer<typeof TokenDetail>>;
+
+/** `/tokens/{h}/counters`: counts as decimal strings. */
+export const TokenCounters = z.looseObject({ token_holders_count: amount, transfers_count: amount });
+export type TokenCounters = Declared<z.infer<typeof TokenCounters>>;
+
+/** One holder of a token: `token_id` for ERC-1155 (null otherwise), `value` in base units. */
+export const TokenHolder = z.looseObject({ address: AddressParam.nullish(), token_id: str, value: amount });
+export type TokenHolder = Declared<z.infer<typeof TokenHolder>>;
 
 export const TokenBalance = z.looseObject({
   token: Token.nullish(),
@@ -184,6 +220,114 @@ export const Withdrawal = z.looseObject({
 });
 export type Withdrawal = Declared<z.infer<typeof Withdrawal>>;
 
+/** One block (`/blocks/{id}` and the items of `/blocks`). */
+export const Block = z.looseObject({
+  height: int,
+  hash: str,
+  parent_hash: str,
+  timestamp: str,
+  type: str,
+  miner: AddressParam.nullish(),
+  transactions_count: int,
+  internal_transactions_count: int,
+  withdrawals_count: int,
+  gas_used: amount,
+  gas_limit: amount,
+  gas_used_percentage: amount,
+  gas_target_percentage: amount,
+  base_fee_per_gas: amount,
+  burnt_fees: amount,
+  burnt_fees_percentage: amount,
+  priority_fee: amount,
+  transaction_fees: amount,
+  size: int,
+  uncles_hashes: z.array(z.looseObject({ hash: str })).nullish(),
+  rewards: z.array(z.looseObject({ type: str, reward: amount })).nullish(),
+  blob_transactions_count: int,
+  blob_gas_used: amount,
+  burnt_blob_fees: amount,
+  is_pending_update: z.boolean().nullish(),
+});
+export type Block = Declared<z.infer<typeof Block>>;
+
+/**
+ * One speed of the gas price oracle: a number of gwei from servers that answer without the
+ * `updated-gas-oracle` header (and older ones), else `{price, time, fiat_price, ...}`.
+ */
+export const GasPrice = z.union([
+  z.number(),
+  z.string(),
+  z.looseObject({ price: amount, time: amount, fiat_price: amount, base_fee: amount, priority_fee: amount }),
+]).nullish();
+export type GasPrice = Declared<z.infer<typeof GasPrice>>;
+
+export const GasPrices = z.looseObject({ slow: GasPrice, average: GasPrice, fast: GasPrice });
+export type GasPrices = Declared<z.infer<typeof GasPrices>>;
+
+/** The explorer's network stats (`/stats`). */
+export const Stats = z.looseObject({
+  coin_price: amount,
+  coin_price_change_percentage: amount,
+  secondary_coin_price: amount,
+  market_cap: amount,
+  tvl: amount,
+  gas_prices: GasPrices.nullish(),
+  gas_price_updated_at: str,
+  static_gas_price: amount,
+  average_block_time: amount,
+  total_blocks: amount,
+  total_transactions: amount,
+  transactions_today: amount,
+  total_addresses: amount,
+  gas_used_today: amount,
+  network_utilization_percentage: amount,
+});
+export type Stats = Declared<z.infer<typeof Stats>>;
+/** A decoded event (the API's DecodedLogInput): `value` is any JSON (a tuple is an array or an object). */
+export const DecodedLog = z.looseObject({
+  method_call: str,
+  method_id: str,
+  parameters: z.array(z.looseObject({ name: str, type: str, indexed: z.boolean().nullish(), value: z.unknown() })).nullish(),
+});
+export type DecodedLog = Declared<z.infer<typeof DecodedLog>>;
+
+/** One event log, of a transaction or an address; `decoded` is null when the explorer has no ABI for it. */
+export const Log = z.looseObject({
+  transaction_hash: str,
+  /** The 2024 spelling of transaction_hash. */
+  tx_hash: str,
+  block_number: int,
+  block_hash: str,
+  block_timestamp: str,
+  index: int,
+  address: AddressParam.nullish(),
+  smart_contract: AddressParam.nullish(),
+  topics: z.array(str).nullish(),
+  data: str,
+  decoded: DecodedLog.nullish(),
+});
+export type Log = Declared<z.infer<typeof Log>>;
+
+/** An NFT moved in a state change: `direction` "from" (sent) or "to" (received). */
+export const NftChange = z.looseObject({ direction: str, total: z.looseObject({ token_id: amount }).nullish() });
+
+/**
+ * What one transaction changed of one balance: the coin (`type: "coin"`, `token: null`) or a token.
+ * `change` is a signed integer string, or for ERC-721 a list of the NFTs that moved; balances are
+ * null for the zero address of a mint.
+ */
+export const StateChange = z.looseObject({
+  address: AddressParam.nullish(),
+  type: str,
+  is_miner: z.boolean().nullish(),
+  balance_before: amount,
+  balance_after: amount,
+  change: z.union([z.string(), z.number(), z.array(NftChange)]).nullish(),
+  token: Token.nullish(),
+  token_id: amount,
+});
+export type StateChange = Declared<z.infer<typeof StateChange>>;
+
 /** What a search result says of a name (ENS, Base names, ...): `address_hash` is null for a name pointing nowhere. */
 export const EnsInfo = z.looseObject({ address_hash: str, name: str, expiry_date: str, names_count: int });
 
@@ -236,3 +380,43 @@ export const Network = z.looseObject({
   details: z.unknown().nullish(),
 });
 export type Network = Declared<z.infer<typeof Network>>;
+
+/** A proxy's implementation: `address_hash` on newer servers, `address` on older ones. */
+const Implementation = z.looseObject({ address: str, address_hash: str, name: str });
+
+/**
+ * `/smart-contracts/{h}`. A verified contract carries its source and ABI; an unverified one only its
+ * bytecode, proxy type and implementations (no `is_verified` at all); a contract matched to a
+ * verified twin has `is_verified: false` with the twin's source and `verified_twin_address_hash`.
+ */
+export const SmartContract = z.looseObject({
+  is_verified: z.boolean().nullish(),
+  is_fully_verified: z.boolean().nullish(),
+  is_partially_verified: z.boolean().nullish(),
+  is_verified_via_sourcify: z.boolean().nullish(),
+  is_verified_via_eth_bytecode_db: z.boolean().nullish(),
+  is_verified_via_verifier_alliance: z.boolean().nullish(),
+  is_vyper_contract: z.boolean().nullish(),
+  is_blueprint: z.boolean().nullish(),
+  is_self_destructed: z.boolean().nullish(),
+  is_changed_bytecode: z.boolean().nullish(),
+  certified: z.boolean().nullish(),
+  verified_twin_address_hash: str,
+  name: str,
+  language: str,
+  compiler_version: str,
+  optimization_enabled: z.boolean().nullish(),
+  optimization_runs: int,
+  evm_version: str,
+  license_type: str,
+  verified_at: str,
+  proxy_type: str,
+  implementations: z.array(Implementation).nullish(),
+  file_path: str,
+  source_code: str,
+  additional_sources: z.array(z.looseObject({ file_path: str, source_code: str })).nullish(),
+  abi: z.unknown().nullish(),
+  sourcify_repo_url: str,
+  external_libraries: z.array(z.looseObject({ address_hash: str, name: str })).nullish(),
+});
+export type SmartContract = Declared<z.infer<typeof SmartContract>>;

@@ -5,12 +5,18 @@
 import address from './address/index.js';
 import admin from './admin/index.js';
 import api from './api/api.js';
+import block from './block/index.js';
+import blocks from './blocks/blocks.js';
 import chains from './chains/chains.js';
 import completion from './completion/completion.js';
 import config from './config/index.js';
+import contract from './contract/index.js';
 import help from './help/help.js';
+import gas from './network/gas.js';
+import stats from './network/stats.js';
 import search from './search/search.js';
 import type { CommandSpec, TopicSpec } from './spec.js';
+import token from './token/index.js';
 import tx from './tx/index.js';
 
-export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, search, admin, api, chains, config, completion, help];
+export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, block, blocks, token, contract, search, stats, gas, admin, api, chains, config, completion, help];

@@ -20,7 +20,7 @@ export async function runObject<T>(inv: Invocation, req: ObjectRequest<T>, viewR
     const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
     let doc: JsonDocument;
     try {
-      doc = await explorer.getJson(req.path, req.params ?? [], req.what);
+      doc = await explorer.getJson(req.path, req.params ?? [], req.what, req.headers);
     } finally {
       progress.stop();
     }

@@ -91,7 +91,7 @@ function columnsOf<T>(view: ListView<T>, sample: readonly T[]): Column<T>[] {
  * The writer of one output mode, and the view it draws rows with. Tables and CSV load the view
  * (schemas, columns) and their drawer here; JSON and NDJSON load neither and never decode.
  */
-async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>): Promise<{ writer: ListWriter<T>; view?: ListView<T> }> {
+async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>, empty?: string): Promise<{ writer: ListWriter<T>; view?: ListView<T> }> {
   const { io, render } = s;
   if (s.jq && (mode === 'json' || mode === 'ndjson')) return { writer: s.jq.listWriter(io, mode === 'ndjson') };
   if (mode === 'json') return { writer: new JsonArrayWriter(io.out, io.stdoutIsTTY) };
@@ -102,7 +102,7 @@ async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>):
   }
   if (render.tty) {
     const [view, { TableWriter }] = await Promise.all([viewRef(), import('../render/table-writer.js')]);
-    return { view, writer: new TableWriter<T>(io.out, io.err, render) };
+    return { view, writer: new TableWriter<T>(io.out, io.err, render, empty) };
   }
   const [view, { TsvWriter }] = await Promise.all([viewRef(), import('../render/tsv.js')]);
   return { view, writer: new TsvWriter<T>(io.out, render) };
@@ -120,7 +120,10 @@ export interface PrintDeps {
 }
 
 /** The options printList reads: the mode, and how far the list goes (see pastFirstPage). */
-export type ListOptions = Pick<PageOptions, 'mode'> & Partial<Pick<PageOptions, 'all' | 'limit'>>;
+export type ListOptions = Pick<PageOptions, 'mode'> & Partial<Pick<PageOptions, 'all' | 'limit'>> & {
+  /** What a terminal is told of a list with no items (default "no items"). */
+  empty?: string | undefined;
+};
 
 /** What a printed list leaves for the next-page hint. */
 export interface Printed {
@@ -147,7 +150,7 @@ export async function printList<T>(
 ): Promise<Printed> {
   const limit = opts.limit ?? Infinity;
   const goesOn = pastFirstPage(opts);
-  const { writer, view } = await openWriter(s, opts.mode, viewRef);
+  const { writer, view } = await openWriter(s, opts.mode, viewRef, opts.empty);
   const warned = { done: false };
   const label = s.commandPath.join(' ');
   const printed: Printed = { count: 0, next: null, cutMidPage: false };

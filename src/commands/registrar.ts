@@ -96,8 +96,8 @@ export function helpAfter(help: string | undefined, examples: readonly string[],
   return (help ? `\n${help}\n` : '') + piped + `\n${examples.length > 1 ? 'Examples' : 'Example'}:\n${lines}`;
 }
 
-function addCommand(parent: Command, spec: CommandSpec, env: RunEnv): void {
-  const cmd = parent.command(spec.name).description(spec.description);
+function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, isDefault = false): void {
+  const cmd = parent.command(spec.name, { isDefault }).description(spec.description);
   for (const a of Object.values(spec.args ?? {})) cmd.addArgument(new SpecArgument(a, a.complete));
   for (const [key, o] of Object.entries(spec.options ?? {})) cmd.addOption(specOption(key, o));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
@@ -117,7 +117,45 @@ export function registerCommands(program: Command, env: RunEnv, entries: readonl
       continue;
     }
     const topic = program.command(e.name).description(e.description);
-    for (const c of e.commands) addCommand(topic, c, env);
-    topic.addHelpText('after', helpAfter(e.help, e.examples));
+    for (const c of e.commands) addCommand(topic, c, env, c === e.default);
+    if (e.default) routeToDefault(topic, e.default);
+    topic.addHelpText('after', helpAfter(defaultHelp(e, e.help), e.examples));
   }
+}
+
+/** The line a topic's --help adds about its default verb. */
+function defaultHelp(topic: TopicSpec, help: string | undefined): string | undefined {
+  const verb = topic.default;
+  const first = verb && Object.values(verb.args ?? {})[0];
+  if (!verb || !first) return help;
+  const line = `\`scout ${topic.name} ${first.syntax}\` is short for \`scout ${topic.name} ${verb.name} ${first.syntax}\`.`;
+  return help ? `${help}\n${line}` : line;
+}
+
+/**
+ * Commander sends every word that is not a verb to the default verb. Two cases keep the answers a
+ * topic without a default gives: no word at all prints the topic's help (exit 2), and a plain word
+ * the default verb's argument would refuse (`scout address txx`) is an unknown command, with the
+ * closest verb suggested, not "invalid address 'txx'".
+ */
+function routeToDefault(topic: Command, verb: CommandSpec): void {
+  const first = Object.values(verb.args ?? {})[0];
+  const accepts = (word: string): boolean => {
+    try {
+      first?.parse(word);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  topic.hook('preSubcommand', (t, sub) => {
+    if (sub.name() !== verb.name) return;
+    const word = t.args[0];
+    if (word === verb.name) return;
+    if (word === undefined) return t.help({ error: true });
+    if (/^[a-z][a-z0-9-]*$/.test(word) && !accepts(word)) {
+      // Commander's own message and suggestion (it reads `t.args[0]`); not in its typings.
+      (t as unknown as { unknownCommand(): never }).unknownCommand();
+    }
+  });
 }

@@ -91,6 +91,8 @@ export interface ObjectRequest<T = unknown> {
   readonly params?: Params | undefined;
   /** Words for messages: "transaction 0x…". */
   readonly what: string;
+  /** Headers of the request beyond the key (`updated-gas-oracle`). */
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** Phantom: the object's type. */
   readonly __object?: T;
 }
@@ -145,6 +147,11 @@ export interface TopicSpec {
   readonly help?: string | undefined;
   readonly examples: readonly string[];
   readonly commands: readonly CommandSpec[];
+  /**
+   * The verb run when the topic is followed by its argument instead of a verb: `scout address 0x…`
+   * is `scout address show 0x…`. It must be one of `commands`.
+   */
+  readonly default?: CommandSpec | undefined;
 }
 
 // ---- commands

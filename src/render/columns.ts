@@ -4,6 +4,7 @@
  * amounts) and a few CSV-only columns (names beside addresses) that would leave holes in piped lines.
  */
 import type {
+  Block,
   InternalTransaction,
   Network,
   NftCollection,
@@ -21,7 +22,8 @@ import { safeText, text } from '../text/safe.js';
 import { searchInfo } from './search.js';
 import { coinLabel, type RenderContext } from './context.js';
 import type { Cell, Column } from './table.js';
-import { usd, valueAt } from './units.js';
+import { groupDigits, gwei, usd, valueAt } from './units.js';
+import { percentOf } from './block.js';
 import { displayWidth, truncate } from './width.js';
 
 const tokenAddress = (t: Token | null | undefined): string => text(t?.address_hash ?? t?.address);
@@ -30,7 +32,7 @@ const tokenAddress = (t: Token | null | undefined): string => text(t?.address_ha
  * A token: "USDC (0xA0b8…eB48)" on a terminal (the whole address when the column has room), its
  * contract address piped; the label (its symbol) gives way first.
  */
-function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
+export function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
   const addr = tokenAddress(t);
   if (!addr) return label ? { full: '', short: label } : NONE;
   const tail = label ? ` (${shortHash(addr)})` : shortHash(addr);
@@ -46,7 +48,7 @@ function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(
 }
 
 /** An NFT token id: whole piped, `#id` on a terminal (long ids shortened in the middle, more so in a narrow column). */
-function tokenIdCell(id: unknown): Cell {
+export function tokenIdCell(id: unknown): Cell {
   const s = text(id);
   if (!s) return NONE;
   return { full: s, short: '#' + shortId(s), fit: (w) => '#' + shortId(s, Math.max(9, w - 1)) };
@@ -203,14 +205,58 @@ export const internalTxColumns: Column<InternalTransaction>[] = [
   { header: 'CREATED', name: 'created_contract', show: 'csv', cell: (t) => text(t.created_contract?.hash) },
 ];
 
+/**
+ * The internal transactions of one transaction (`tx internal-txs <hash>`): on a terminal without the
+ * transaction and its age, the same on every row; piped and in CSV the same columns as any list.
+ */
+export const txInternalTxColumns: Column<InternalTransaction>[] = internalTxColumns.map((c) =>
+  c.name === 'transaction_hash' || c.name === 'timestamp' ? { ...c, show: 'data' } : c,
+);
+
 export const withdrawalColumns: Column<Withdrawal>[] = [
   { header: 'INDEX', cell: (w) => numberCell(w.index), align: 'right', fixed: true },
   { header: 'VALIDATOR', name: 'validator_index', cell: (w) => numberCell(w.validator_index), align: 'right', fixed: true, drop: 2 },
-  { header: 'BLOCK', name: 'block_number', cell: (w) => numberCell(w.block_number), align: 'right', fixed: true, drop: 3 },
-  { header: 'AGE', name: 'timestamp', cell: (w, c) => timeCell(w.timestamp, c, NONE), fixed: true, drop: 1 },
+  // A block's own withdrawals come without their block and time (the command names the block).
+  { header: 'BLOCK', name: 'block_number', cell: (w) => numberCell(w.block_number), align: 'right', fixed: true, drop: 3, optional: true },
+  { header: 'AGE', name: 'timestamp', cell: (w, c) => timeCell(w.timestamp, c, NONE), fixed: true, drop: 1, optional: true },
   // Older servers send no receiver on the address endpoint (it is the address itself).
   { header: 'RECEIVER', cell: (w) => (w.receiver ? addressCell(w.receiver) : NONE), min: 11, optional: true },
   ...amountColumns<Withdrawal>('AMOUNT', 'amount', (w, c) => coin(w.amount, c), 'amount_wei'),
+];
+
+/** Gas used with its share of the limit on a terminal: "12,345,678 (34.3%)"; the raw integer piped. */
+function gasUsedCell(b: Block): Cell {
+  const used = text(b.gas_used);
+  if (!used) return NONE;
+  const pct = percentOf(b.gas_used, b.gas_limit);
+  return { full: used, short: /^\d+$/.test(used) ? `${groupDigits(used)}${pct ? ` (${pct})` : ''}` : used };
+}
+
+export const blockColumns: Column<Block>[] = [
+  { header: 'BLOCK', name: 'height', cell: (b) => numberCell(b.height), align: 'right', fixed: true },
+  { header: 'HASH', name: 'hash', show: 'data', cell: (b) => text(b.hash) },
+  { header: 'TYPE', name: 'type', show: 'data', cell: (b) => text(b.type) },
+  { header: 'AGE', name: 'timestamp', cell: (b, c) => timeCell(b.timestamp, c, NONE), fixed: true, drop: 3 },
+  { header: 'TXS', name: 'transactions_count', cell: (b) => numberCell(b.transactions_count), align: 'right', fixed: true },
+  { header: 'MINER', name: 'miner', cell: (b) => addressCell(b.miner), min: 11, drop: 2 },
+  { header: 'GAS USED', name: 'gas_used', cell: (b) => gasUsedCell(b), align: 'right', fixed: true, drop: 4 },
+  { header: 'GAS LIMIT', name: 'gas_limit', show: 'data', cell: (b) => text(b.gas_limit) },
+  {
+    header: 'BASE FEE',
+    name: 'base_fee_per_gas',
+    align: 'right',
+    fixed: true,
+    drop: 1,
+    cell: (b) => {
+      const wei = text(b.base_fee_per_gas);
+      const g = gwei(b.base_fee_per_gas);
+      return wei ? { full: wei, short: g === undefined ? wei : `${groupDigits(g)} gwei` } : NONE;
+    },
+  },
+  ...dropping(5, amountColumns<Block>('BURNT FEES', 'burnt_fees', (b, c) => coin(b.burnt_fees, c), 'burnt_fees_wei')),
+  { header: 'SIZE', name: 'size', show: 'data', cell: (b) => text(b.size) },
+  { header: 'MINER NAME', name: 'miner_name', show: 'csv', cell: (b) => nameCell(b.miner) },
+  { header: 'PARENT', name: 'parent_hash', show: 'csv', cell: (b) => text(b.parent_hash) },
 ];
 
 export const searchColumns: Column<SearchResult>[] = [

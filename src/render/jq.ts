@@ -9,12 +9,12 @@
  * --json writes them. jq reads numbers as doubles: a number it passes through unchanged keeps its
  * digits (jq 1.7 keeps the literal), one it computes with is a double.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { ScoutError, UsageError } from '../errors.js';
 import type { Writer } from '../io.js';
 import { escapeUnsafe } from '../rawjson.js';
 import { safeText } from '../text/safe.js';
+import { jqSource } from './jq-source.js';
 import type { ListWriter, PageOfItems } from './list-writer.js';
 
 /** The filter failed while it ran (an error it raised, a type it cannot handle): exit 1. */
@@ -72,7 +72,14 @@ interface JqRun {
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const loading = require(workerData);
+const loading = typeof workerData === 'string' ? require(workerData) : inline(workerData);
+// jq inlined by the single-file build: its script run as a CommonJS module, its WebAssembly given.
+function inline({ source, wasm }) {
+  const wasmBinary = require('node:zlib').gunzipSync(Buffer.from(wasm, 'base64'));
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', '__filename', '__dirname', '__scoutJqArg', source)(module, module.exports, require, 'jq.js', '.', { wasmBinary });
+  return module.exports;
+}
 parentPort.on('message', async ({ json, filter, flags }) => {
   let stderr = '';
   console.warn = (...args) => { stderr += String(args[args.length - 1]) + '\\n'; };
@@ -98,8 +105,7 @@ class JqThread {
   failed: Error | undefined;
 
   constructor() {
-    const jqWeb = createRequire(import.meta.url).resolve('jq-web');
-    this.worker = new Worker(WORKER, { eval: true, workerData: jqWeb, stdout: true, stderr: true });
+    this.worker = new Worker(WORKER, { eval: true, workerData: jqSource(), stdout: true, stderr: true });
     this.worker.unref();
     this.worker.on('message', (r: JqRun) => {
       this.pending.shift()?.resolve(r);

@@ -2,6 +2,9 @@
 import type { ZodType } from 'zod';
 import * as schemas from '../api/schemas.js';
 import type { RenderContext } from './context.js';
+import { renderBlock } from './block.js';
+import { renderStats } from './stats.js';
+import { renderTokenInstance } from './token.js';
 import { renderTransaction } from './transaction.js';
 
 /** How to show one object as text: checked against `schema` (a mismatch is a warning, not a failure). */
@@ -17,6 +20,9 @@ const objectView = <T>(v: ObjectView<T>): ObjectView<T> => v;
 
 export const objectViews = {
   transaction: objectView({ noun: 'transaction', schema: schemas.Transaction, render: renderTransaction }),
+  block: objectView({ noun: 'block', schema: schemas.Block, render: renderBlock }),
+  stats: objectView({ noun: 'stats', schema: schemas.Stats, render: renderStats }),
+  tokenInstance: objectView({ noun: 'NFT', schema: schemas.TokenInstance, render: renderTokenInstance }),
 };
 
 export type ObjectViews = typeof objectViews;

@@ -16,6 +16,8 @@ export class TableWriter<T> implements ListWriter<T> {
     private readonly out: Writer,
     private readonly err: Writer,
     private readonly ctx: RenderContext,
+    /** What stderr says of a list with no items. */
+    private readonly empty = 'no items',
   ) {}
 
   begin(columns?: readonly Column<T>[]): void {
@@ -34,6 +36,6 @@ export class TableWriter<T> implements ListWriter<T> {
   }
 
   async end(): Promise<void> {
-    if (this.rows === 0) await this.err.write('no items\n');
+    if (this.rows === 0) await this.err.write(`${this.empty}\n`);
   }
 }

@@ -330,7 +330,20 @@ function pipeRows(tx: Transaction): KeyValueRow[] {
   ];
 }
 
+/** The rows of the decoded input: `tx explain` shows them in a section of their own. */
+export const INPUT_ROWS: readonly string[] = ['Method', 'Parameters', 'Parameter', 'Input'];
+/** The rows of the inline token transfers: `tx explain` lists the transfers in a section of their own. */
+export const TRANSFER_ROWS: readonly string[] = ['Transfers', 'Transfer', 'Transfers overflow'];
+
+/** Which rows a view shows, by label: only some, or all but some. */
+export interface RowChoice {
+  only?: readonly string[];
+  except?: readonly string[];
+}
+
 /** The key/value view of one transaction: any object the server sent, whatever the types of its fields. */
-export function renderTransaction(tx: Transaction, ctx: RenderContext): string {
-  return renderKeyValue(ctx.tty ? ttyRows(tx, ctx) : pipeRows(tx), ctx);
+export function renderTransaction(tx: Transaction, ctx: RenderContext, rows: RowChoice = {}): string {
+  const all = ctx.tty ? ttyRows(tx, ctx) : pipeRows(tx);
+  const shown = all.filter((r) => (!rows.only || rows.only.includes(r.label)) && !rows.except?.includes(r.label));
+  return renderKeyValue(shown, ctx);
 }

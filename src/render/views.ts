@@ -2,6 +2,9 @@
 import type { ZodType } from 'zod';
 import * as schemas from '../api/schemas.js';
 import * as columns from './columns.js';
+import { tokenHolderColumns, tokenInstanceColumns } from './token.js';
+import { logColumns, txLogColumns } from './logs.js';
+import { stateChangeColumns } from './state-changes.js';
 import type { Column } from './table.js';
 
 /** How to show items of one kind as rows. */
@@ -17,8 +20,15 @@ export const views = {
   tokenTransfers: { columns: columns.tokenTransferColumns, schema: schemas.TokenTransfer },
   txTransfers: { columns: columns.txTransferColumns, schema: schemas.TokenTransfer },
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
+  txInternalTransactions: { columns: columns.txInternalTxColumns, schema: schemas.InternalTransaction },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
+  blocks: { columns: columns.blockColumns, schema: schemas.Block },
+  tokenHolders: { columns: tokenHolderColumns(), schema: schemas.TokenHolder },
+  tokenInstances: { columns: tokenInstanceColumns, schema: schemas.TokenInstance },
+  logs: { columns: logColumns, schema: schemas.Log },
+  txLogs: { columns: txLogColumns, schema: schemas.Log },
+  stateChanges: { columns: stateChangeColumns, schema: schemas.StateChange },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

@@ -18,7 +18,7 @@ import type { Command } from 'commander';
 import { buildProgram, run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
 import { seeded } from '../support/faults.js';
-import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
+import { ADDR, type FakeServer, HEAD_BLOCK, startServer, TX } from '../support/server.js';
 
 // FUZZ_SEED and FUZZ_RUNS explore further; the suite always runs the same seed.
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5c0e7);
@@ -112,6 +112,7 @@ interface Opt {
 
 const address = mix(ADDR.rich, ADDR.empty, ADDR.evilToken, ADDR.usdc);
 const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError);
+const block = mix('latest', String(HEAD_BLOCK), String(HEAD_BLOCK + 1), '0', '007', TX.ok, '9223372036854775808', '0x1a');
 const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' }, { name: '-q', value: mix('.', 'length', '.[0]', '.hash', '.[] | .hash', '.[', 'error(.)', '.hash | .x') }];
 const limit = mix('1', '5', '60', '0', '99999999999999999999');
 const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
@@ -128,10 +129,35 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc) }] },
   { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
+  { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
   { words: ['tx', 'show'], args: [hash], opts: output },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
-  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages] },
+  { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: output },
+  { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages] },
+  { words: ['token', 'transfers'], args: [mix(ADDR.usdc, ADDR.nft721)], opts: [...output, ...pages] },
+  { words: ['token', 'nfts'], args: [mix(ADDR.nft1155, ADDR.nft721, ADDR.usdc)], opts: [...output, ...pages] },
+  { words: ['token', 'nft'], args: [mix(ADDR.nft721, ADDR.nft1155, ADDR.usdc), mix('8520', '666', '007', '80150964086159950173205574815354476552587982015634789657175307108395227874122', '1'.repeat(79))], opts: output },
+  { words: ['contract', 'show'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: output },
+  { words: ['contract', 'abi'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: [...output, { name: '--implementation' }] },
+  {
+    words: ['contract', 'source'],
+    args: [mix(ADDR.contract, ADDR.contractImpl, ADDR.usdc, ADDR.rich)],
+    // Only directories inside the fuzz's own home: a hostile --out must not write into the working tree.
+    opts: [{ name: '--out', value: (r) => pick([join(home, 'out'), join(home, 'o\u001b[2J'), join(home, 'ünï 🙂'), keyFile, home])(r) }, { name: '--force' }],
+  },
+  { words: ['tx', 'summary'], args: [hash], opts: output },
+  { words: ['tx', 'explain'], args: [hash], opts: output },
+  { words: ['tx', 'logs'], args: [hash], opts: [...output, ...pages] },
+  { words: ['tx', 'internal-txs'], args: [hash], opts: [...output, ...pages] },
+  { words: ['tx', 'state-changes'], args: [hash], opts: [...output, ...pages] },
+  { words: ['block', 'show'], args: [block], opts: output },
+  { words: ['block', 'txs'], args: [block], opts: [...output, ...pages] },
+  { words: ['block', 'withdrawals'], args: [block], opts: [...output, ...pages] },
+  { words: ['blocks'], args: [], opts: [...output, ...pages, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
+  { words: ['stats'], args: [], opts: output },
+  { words: ['gas'], args: [], opts: output },
+  { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }] },
   {
     words: ['api'],
     args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],

@@ -17,8 +17,16 @@ import { memoryIo } from '../../src/io.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvHeader, csvRows } from '../../src/render/csv.js';
 import { renderTsv } from '../../src/render/table.js';
+import { renderExplain } from '../../src/render/explain.js';
+import { summaryLines } from '../../src/render/summary.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
+import { renderBlock } from '../../src/render/block.js';
+import { renderGas, renderStats } from '../../src/render/stats.js';
+import type { Block, GasPrices, Stats } from '../../src/api/schemas.js';
+import { renderToken, renderTokenInstance, tokenHolderColumns } from '../../src/render/token.js';
+import { renderContract } from '../../src/render/contract.js';
+import { TokenHolder } from '../../src/api/schemas.js';
 import { networkView, views } from '../../src/render/views.js';
 import { runScout } from '../support/scout.js';
 import { BUILTIN_CHAINS } from '../../src/config/chains.js';
@@ -86,9 +94,17 @@ const LISTS: (readonly [string, { items: readonly unknown[] }, View])[] = [
   ['NFT collections', HOSTILE_BODIES.nftCollections, views.nftCollections],
   ['internal transactions', HOSTILE_BODIES.internalTransactions, views.internalTransactions],
   ['withdrawals', HOSTILE_BODIES.withdrawals, views.withdrawals],
+  ['event logs', HOSTILE_BODIES.logs, views.logs],
+  ['event logs of a transaction', HOSTILE_BODIES.logs, views.txLogs],
+  ['internal transactions of a transaction', HOSTILE_BODIES.internalTransactions, views.txInternalTransactions],
+  ['state changes', HOSTILE_BODIES.stateChanges, views.stateChanges],
   ['search', HOSTILE_BODIES.search, views.search],
+  ['blocks', HOSTILE_BODIES.blocks, views.blocks],
   ['admin networks', HOSTILE_BODIES.networks, networkView()],
   ['admin networks --show-secrets', HOSTILE_BODIES.networks, networkView({ showSecrets: true })],
+  ['token holders', HOSTILE_BODIES.tokenHolders, views.tokenHolders],
+  ['token holders, with a hostile token', HOSTILE_BODIES.tokenHolders, { columns: tokenHolderColumns({ decimals: '18', symbol: ATTACKS.csi, totalSupply: '300000000000000000000' }), schema: TokenHolder }],
+  ['token nfts', HOSTILE_BODIES.tokenInstances, views.tokenInstances],
   ['any list (scout api)', HOSTILE_BODIES.transactions, views.generic],
   ['chains', { items: everyStringHostile(BUILTIN_CHAINS.slice(0, 6)) }, { columns: chainColumns }],
 ] as never;
@@ -120,6 +136,33 @@ describe('renderers: nothing hostile leaks', () => {
     }
   });
 
+  it('block show, stats and gas', () => {
+    const stats = HOSTILE_BODIES.stats as unknown as Stats;
+    for (const c of CONTEXTS) {
+      expectClean(renderBlock(HOSTILE_BODIES.block as unknown as Block, c), `block show ${JSON.stringify(c)}`);
+      expectClean(renderStats(stats, c), `stats ${JSON.stringify(c)}`);
+      expectClean(renderGas(stats.gas_prices as GasPrices, c, stats.gas_price_updated_at), `gas ${JSON.stringify(c)}`);
+      for (const start of [0, 1, 5]) {
+        expectClean(renderBlock(everyStringHostile(HOSTILE_BODIES.block, start) as unknown as Block, c), `block show, every string hostile ${start}`);
+        expectClean(renderStats(everyStringHostile(HOSTILE_BODIES.stats, start) as unknown as Stats, c), `stats, every string hostile ${start}`);
+      }
+    }
+  });
+
+  it('token show, token nft, contract show (and with every string field hostile)', () => {
+    for (const start of [0, 1, 5]) {
+      const t = start === 0 ? HOSTILE_BODIES.token : everyStringHostile(HOSTILE_BODIES.token, start);
+      const counters = start === 0 ? HOSTILE_BODIES.tokenCounters : everyStringHostile(HOSTILE_BODIES.tokenCounters, start);
+      const nft = start === 0 ? HOSTILE_BODIES.tokenInstance : everyStringHostile(HOSTILE_BODIES.tokenInstance, start);
+      const contract = start === 0 ? HOSTILE_BODIES.contract : everyStringHostile(HOSTILE_BODIES.contract, start);
+      for (const c of CONTEXTS) {
+        expectClean(renderToken(t as never, counters as never, c), `token show ${start} ${JSON.stringify(c)}`);
+        expectClean(renderTokenInstance(nft as never, c), `token nft ${start} ${JSON.stringify(c)}`);
+        expectClean(renderContract(contract as never, '0x' + '1'.repeat(40), c), `contract show ${start} ${JSON.stringify(c)}`);
+      }
+    }
+  });
+
   it('tx trace, both shapes', () => {
     for (const c of CONTEXTS) {
       expectClean(renderTrace(HOSTILE_BODIES.traceGeth, c), 'geth trace');
@@ -136,6 +179,36 @@ describe('renderers: nothing hostile leaks', () => {
       const tx = everyStringHostile(HOSTILE_BODIES.transaction, start) as unknown as Transaction;
       expect(tx.token_transfers_overflow).toBe(true);
       for (const c of CONTEXTS) expectClean(renderTransaction(tx, c), `tx show ${start} ${JSON.stringify(c)}`);
+    }
+  });
+
+  it('tx summary, and with every string field hostile (variable types and names too)', () => {
+    for (const body of [HOSTILE_BODIES.summary, everyStringHostile(HOSTILE_BODIES.summary), everyStringHostile(HOSTILE_BODIES.summary, 5)]) {
+      for (const c of CONTEXTS) {
+        const out = summaryLines(JSON.stringify(body), c);
+        expect('lines' in out, 'has lines').toBe(true);
+        // One line per summary, whatever line breaks the chain put in a template or a value.
+        if ('lines' in out) for (const l of out.lines) expectClean(l + '\n', `summary ${JSON.stringify(c)}`), expect(l).not.toContain('\n');
+      }
+    }
+  });
+
+  it('tx explain: every part hostile', () => {
+    const list = (items: readonly unknown[]) => ({ body: JSON.stringify({ items, next_page_params: null }) });
+    for (const start of [0, 3]) {
+      const h = (v: unknown) => (start ? everyStringHostile(v, start) : v);
+      const parts = {
+        summary: { body: JSON.stringify(h(HOSTILE_BODIES.summary)) },
+        token_transfers: list(h(HOSTILE_BODIES.tokenTransfers.items) as unknown[]),
+        state_changes: list(h(HOSTILE_BODIES.stateChanges.items) as unknown[]),
+        logs: list(h(HOSTILE_BODIES.logs.items) as unknown[]),
+        raw_trace: { body: JSON.stringify(h(HOSTILE_BODIES.traceParity)) },
+      };
+      for (const c of CONTEXTS) {
+        for (const b of renderExplain('0x' + '2'.repeat(64), JSON.stringify(h(HOSTILE_BODIES.transaction)), parts, c, 'empty')) {
+          expectClean('out' in b ? b.out : b.note, `explain ${start} ${JSON.stringify(c)}`);
+        }
+      }
     }
   });
 
@@ -172,13 +245,31 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   routes[`/api/v2/addresses/${ADDR}/nft/collections`] = HOSTILE_BODIES.nftCollections;
   routes[`/api/v2/addresses/${ADDR}/internal-transactions`] = HOSTILE_BODIES.internalTransactions;
   routes[`/api/v2/addresses/${ADDR}/withdrawals`] = HOSTILE_BODIES.withdrawals;
+  routes[`/api/v2/addresses/${ADDR}/logs`] = HOSTILE_BODIES.logs;
+  routes[`/api/v2/transactions/${HASH}/logs`] = HOSTILE_BODIES.logs;
+  routes[`/api/v2/transactions/${HASH}/internal-transactions`] = HOSTILE_BODIES.internalTransactions;
+  routes[`/api/v2/transactions/${HASH}/state-changes`] = HOSTILE_BODIES.stateChanges;
   routes['/api/v2/search'] = HOSTILE_BODIES.search;
   routes['/admin/api/v1/networks'] = HOSTILE_BODIES.networks;
   routes[`/api/v2/transactions/${HASH}`] = HOSTILE_BODIES.transaction;
   routes[`/api/v2/transactions/${HASH}/token-transfers`] = HOSTILE_BODIES.tokenTransfers;
   routes[`/api/v2/transactions/${HASH}/raw-trace`] = HOSTILE_BODIES.traceParity;
+  routes[`/api/v2/transactions/${HASH}/summary`] = HOSTILE_BODIES.summary;
   routes[`/api/v2/transactions/${TRACE_GETH}`] = HOSTILE_BODIES.transaction;
   routes[`/api/v2/transactions/${TRACE_GETH}/raw-trace`] = HOSTILE_BODIES.traceGeth;
+  routes['/api/v2/blocks'] = HOSTILE_BODIES.blocks;
+  routes['/api/v2/blocks/103'] = HOSTILE_BODIES.block;
+  routes['/api/v2/blocks/103/transactions'] = HOSTILE_BODIES.transactions;
+  routes['/api/v2/blocks/103/withdrawals'] = HOSTILE_BODIES.withdrawals;
+  routes['/api/v2/stats'] = HOSTILE_BODIES.stats;
+  const TOKEN = '0x' + '4'.repeat(40);
+  routes[`/api/v2/tokens/${TOKEN}`] = HOSTILE_BODIES.token;
+  routes[`/api/v2/tokens/${TOKEN}/counters`] = HOSTILE_BODIES.tokenCounters;
+  routes[`/api/v2/tokens/${TOKEN}/holders`] = HOSTILE_BODIES.tokenHolders;
+  routes[`/api/v2/tokens/${TOKEN}/transfers`] = HOSTILE_BODIES.tokenTransfers;
+  routes[`/api/v2/tokens/${TOKEN}/instances`] = HOSTILE_BODIES.tokenInstances;
+  routes[`/api/v2/tokens/${TOKEN}/instances/2`] = HOSTILE_BODIES.tokenInstance;
+  routes[`/api/v2/smart-contracts/${TOKEN}`] = HOSTILE_BODIES.contract;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -203,9 +294,24 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     ['address internal-txs', ['address', 'internal-txs', ADDR], `${A}/internal-transactions`, true],
     ['address withdrawals', ['address', 'withdrawals', ADDR], `${A}/withdrawals`, true],
     ['tx transfers', ['tx', 'transfers', HASH], `${T}/token-transfers`, true],
+    ['address logs', ['address', 'logs', ADDR], `${A}/logs`, true],
+    ['tx logs', ['tx', 'logs', HASH], `${T}/logs`, true],
+    ['tx internal-txs', ['tx', 'internal-txs', HASH], `${T}/internal-transactions`, true],
+    ['tx state-changes', ['tx', 'state-changes', HASH], `${T}/state-changes`, true],
     ['search', ['search', 'evil'], '/api/v2/search', true],
     ['admin networks', ['admin', 'networks', '--api-key', 'k'], '/admin/api/v1/networks', true],
+    ['blocks', ['blocks'], '/api/v2/blocks', true],
+    ['block txs', ['block', 'txs', '103'], '/api/v2/blocks/103/transactions', true],
+    ['block withdrawals', ['block', 'withdrawals', '103'], '/api/v2/blocks/103/withdrawals', true],
+    ['token holders', ['token', 'holders', TOKEN], `/api/v2/tokens/${TOKEN}/holders`, true],
+    ['token transfers', ['token', 'transfers', TOKEN], `/api/v2/tokens/${TOKEN}/transfers`, true],
+    ['token nfts', ['token', 'nfts', TOKEN], `/api/v2/tokens/${TOKEN}/instances`, true],
+    ['token nft', ['token', 'nft', TOKEN, '2'], `/api/v2/tokens/${TOKEN}/instances/2`, false],
+    ['contract show', ['contract', 'show', TOKEN], `/api/v2/smart-contracts/${TOKEN}`, false],
     ['tx show', ['tx', 'show', HASH], T, false],
+    ['block show', ['block', '103'], '/api/v2/blocks/103', false],
+    ['stats', ['stats'], '/api/v2/stats', false],
+    ['tx summary', ['tx', 'summary', HASH], `${T}/summary`, false],
     ['tx trace (Parity)', ['tx', 'trace', HASH], `${T}/raw-trace`, false],
     ['tx trace (Geth)', ['tx', 'trace', TRACE_GETH], `/api/v2/transactions/${TRACE_GETH}/raw-trace`, false],
   ];
@@ -248,6 +354,41 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     else expect(lines).toEqual(list ? sent.items : [sent]);
   });
 
+  it('gas: piped, on a terminal, and --json as the gas_prices sent', async () => {
+    const piped = await runScout(['gas', ...urls()]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expectClean(piped.stdout + piped.stderr, 'gas piped');
+    const json = await runScout(['gas', ...urls(), '--json']);
+    expect(JSON.parse(json.stdout)).toEqual(HOSTILE_BODIES.stats.gas_prices);
+    expectClean(json.stdout, 'gas --json');
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    expect(await run(['node', 'scout', 'gas', ...urls()], io), io.stderr()).toBe(0);
+    expectClean(io.stdout() + io.stderr(), 'gas terminal');
+  });
+
+  it('tx explain: piped, on a terminal, and --json holding each part as sent', async () => {
+    const piped = await runScout(['tx', 'explain', HASH, ...urls()]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expectClean(piped.stdout, 'tx explain piped');
+    expectClean(piped.stderr, 'tx explain stderr');
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    expect(await run(['node', 'scout', 'tx', 'explain', HASH, ...urls()], io), io.stderr()).toBe(0);
+    expectClean(io.stdout(), 'tx explain terminal');
+    expectClean(io.stderr(), 'tx explain terminal stderr');
+    const json = await runScout(['tx', 'explain', HASH, ...urls(), '--json']);
+    expectClean(json.stdout, 'tx explain --json');
+    expect(JSON.parse(json.stdout)).toEqual({
+      transaction: routes[T],
+      summary: routes[`${T}/summary`],
+      token_transfers: routes[`${T}/token-transfers`],
+      state_changes: routes[`${T}/state-changes`],
+      logs: routes[`${T}/logs`],
+      raw_trace: routes[`${T}/raw-trace`],
+    });
+  });
+
   it.each(COMMANDS)('%s: on a terminal, with colour', async (name, args) => {
     const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
     const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
@@ -256,5 +397,33 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     expect(io.stdout().length).toBeGreaterThan(0);
     expectClean(io.stdout(), `${name} terminal`);
     expectClean(io.stderr(), `${name} terminal stderr`);
+  });
+
+  it('token show: clean piped and on a terminal; --json is the token with its counters under "counters"', async () => {
+    const piped = await runScout(['token', TOKEN, ...urls()]);
+    expect(piped.code, piped.stderr).toBe(0);
+    expectClean(piped.stdout, 'token show piped');
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    expect(await run(['node', 'scout', 'token', TOKEN, ...urls()], io)).toBe(0);
+    expectClean(io.stdout(), 'token show terminal');
+    const json = await runScout(['token', TOKEN, ...urls(), '--json']);
+    expectClean(json.stdout, 'token show --json');
+    expect(JSON.parse(json.stdout)).toEqual({ ...HOSTILE_BODIES.token, counters: HOSTILE_BODIES.tokenCounters });
+  });
+
+  it('contract abi and source: the ABI and the source as sent when piped; the source made safe on a terminal', async () => {
+    const abi = await runScout(['contract', 'abi', TOKEN, ...urls()]);
+    expect(abi.code, abi.stderr).toBe(0);
+    expectClean(abi.stdout, 'contract abi');
+    expectClean(abi.stderr, 'contract abi stderr (the twin note)');
+    expect(JSON.parse(abi.stdout)).toEqual(HOSTILE_BODIES.contract.abi);
+    const piped = await runScout(['contract', 'source', TOKEN, ...urls()]);
+    expect(piped.stdout).toBe(HOSTILE_BODIES.contract.source_code);
+    const home = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
+    const io = memoryIo({ stdoutIsTTY: true, color: true, width: 100, now: () => NOW, env: { HOME: home, XDG_CONFIG_HOME: home } });
+    expect(await run(['node', 'scout', 'contract', 'source', TOKEN, ...urls()], io)).toBe(0);
+    expectClean(io.stdout(), 'contract source terminal');
+    expect(io.stdout().split('\n').length).toBe(HOSTILE_BODIES.contract.source_code.split('\n').length + 1);
   });
 });

@@ -123,6 +123,77 @@ function transfer(n: number): Record<string, unknown> {
   };
 }
 
+function block(n: number): Record<string, unknown> {
+  return {
+    height: 100 + n,
+    hash: H(n),
+    parent_hash: H(n + 1),
+    timestamp: '2025-08-11T09:32:59.000000Z',
+    type: n % 2 ? 'block' : evil(n),
+    miner: address(n),
+    transactions_count: 3,
+    internal_transactions_count: 1,
+    withdrawals_count: 0,
+    gas_used: '21000',
+    gas_limit: '30000000',
+    gas_used_percentage: 0.07,
+    gas_target_percentage: -99.86,
+    base_fee_per_gas: '1000000000',
+    burnt_fees: '21000000000000',
+    burnt_fees_percentage: 50,
+    priority_fee: '0',
+    transaction_fees: '42000000000000',
+    size: 600,
+    uncles_hashes: [{ hash: evil(n + 1) }],
+    rewards: [{ type: evil(n + 2), reward: '2000000000000000000' }],
+    is_pending_update: n % 3 === 0,
+  };
+}
+
+/** An event log: decoded (hostile event and parameter names and values, a nested value) or raw topics and data. */
+function log(n: number): Record<string, unknown> {
+  return {
+    transaction_hash: H(n),
+    block_number: 100 + n,
+    block_timestamp: '2025-08-11T09:32:59.000000Z',
+    index: n,
+    address: address(n),
+    smart_contract: n % 2 === 0 ? address(n) : null,
+    topics: [H(n), H(n + 1), null, null],
+    data: '0x' + '00'.repeat(31) + '01',
+    decoded:
+      n % 2 === 0
+        ? {
+            method_call: `${evil(n)}(string ${evil(n + 1)})`,
+            method_id: evil(n + 2),
+            parameters: [
+              { name: evil(n + 1), type: 'string', indexed: false, value: evil(n + 3) },
+              { name: evil(n + 4), type: 'string[]', indexed: true, value: [evil(n + 5), { x: evil(n + 6) }] },
+            ],
+          }
+        : null,
+  };
+}
+
+/** A state change: coin, ERC-20, ERC-721 (a list of moves, one with a hostile direction) and ERC-1155. */
+function stateChange(n: number): Record<string, unknown> {
+  const kind = n % 4;
+  const t = kind === 0 ? null : token(n, kind === 1 ? 'ERC-20' : kind === 2 ? 'ERC-721' : 'ERC-1155');
+  return {
+    address: address(n),
+    type: kind === 0 ? 'coin' : 'token',
+    is_miner: n === 0,
+    balance_before: '2500000000000000000',
+    balance_after: kind === 2 ? '1' : '1000000000000000000',
+    change:
+      kind === 2
+        ? [{ direction: 'to', total: { token_id: String(n) } }, { direction: evil(n), total: { token_id: evil(n + 1) } }]
+        : '-1500000000000000000',
+    token: t,
+    token_id: kind === 3 ? String(n) : null,
+  };
+}
+
 /** Bodies by endpoint, as the server would send them. */
 export const HOSTILE_BODIES = {
   transactions: { items: range(N).map((n) => transaction(n, false)), next_page_params: null },
@@ -137,6 +208,8 @@ export const HOSTILE_BODIES = {
     items: range(N).map((n) => ({ transaction_hash: H(n), block_number: 1, index: n, timestamp: '2025-08-11T09:32:59.000000Z', type: 'call', from: address(n), to: address(n + 1), created_contract: null, value: '1', gas_limit: '1', success: n % 2 === 0, error: n % 2 === 0 ? null : evil(n) })),
     next_page_params: null,
   },
+  logs: { items: range(N).map(log), next_page_params: null },
+  stateChanges: { items: range(N).map(stateChange), next_page_params: null },
   withdrawals: { items: range(4).map((n) => ({ index: n, validator_index: n, block_number: 1, amount: '16000000000000000', timestamp: '2025-08-11T09:32:59.000000Z', receiver: address(n) })), next_page_params: null },
   search: {
     items: [
@@ -150,7 +223,54 @@ export const HOSTILE_BODIES = {
     ],
     next_page_params: null,
   },
+  blocks: { items: range(N).map(block), next_page_params: null },
+  block: block(3),
+  stats: {
+    coin_price: evil(0),
+    coin_price_change_percentage: 1.5,
+    market_cap: evil(1),
+    tvl: null,
+    gas_prices: { slow: { price: 0.45, time: 20100.25, fiat_price: evil(2) }, average: evil(3), fast: 0.61 },
+    gas_price_updated_at: evil(4),
+    average_block_time: 12000,
+    total_blocks: evil(5),
+    total_transactions: '5',
+    transactions_today: evil(6),
+    total_addresses: '7',
+    gas_used_today: evil(7),
+    network_utilization_percentage: 45.1,
+  },
   networks: { items: range(4).map((n) => ({ chain_id: evil(n), name: evil(n + 1), domain: evil(n + 2), active: true, rpc_url: evil(n + 3), blockscout_api_key: 'bs_secret_' + n, block_timestamp_skew: 0 })) },
+  tokenHolders: { items: range(N).map((n) => ({ address: address(n), token_id: n % 4 === 1 ? String(n) : null, value: String(10n ** 20n + BigInt(n)) })), next_page_params: null },
+  tokenInstances: {
+    items: range(N).map((n) => ({ ...instance(n), owner: n % 3 === 0 ? null : address(n), image_url: evil(n + 4), token_type: 'ERC-721', token: token(n, 'ERC-721') })),
+    next_page_params: null,
+  },
+  /** `/tokens/{h}` with its bridge fields, and its counters. */
+  token: { ...token(1), circulating_market_cap: evil(2), volume_24h: '12.5', icon_url: evil(3), reputation: 'scam', bridge_type: evil(4), foreign_address: evil(5), origin_chain_id: evil(6) },
+  tokenCounters: { token_holders_count: evil(7), transfers_count: '12' },
+  tokenInstance: { ...instance(2), owner: address(3), image_url: evil(5), animation_url: evil(6), external_app_url: evil(7), token: token(2, 'ERC-721'), metadata: { name: evil(8), description: `${evil(9)}\n${evil(10)}`, error: evil(11), attributes: [{ trait_type: evil(12), value: { nested: evil(13) } }, evil(14)] } },
+  contract: {
+    is_verified: false,
+    verified_twin_address_hash: evil(1),
+    name: evil(2),
+    language: evil(3),
+    compiler_version: evil(4),
+    optimization_enabled: true,
+    optimization_runs: 200,
+    evm_version: evil(5),
+    license_type: evil(6),
+    verified_at: evil(7),
+    proxy_type: evil(8),
+    implementations: [{ address_hash: A(300), name: evil(9) }, { address: evil(10), name: evil(11) }],
+    file_path: evil(12),
+    source_code: `contract X {\n${evil(13)}\n}`,
+    additional_sources: [{ file_path: evil(14), source_code: evil(15) }],
+    abi: [{ type: 'function', name: evil(16) }],
+    external_libraries: [{ name: evil(17), address_hash: A(301) }],
+    sourcify_repo_url: evil(18),
+    is_self_destructed: true,
+  },
   traceGeth: {
     type: 'CALL',
     from: A(1),
@@ -164,6 +284,28 @@ export const HOSTILE_BODIES = {
     { type: 'call', traceAddress: [], action: { callType: 'call', from: A(1), to: A(2), value: '0x0', input: '0x' }, result: { gasUsed: '0x1' } },
     ...range(N).map((n) => ({ type: 'call', traceAddress: [n], action: { callType: evil(n), from: A(2), to: A(3), value: '0x0', input: '0x' }, error: evil(n + 1) })),
   ],
+  /** `/summary`: hostile templates and a variable of every type with hostile values. */
+  summary: {
+    data: {
+      summaries: range(N).map((n) => ({
+        summary_template: `${evil(n)} {a} {b} {c} {d} {e} {f} {g} {h} {i} {j} {${evil(n + 1)}} {unsent}`,
+        summary_template_variables: {
+          a: { type: 'address', value: address(n) },
+          b: { type: 'token', value: token(n) },
+          c: { type: 'currency', value: evil(n + 2) },
+          d: { type: 'timestamp', value: evil(n + 3) },
+          e: { type: 'string', value: evil(n + 4) },
+          f: { type: 'method', value: evil(n + 5) },
+          g: { type: 'domain', value: evil(n + 6) },
+          h: { type: 'dexTag', value: { name: evil(n + 7), url: evil(n + 8) } },
+          i: { type: 'external_link', value: { name: evil(n + 9), link: evil(n + 10) } },
+          j: { type: evil(n + 11), value: { name: evil(n + 12), nested: [evil(n + 13)] } },
+          [evil(n + 1)]: { type: 'string', value: evil(n + 14) },
+        },
+      })),
+    },
+    success: true,
+  },
 };
 
 /**

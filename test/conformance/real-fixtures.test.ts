@@ -33,6 +33,7 @@ const ROUTES: Record<string, { args: string[]; path: string; list: boolean }> = 
   '01': { args: ['address', 'tokens', ADDR], path: `/api/v2/addresses/${ADDR}/tokens`, list: true },
   '02': { args: ['tx', 'show', HASH], path: `/api/v2/transactions/${HASH}`, list: false },
   '03': { args: ['address', 'internal-txs', ADDR], path: `/api/v2/addresses/${ADDR}/internal-transactions`, list: true },
+  '03x': { args: ['tx', 'internal-txs', HASH], path: `/api/v2/transactions/${HASH}/internal-transactions`, list: true },
   '04': { args: ['address', 'nfts', ADDR], path: `/api/v2/addresses/${ADDR}/nft/collections`, list: true },
   '05': { args: ['address', 'transfers', ADDR], path: `/api/v2/addresses/${ADDR}/token-transfers`, list: true },
   '06': { args: ['tx', 'trace', HASH], path: `/api/v2/transactions/${HASH}/raw-trace`, list: false },
@@ -42,6 +43,9 @@ const ROUTES: Record<string, { args: string[]; path: string; list: boolean }> = 
   '10': { args: ['address', 'withdrawals', ADDR], path: `/api/v2/addresses/${ADDR}/withdrawals`, list: true },
   '11': { args: ['admin', 'networks', '--api-key', 'k'], path: '/admin/api/v1/networks', list: true },
 };
+
+/** A fixture's endpoint prefix: `03x` (a transaction's internal transactions) has a command of its own. */
+const prefixOf = (f: string) => (f.startsWith('03x-') ? '03x' : f.slice(0, 2));
 
 const files = present ? readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
 const isError = (f: string) => f.includes('-error-');
@@ -61,6 +65,7 @@ const ttyCtx = (width: number, color: boolean): RenderContext => ({ tty: true, c
 const LIST_VIEWS: Record<string, { columns: unknown; schema?: { safeParse(v: unknown): { success: boolean; data?: unknown } } }> = {
   '01': views.tokenBalances,
   '03': views.internalTransactions,
+  '03x': views.txInternalTransactions,
   '04': views.nftCollections,
   '05': views.tokenTransfers,
   '07': views.search,
@@ -113,7 +118,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 function serve(file: string) {
-  const route = ROUTES[file.slice(0, 2)];
+  const route = ROUTES[prefixOf(file)];
   if (!route) throw new Error(`no route for ${file}`);
   const body = readFileSync(join(DIR, file), 'utf8');
   current = { path: route.path, status: isError(file) ? 422 : 200, body };
@@ -124,7 +129,7 @@ const urls = () => ['--base-url', base, '--admin-url', base];
 
 describe.skipIf(!present)('every recorded response', () => {
   it('covers every fixture prefix with a command', () => {
-    for (const f of files) expect(ROUTES[f.slice(0, 2)], f).toBeDefined();
+    for (const f of files) expect(ROUTES[prefixOf(f)], f).toBeDefined();
   });
 
   for (const file of files.filter((f) => !isError(f))) {
@@ -179,12 +184,12 @@ describe.skipIf(!present)('every recorded response', () => {
     it(`${file} renders on a terminal (120 and 50 columns, colour on and off) and as CSV`, () => {
       const body = JSON.parse(readFileSync(join(DIR, file), 'utf8')) as unknown;
       for (const c of [ttyCtx(120, true), ttyCtx(120, false), ttyCtx(50, true)]) {
-        const out = renderFixture(file.slice(0, 2), body, c);
+        const out = renderFixture(prefixOf(file), body, c);
         expect(out.replace(OUR_SGR, '')).not.toMatch(RAW_CONTROL);
         if (!c.color) expect(out).not.toContain('\u001b');
         if (file.slice(0, 2) !== '06' && (body as { items?: unknown[] }).items?.length !== 0) expect(out.length).toBeGreaterThan(0);
       }
-      const csv = renderFixtureCsv(file.slice(0, 2), body);
+      const csv = renderFixtureCsv(prefixOf(file), body);
       if (csv !== undefined) expect(csv.replace(/\r\n/g, '\n')).not.toMatch(RAW_CONTROL);
     });
   }

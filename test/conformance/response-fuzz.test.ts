@@ -38,11 +38,15 @@ import { offerNextPage, printDocument, printList } from '../../src/commands/outp
 import type { OutputMode } from '../../src/commands/page-options.js';
 import { silentProgress } from '../../src/commands/progress.js';
 import type { Session } from '../../src/commands/session.js';
+import { printSummary } from '../../src/commands/tx/summary.run.js';
 import { printTrace, printTraceLines } from '../../src/commands/tx/trace.run.js';
 import { view } from '../../src/commands/view-ref.js';
-import { ADDR, getDataset, type Json, listsFor, toJsonText } from '../support/data.js';
+import { ADDR, getDataset, type Json, listsFor, toJsonText, TX } from '../support/data.js';
+import { HOSTILE_SUMMARY, OK_SUMMARY } from '../support/fake/summary-data.js';
+import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
 import { type BodyServer, serveBodies } from '../support/bodies.js';
 import { seeded } from '../support/faults.js';
+import { instancesOf, transfersOf } from '../support/fake/tokens-data.js';
 import { ATTACKS, FORMULAS } from './hostile.js';
 
 const SEED = 0x5c09;
@@ -258,7 +262,7 @@ interface Kind {
   shape(): unknown;
   /** A list (printList) with this view; else a document (tx show, tx trace) or the chain registry. */
   view?: () => Promise<ListView<unknown>>;
-  doc?: 'transaction' | 'trace' | 'registry';
+  doc?: 'transaction' | 'block' | 'stats' | 'trace' | 'registry' | 'summary';
   modes: readonly Mode[];
   /** Modes for the whole command, when fewer (`scout api` prints a body as sent unless CSV or NDJSON). */
   cliModes?: readonly Mode[];
@@ -289,9 +293,15 @@ const KINDS: readonly Kind[] = [
   { name: 'address internal-txs', argv: ['address', 'internal-txs', A], path: `/api/v2/addresses/${A}/internal-transactions`, shape: listShape(rich.internalTransactions.map((e) => plain(e.json))), view: viewOf('internalTransactions'), modes: MODES },
   { name: 'address withdrawals', argv: ['address', 'withdrawals', A], path: `/api/v2/addresses/${A}/withdrawals`, shape: listShape(rich.withdrawals.map((e) => plain(e.json))), view: viewOf('withdrawals'), modes: MODES },
   { name: 'tx transfers', argv: ['tx', 'transfers', H], path: `/api/v2/transactions/${H}/token-transfers`, shape: listShape(rich.tokenTransfers.map((e) => plain(e.json))), view: viewOf('tokenTransfers'), modes: MODES },
+  { name: 'token transfers', argv: ['token', 'transfers', A], path: `/api/v2/tokens/${A}/transfers`, shape: listShape(transfersOf(ADDR.usdc).map((e) => plain(e.json))), view: viewOf('tokenTransfers'), modes: MODES },
+  { name: 'token nfts', argv: ['token', 'nfts', A], path: `/api/v2/tokens/${A}/instances`, shape: listShape([...instancesOf(ADDR.nft1155).slice(0, 5), ...instancesOf(ADDR.nft721)].map((e) => plain(e.json))), view: viewOf('tokenInstances'), modes: MODES },
   { name: 'search', argv: ['search', 'usd'], path: '/api/v2/search', shape: listShape([...ds.searchTokens, ...ds.blocks].map((e) => plain(e.json))), view: viewOf('search'), modes: MODES },
   { name: 'admin networks', argv: ['admin', 'networks', '--api-key', 'k'], path: '/admin/api/v1/networks', shape: listShape(ds.networks.map(plain)), view: async () => networkView({ showSecrets: chance(0.5) }) as ListView<unknown>, modes: MODES },
   { name: 'api (any list)', argv: ['api', 'fuzz'], path: '/api/v2/fuzz', shape: listShape([...rich.transactions.slice(0, 5), ...rich.tokens.slice(0, 5)].map((e) => plain(e.json))), view: viewOf('generic'), modes: MODES, cliModes: MODES.filter((m) => m.mode === 'ndjson') },
+  { name: 'blocks', argv: ['blocks'], path: '/api/v2/blocks', shape: listShape(ds.blocks.map((e) => plain(e.json))), view: viewOf('blocks'), modes: MODES },
+  { name: 'block txs', argv: ['block', 'txs', '100'], path: '/api/v2/blocks/100/transactions', shape: listShape(rich.transactions.map((e) => plain(e.json))), view: viewOf('transactions'), modes: MODES },
+  { name: 'block show', argv: ['block', '100'], path: '/api/v2/blocks/100', shape: () => (chance(0.03) ? oddValue(null) ?? null : mutated(plain(pick(ds.blocks).json))), doc: 'block', modes: DOC_MODES },
+  { name: 'stats', argv: ['stats'], path: '/api/v2/stats', shape: () => (chance(0.03) ? oddValue(null) ?? null : mutated(plain(ds.stats))), doc: 'stats', modes: DOC_MODES },
   { name: 'tx show', argv: ['tx', 'show', H], path: `/api/v2/transactions/${H}`, shape: () => (chance(0.03) ? oddValue(null) ?? null : mutated(pick(txRecords).json as unknown)), doc: 'transaction', modes: DOC_MODES },
   {
     name: 'tx trace',
@@ -302,6 +312,16 @@ const KINDS: readonly Kind[] = [
     modes: DOC_MODES,
   },
   { name: 'chains', argv: ['chains', '--refresh', '--registry-url', '{base}/registry'], path: '/registry', shape: () => mutated(REGISTRY), doc: 'registry', modes: MODES },
+  { name: 'address logs', argv: ['address', 'logs', A], path: `/api/v2/addresses/${A}/logs`, shape: listShape(addressLogs(ADDR.rich).map((e) => plain(e.json))), view: viewOf('logs'), modes: MODES },
+  {
+    name: 'tx summary',
+    argv: ['tx', 'summary', H],
+    path: `/api/v2/transactions/${H}/summary`,
+    shape: () => (chance(0.05) ? oddValue(null) ?? null : mutated(JSON.parse(toJsonText(pick([OK_SUMMARY, HOSTILE_SUMMARY]))) as unknown)),
+    doc: 'summary',
+    modes: DOC_MODES,
+  },
+  { name: 'tx state-changes', argv: ['tx', 'state-changes', H], path: `/api/v2/transactions/${H}/state-changes`, shape: listShape(txDepth(TX.ok)!.stateChanges.map((e) => plain(e.json))), view: viewOf('stateChanges'), modes: MODES },
 ];
 
 interface Shape {
@@ -421,8 +441,14 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
       await printTraceLines(s, body);
     } else if (mode.mode === 'json' || mode.mode === 'ndjson') {
       await printDocument(s, body, mode.mode);
+    } else if (kind.doc === 'summary') {
+      await printSummary(s, body);
     } else if (kind.doc === 'transaction') {
       await printObject(s, body, ORIGIN, objectViews.transaction);
+    } else if (kind.doc === 'block') {
+      await printObject(s, body, ORIGIN, objectViews.block);
+    } else if (kind.doc === 'stats') {
+      await printObject(s, body, ORIGIN, objectViews.stats);
     } else {
       await printTrace(s, body, knownAddresses(JSON.parse(TX_FOR_TRACE)));
     }
@@ -446,7 +472,9 @@ describe('response-shape fuzz', () => {
     // The fuzz reaches both outcomes: most shapes render, some are refused.
     expect(failed).toBeGreaterThan(0);
     expect(failed).toBeLessThan(SHAPES.length * MODES.length * 0.5);
-  });
+    // Every shape in every mode in one test: about 1.5 s per list alone, several times that on a
+    // loaded 2-core machine, so more room than the suite's default.
+  }, 120_000);
 
   describe('whole commands against a server sending the shapes', () => {
     let srv: BodyServer;

@@ -1,6 +1,6 @@
 /**
  * The benchmark is not a test (speed is never asserted here), but it must run: `npm run bench -- --tiny`
- * exercises every figure once on a small dataset and prints the report table.
+ * exercises every figure once on a small dataset and prints the report table (one per Node).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -22,8 +22,12 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
   expect(r.stdout).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z · node v\d+\.\d+\.\d+ · \S+ \S+ · .+ · \d+ cores · \d+ GiB$/m);
   for (const figure of [
     'scout --version vs node -e 0',
+    'scout --help vs node -e 0',
     'scout address --help vs node -e 0',
-    'tx show --json vs one fetch',
+    'scout tx show --help vs node -e 0',
+    'scout address --help on a terminal vs node -e 0',
+    'tx show --json vs node -e 0',
+    'tx show --json vs one node:http GET',
     'address txs --all --ndjson (200 items) vs fetch loop',
     'shell loop (curl + jq) vs scout',
     'peak memory --ndjson',
@@ -35,5 +39,9 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
   // bench/bigbody.mjs: one big list page and one big document, in MiB and seconds.
   for (const figure of ['list page --ndjson, peak memory', 'list page --json, peak memory', 'document (api --json), peak memory', 'document (api --json), time']) {
     expect(r.stdout).toMatch(new RegExp(`\\| one [\\d.]+ MB ${figure.replace(/[()+-]/g, '\\$&')} \\| [\\d.]+ (MiB|s) \\|`));
+  }
+  // The wait at exit of each network command, in milliseconds.
+  for (const figure of ['tx show --json: wait at exit', 'address txs --all --ndjson: wait at exit']) {
+    expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')} \\| \\d+\\.\\d ms \\| ≤ 10 ms \\|`));
   }
 }, 120_000);

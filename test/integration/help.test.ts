@@ -44,6 +44,12 @@ describe('every command’s --help', () => {
   });
 });
 
+/** The verb commander runs for a topic followed by anything but a verb, if the topic has one. */
+function defaultVerb(cmd: Command): Command | undefined {
+  const name = (cmd as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
+  return name ? cmd.commands.find((c) => c.name() === name) : undefined;
+}
+
 /**
  * What is wrong with the `scout …` command lines in one example line: an unknown command or option,
  * a topic without its verb, a missing argument. Words after a pipe, `&&` or `)` are not scout's.
@@ -65,7 +71,12 @@ function exampleProblems(line: string): string[] {
       }
       const sub = args.length === 0 ? cmd.commands.find((c) => c.name() === w) : undefined;
       if (sub) cmd = sub;
-      else args.push(w);
+      else {
+        // A topic's default verb takes the word instead (`scout block 19000000` is `scout block show 19000000`).
+        const verb = args.length === 0 ? defaultVerb(cmd) : undefined;
+        if (verb) cmd = verb;
+        args.push(w);
+      }
     }
     if (cmd.commands.length > 0) problems.push(`scout ${cmd.name()} needs a verb`);
     const needed = cmd.registeredArguments.filter((a) => a.required).length;
@@ -89,6 +100,10 @@ describe('examples', () => {
   it('the check finds a wrong example', () => {
     expect(exampleProblems('  scout address txs 0x1 --fitler to | jq .')).toEqual(['--fitler is not an option of scout txs']);
     expect(exampleProblems('  source <(scout address)')).toEqual(['scout address needs a verb']);
+    // A topic with a default verb: the word goes to it, and so do the options after it.
+    expect(exampleProblems('  scout block 19000000 --json')).toEqual([]);
+    expect(exampleProblems('  scout block 19000000 --jsn')).toEqual(['--jsn is not an option of scout show']);
+    expect(exampleProblems('  scout block')).toEqual(['scout block needs a verb']);
     expect(exampleProblems('  scout --chain base tx show --json')).toEqual(['scout show needs 1 argument(s)']);
     expect(exampleProblems('  scout --chain base tx show 0x5c50…9e1a --json | jq .status')).toEqual([]);
   });
@@ -171,7 +186,8 @@ describe('examples can be copied', () => {
       if (r.code === 2) problems.push(`${command}: exit 2: ${r.stderr.trim()}`);
     }
     expect(problems).toEqual([]);
-  });
+    // Every example of every command runs here, one after another: room to grow with the commands.
+  }, 120_000);
 });
 
 describe('help topics', () => {

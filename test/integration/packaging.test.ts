@@ -28,12 +28,12 @@ function npmEnv(): NodeJS.ProcessEnv {
 }
 
 function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
-  const r = spawnSync('npm', args, { cwd, env: npmEnv(), encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync('npm', args, { cwd, env: npmEnv(), encoding: 'utf8', timeout: 240_000 });
   if (r.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
   return r;
 }
 
-const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/scout\.js|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/[\w-]+\.js\.LEGAL\.txt)$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/(scout\.js|package\.json)|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/(launch\.cjs|help\.json)|dist\/cli\/[\w-]+\.js\.LEGAL\.txt)$/;
 
 let work: string;
 let tarball: string;
@@ -52,7 +52,7 @@ beforeAll(async () => {
   const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   tarball = join(work, report[0]!.filename);
   packed = report[0]!.files.map((f) => f.path).sort();
-}, 180_000);
+}, 300_000);
 
 afterAll(() => srv.close());
 
@@ -60,7 +60,9 @@ describe('npm pack', () => {
   it('holds only what runs: the build output, bin, completions, README, LICENSE', () => {
     expect(packed.filter((p) => !ALLOWED.test(p))).toEqual([]);
     expect(packed).not.toContain('dist/cli/meta.json');
-    for (const must of ['bin/scout.js', 'dist/cli/scout.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'completions/scout.bash', 'completions/_scout', 'completions/scout.fish', 'README.md', 'LICENSE', 'package.json']) {
+    // The single file is for copying alone (README: Install); the package runs from its parts.
+    expect(packed).not.toContain('dist/scout.cjs');
+    for (const must of ['bin/scout.js', 'bin/package.json', 'dist/cli/launch.cjs', 'dist/cli/help.json', 'dist/cli/scout.js', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'completions/scout.bash', 'completions/_scout', 'completions/scout.fish', 'README.md', 'LICENSE', 'package.json']) {
       expect(packed).toContain(must);
     }
   });
@@ -85,11 +87,13 @@ describe('a global install of the tarball', () => {
   beforeAll(() => {
     prefix = join(work, 'prefix');
     npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], work);
-  }, 180_000);
+  }, 300_000);
 
   it('puts a working scout on PATH', () => {
     const v = scout('--version');
     expect(v).toMatchObject({ status: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    // Help from the text the build rendered (dist/cli/help.json ships).
+    expect(scout('tx', 'show', '--help')).toMatchObject({ status: 0, stdout: expect.stringMatching(/^Usage: scout tx show \[options\] <hash>\n/), stderr: '' });
     const which = spawnSync('sh', ['-c', 'command -v scout'], { encoding: 'utf8', env: { PATH: `${join(prefix, 'bin')}:/usr/bin:/bin` } });
     expect(which.stdout.trim()).toBe(join(prefix, 'bin', 'scout'));
   });

@@ -1,16 +1,19 @@
 /**
- * Start-up: --version loads only the entry; --help loads commander and our own wiring (the command
- * specs among it), never the HTTP client, the schemas, the spinner or the table renderer (STYLE.md,
- * habit 10). Measured by recording every chunk of the bundle the process resolves and what the
- * build put in each.
+ * Start-up: --version and piped --help are answered by the entry alone (src/launch.ts, CommonJS,
+ * the help rendered at build time); every other command line loads commander and our own wiring
+ * (the command specs among it), and --help there loads nothing more: never the HTTP client, the
+ * schemas, the spinner or the table renderer (STYLE.md, habit 10). Measured by recording every file
+ * of the build the process loads and what the build put in each.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, ROOT } from '../support/cli.js';
+import { BIN, cleanEnv, ROOT, runCli } from '../support/cli.js';
+import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
 interface Meta {
@@ -34,10 +37,10 @@ function startupModules(): Set<string> {
 }
 
 /**
- * The source modules a run of the bundled CLI loaded: every chunk file it resolved, mapped back to
- * the modules bundled into it (dist/cli/meta.json, written by the build).
+ * What a run of the built CLI recorded (test/support/trace-imports.mjs): each file of the build it
+ * loaded as a file:// URL, and each V8 flag it set (`flag:--name`), in order.
  */
-async function modulesLoadedBy(args: string[], options: { status?: number } = {}): Promise<string[]> {
+async function trace(args: string[], options: { status?: number } = {}): Promise<string[]> {
   const file = join(mkdtempSync(join(tmpdir(), 'scout-trace-')), 'imports.txt');
   // Spawned asynchronously: the fake server answering it lives in this process.
   const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
@@ -50,21 +53,36 @@ async function modulesLoadedBy(args: string[], options: { status?: number } = {}
     child.on('close', (status) => resolve({ status, stderr }));
   });
   expect(r.status, r.stderr).toBe(options.status ?? 0);
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean);
+}
+
+/** The source modules bundled into a file of the build (dist/cli/meta.json); outside it, the file itself. */
+function sourcesOf(url: string): string[] {
+  const c = relative(ROOT, fileURLToPath(url)).split(sep).join('/');
   const { outputs } = meta();
-  const chunks = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((u) => u.startsWith('file://'))
-    .map((u) => relative(ROOT, fileURLToPath(u)).split(sep).join('/'));
-  // Anything loaded from outside the bundle counts as itself.
-  return [...new Set(chunks.flatMap((c) => (outputs[c] ? Object.keys(outputs[c].inputs) : [c])))];
+  return outputs[c] ? Object.keys(outputs[c].inputs) : [c];
+}
+
+/** The source modules a run of the bundled CLI loaded. */
+async function modulesLoadedBy(args: string[], options: { status?: number } = {}): Promise<string[]> {
+  const files = (await trace(args, options)).filter((u) => u.startsWith('file://'));
+  return [...new Set(files.flatMap(sourcesOf))];
 }
 
 const HEAVY = /^node_modules\/(undici|zod|ora|chalk|cli-table3)\//;
 
 describe('start-up', () => {
-  it('--version loads nothing but the entry', async () => {
-    const mods = await modulesLoadedBy(['--version']);
-    expect(mods.filter((m) => m !== 'bin/scout.js')).toEqual(['src/main.ts']);
+  it.each([[['--version']], [['--help']], [['-h']], [['address', '--help']], [['tx', 'show', '--help']], [[]]])(
+    '%j, piped, loads nothing but the entry',
+    async (args) => {
+      const mods = await modulesLoadedBy(args);
+      expect(mods.filter((m) => m !== 'bin/scout.js')).toEqual(['src/launch.ts']);
+    },
+  );
+
+  it('a topic without a verb prints its help from the entry too (stderr, exit 2)', async () => {
+    const mods = await modulesLoadedBy(['address'], { status: 2 });
+    expect(mods.filter((m) => m !== 'bin/scout.js')).toEqual(['src/launch.ts']);
   });
 
   it('what start-up imports holds no HTTP client, schemas, spinner, renderer or command runner', () => {
@@ -76,12 +94,22 @@ describe('start-up', () => {
     expect(startup.filter((m) => /^src\/commands\/(execute|session|output|list-command|object-command|progress)\.ts$|\.run\.ts$/.test(m))).toEqual([]);
   });
 
-  it.each([[['--help']], [['address', '--help']], [['tx', 'show', '--help']]])('%j loads no more than start-up does', async (args) => {
-    const mods = await modulesLoadedBy(args);
-    expect(mods).toContain('src/cli.ts');
-    const startup = startupModules();
-    expect(mods.filter((m) => m.startsWith('src/') && m !== 'src/main.ts' && !startup.has(m))).toEqual([]);
-    expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
+  // Help the entry does not answer (on a terminal, or after an option) comes from the program.
+  it.each([[['--verbose', '--help']], [['--verbose', 'address', '--help']], [['--verbose', 'tx', 'show', '--help']]])(
+    '%j loads no more than start-up does',
+    async (args) => {
+      const mods = await modulesLoadedBy(args);
+      expect(mods).toContain('src/cli.ts');
+      const startup = startupModules();
+      expect(mods.filter((m) => m.startsWith('src/') && !/^src\/(main|launch)\.ts$/.test(m) && !startup.has(m))).toEqual([]);
+      expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
+    },
+  );
+
+  it('commander does not load node:child_process (only executable subcommands need it; scout has none)', async () => {
+    const lines = await trace(['--verbose', 'address', '--help']);
+    expect(lines).toContain('builtin:fs');
+    expect(lines).not.toContain('builtin:child_process');
   });
 
   it('completion bash loads no HTTP client, schemas, spinner or renderer either', async () => {
@@ -107,6 +135,15 @@ describe('output modes load only what they print with', () => {
     srv = await startServer();
   });
   afterAll(() => srv.close());
+
+  it('a lookup keeps WebAssembly on its baseline compiler, set before undici loads (no wait at exit)', async () => {
+    const lines = await trace(['tx', 'show', TX.ok, '--json', '--base-url', srv.url]);
+    const flag = lines.indexOf('flag:--liftoff-only');
+    const undici = lines.findIndex((u) => u.startsWith('file://') && sourcesOf(u).some((m) => m.startsWith('node_modules/undici/')));
+    expect(undici).toBeGreaterThan(-1);
+    expect(flag).toBeGreaterThan(-1);
+    expect(flag).toBeLessThan(undici);
+  });
 
   it('--json and --ndjson never load the schemas or the table drawer', async () => {
     for (const mode of ['--json', '--ndjson']) {
@@ -138,6 +175,25 @@ describe('output modes load only what they print with', () => {
     // Piped (stdout is not a terminal here): the table mode writes tab-separated lines.
     expect(mods).toContain('src/render/tsv.ts');
     expect(mods.some((m) => m.startsWith('node_modules/zod/'))).toBe(true);
+  });
+});
+
+describe('compile cache', () => {
+  const cacheable = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+  it.skipIf(!cacheable)('the program keeps its compiled code under $XDG_CACHE_HOME/scout (Node 22.1 and later)', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'scout-cache-'));
+    const r = await runCli(['chains'], { env: { XDG_CACHE_HOME: cache } });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const dir = join(cache, 'scout', 'compile-cache');
+    expect(readdirSync(dir, { recursive: true }).length).toBeGreaterThan(1);
+  });
+
+  it('a cache directory that cannot be made changes nothing', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'scout-cache-')), 'a-file');
+    writeFileSync(file, '');
+    const [cli, live] = await Promise.all([runCli(['chains'], { env: { XDG_CACHE_HOME: file } }), runScout(['chains'])]);
+    expect(cli).toMatchObject({ code: 0, stdout: live.stdout, stderr: '' });
   });
 });
 

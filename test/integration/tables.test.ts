@@ -40,7 +40,14 @@ const LISTS: [string, string[], number][] = [
   ['address internal-txs', ['address', 'internal-txs', ADDR.rich], PAGE_SIZE],
   ['address withdrawals', ['address', 'withdrawals', ADDR.rich], PAGE_SIZE],
   ['tx transfers', ['tx', 'transfers', TX.overflow], PAGE_SIZE],
+  ['address logs', ['address', 'logs', ADDR.rich], PAGE_SIZE],
+  ['tx logs', ['tx', 'logs', TX.overflow], PAGE_SIZE],
+  ['tx internal-txs', ['tx', 'internal-txs', TX.overflow], PAGE_SIZE],
+  ['tx state-changes', ['tx', 'state-changes', TX.overflow], PAGE_SIZE],
   ['search', ['search', 'USD'], PAGE_SIZE],
+  ['blocks', ['blocks'], PAGE_SIZE],
+  ['block txs', ['block', 'txs', String(HEAD_BLOCK - 5)], PAGE_SIZE],
+  ['block withdrawals', ['block', 'withdrawals', String(HEAD_BLOCK - 5)], 16],
   ['admin networks', ['admin', 'networks', '--api-key', 'admin-secret'], COUNTS.networks],
 ];
 
@@ -223,6 +230,9 @@ describe('on a terminal: aligned, shortened, relative, fitted to the width', () 
     ['tx show overflow', ['tx', 'show', TX.overflow]],
     ['tx trace parity', ['tx', 'trace', TX.parityTrace]],
     ['tx trace geth', ['tx', 'trace', TX.gethTrace]],
+    ['block show', ['block', String(HEAD_BLOCK - 5)]],
+    ['stats', ['stats']],
+    ['gas', ['gas']],
   ])('%s (snapshot)', async (name, args) => {
     const r = await onTerminal(args, { width: 100 });
     expect(r.code).toBe(0);

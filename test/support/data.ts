@@ -152,12 +152,12 @@ function digest(label: string): Buffer {
 }
 
 /** A stable, checksummed address derived from a label. */
-function makeAddress(label: string): string {
+export function makeAddress(label: string): string {
   return toChecksumAddress(`0x${digest(`address:${label}`).subarray(12).toString('hex')}`);
 }
 
 /** A stable 32-byte hash (lower case, like real transaction and block hashes). */
-function makeHash(label: string): string {
+export function makeHash(label: string): string {
   return `0x${digest(`hash:${label}`).toString('hex')}`;
 }
 
@@ -208,7 +208,7 @@ function iso(ms: number, micros = '000'): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, `.$1${micros}Z`);
 }
 
-function blockTime(block: number): string {
+export function blockTime(block: number): string {
   return iso(HEAD_TIME_MS - (HEAD_BLOCK - block) * 12_000);
 }
 
@@ -435,7 +435,7 @@ const FEE_RECIPIENT = registerAddress({
 
 export type TokenType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'ERC-404';
 
-interface TokenInfo {
+export interface TokenInfo {
   address: string;
   name: string | null;
   symbol: string | null;
@@ -522,6 +522,11 @@ const EVIL_TOKEN = defineToken({
   totalSupply: '115792089237316195423570985008687907853269984665640564039457584007913129639935',
 });
 
+/** The token object of a token the fake knows, as items embed it (for route modules' own data). */
+export function tokenJson(address: string): JsonObject {
+  return tokenObject(tokenByAddress(address));
+}
+
 /**
  * 60 more USD-ish ERC-20 tokens so that `search?q=USD` needs two pages. Three naming styles: the
  * name contains "USD", only the symbol does ("Dollar Vault n" / vUSDn), or the name is lower case
@@ -553,6 +558,12 @@ const ERC404 = defineToken({
   address: ADDR.erc404, name: 'Scout404', symbol: 'S404', type: 'ERC-404', decimals: '18', holders: 2_345,
   totalSupply: '10000000000000000000000', exchangeRate: null,
 });
+
+/** The token the fake knows at `address` (any case), with its token object as items embed it; null when none. */
+export function knownToken(address: string): { info: TokenInfo; json: JsonObject } | null {
+  const t = TOKENS.find((x) => x.address.toLowerCase() === address.toLowerCase());
+  return t ? { info: t, json: tokenObject(t) } : null;
+}
 
 function tokenByAddress(address: string): TokenInfo {
   const t = TOKENS.find((x) => x.address.toLowerCase() === address.toLowerCase());
@@ -592,7 +603,8 @@ function tokenInstance(t: TokenInfo, id: string, opts: { embedToken: boolean; br
 
 // ───────────────────────────────────────────────────────────────────────── list entries
 
-export type CursorValue = string | number | null;
+/** A cursor value; RawJson for an integer too big for a number (a 78-digit token id), sent and compared as its text. */
+export type CursorValue = string | number | null | RawJson;
 export type Cursor = Record<string, CursorValue>;
 
 /**
@@ -623,7 +635,7 @@ function lower(h: string | null): string | null {
 
 export type TraceSpec = { kind: 'body'; body: Json } | { kind: 'error' };
 
-interface TxSpec {
+export interface TxSpec {
   hash: string;
   /** null while pending. */
   block: number | null;
@@ -652,7 +664,7 @@ interface TxSpec {
   trace: TraceSpec;
 }
 
-function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 'to'>): TxSpec {
+export function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 'to'>): TxSpec {
   const pending = p.block === null;
   const spec: TxSpec = {
     position: pending ? null : 0,
@@ -682,7 +694,7 @@ function txSpec(p: Partial<TxSpec> & Pick<TxSpec, 'hash' | 'block' | 'from' | 't
 }
 
 /** The transaction object; `list` items have `token_transfers: null` like the real list endpoints. */
-function txObject(t: TxSpec, view: 'full' | 'list'): JsonObject {
+export function txObject(t: TxSpec, view: 'full' | 'list'): JsonObject {
   const pending = t.block === null;
   const inline = t.transfers.slice(0, 10).map((e) => e.json);
   return {

@@ -19,6 +19,7 @@ import type { AddressInfo as NetAddressInfo } from 'node:net';
 import {
   ADDR,
   PAGE_SIZE,
+  RawJson,
   getDataset,
   knownAddress,
   listsFor,
@@ -28,6 +29,32 @@ import {
   type Json,
   type ListEntry,
 } from './data.js';
+import {
+  ADDRESS_RE,
+  COMMON_PARAMS,
+  HASH_FORMAT,
+  HASH_RE,
+  NOT_FOUND,
+  UNKNOWN_ACTION,
+  addressHash,
+  anyString,
+  byDirection,
+  byTypes,
+  enumOf,
+  json,
+  parseTypes,
+  tokenTypes,
+  unprocessable,
+  type Check,
+  type FieldError,
+  type IssuedCursor,
+  type ListRoute,
+  type Reply,
+  type Req,
+  type Route,
+  type State,
+} from './fake/kit.js';
+import { AREA_ROUTES } from './fake/routes.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
 
@@ -59,114 +86,7 @@ export interface FakeServerOptions {
 /** The admin key used when `FakeServerOptions.adminKey` is not given. */
 export const DEFAULT_ADMIN_KEY = 'admin-secret';
 
-// ───────────────────────────────────────────────────────────────────────── replies
-
-interface Reply {
-  status: number;
-  body: string;
-  contentType?: string;
-  headers?: Record<string, string>;
-}
-
-function json(status: number, value: Json): Reply {
-  return { status, body: toJsonText(value) };
-}
-
-interface FieldError {
-  pointer: string;
-  detail: string;
-}
-
-/** OpenApiSpex validation body: `{"errors":[{"title":"Invalid value","source":{"pointer":"/x"},"detail":"..."}]}`. */
-function unprocessable(errors: FieldError[]): Reply {
-  return json(422, {
-    errors: errors.map((e) => ({ title: 'Invalid value', source: { pointer: `/${e.pointer}` }, detail: e.detail })),
-  });
-}
-
-const NOT_FOUND: Reply = { status: 404, body: '{"message":"Not found"}' };
-const UNKNOWN_ACTION: Reply = { status: 400, body: '{"message":"Unknown API v2 action"}' };
-
-// ───────────────────────────────────────────────────────────────────────── validation
-
-const ADDRESS_RE = /^0x([A-Fa-f0-9]{40})$/;
-const HASH_RE = /^0x([A-Fa-f0-9]{64})$/;
-const ADDRESS_FORMAT = 'Invalid format. Expected ~r/^0x([A-Fa-f0-9]{40})$/';
-const HASH_FORMAT = 'Invalid format. Expected ~r/^0x([A-Fa-f0-9]{64})$/';
-/** The real `type` parameter pattern (upper case only; optional brackets; empty string allowed). */
-const TOKEN_TYPES_RE = /^\[?(ERC-20|ERC-721|ERC-1155|ERC-404|ERC-7984)(,(ERC-20|ERC-721|ERC-1155|ERC-404|ERC-7984))*\]?$/;
-
-/** Returns an error detail, or null when the value is acceptable. */
-type Check = (value: string) => string | null;
-
-const anyString: Check = () => null;
-const enumOf =
-  (...allowed: string[]): Check =>
-  (v) => (allowed.includes(v) ? null : 'Invalid value for enum');
-const tokenTypes: Check = (v) => (v === '' || TOKEN_TYPES_RE.test(v) ? null : 'Invalid value for enum');
-const addressHash: Check = (v) => (ADDRESS_RE.test(v) ? null : ADDRESS_FORMAT);
-
-/** Parameters every explorer endpoint accepts (`key` is the real server's second key parameter). */
-const COMMON_PARAMS: Record<string, Check> = { apikey: anyString, key: anyString };
-
-function parseTypes(v: string | undefined): string[] | null {
-  if (v === undefined || v === '') return null;
-  return v.replace(/^\[|\]$/g, '').split(',');
-}
-
-// ───────────────────────────────────────────────────────────────────────── requests
-
-interface Req {
-  method: string;
-  path: string;
-  segments: string[];
-  pairs: [string, string][];
-  /** Last value per key (duplicates with different values are rejected before handlers run). */
-  query: Map<string, string>;
-  headers: http.IncomingHttpHeaders;
-}
-
-/** A list endpoint: its own parameters, the cursor keys it may issue, and its entries. */
-interface ListRoute {
-  kind: 'list';
-  /** Registry key for issued cursors: endpoint + lower-case path hash. */
-  registry: string;
-  params: Record<string, Check>;
-  cursorKeys: readonly string[];
-  hashParam?: { pointer: string; value: string; check: Check };
-  /** Whether `items_count` is echoed in cursors (v11 lists do; search does not). */
-  itemsCount: boolean;
-  /** Canonical entries and the predicate the request's filters select. */
-  select(req: Req): { entries: ListEntry[]; keep: (e: ListEntry) => boolean; extraCursor?: Cursor };
-  /** Address-specific oddities (429, 502, cursor loop...) evaluated after validation. */
-  special?: (req: Req, state: State) => Reply | 'loop' | 'empty-cursor' | null;
-}
-
-interface PlainRoute {
-  kind: 'plain';
-  params: Record<string, Check>;
-  hashParam?: { pointer: string; value: string; check: Check };
-  handle(req: Req): Reply;
-}
-
-type Route = ListRoute | PlainRoute;
-
-interface IssuedCursor {
-  params: Cursor;
-  /** Canonical index of the last item the cursor covers. */
-  position: number;
-}
-
-interface State {
-  adminKey: string;
-  explorerKey: string | undefined;
-  /** Every next_page_params issued, per list. */
-  issued: Map<string, IssuedCursor[]>;
-  /** Paths of ADDR.flaky that already got their one 429. */
-  flakySeen: Set<string>;
-  windowStart: number;
-  windowCount: number;
-}
+// Replies, checks and route shapes live in fake/kit.ts; routes beyond these in fake/routes.ts.
 
 // ───────────────────────────────────────────────────────────────────────── routing
 
@@ -189,17 +109,6 @@ const SEARCH_CURSOR_KEYS = [
   'token[is_verified_via_admin_panel]',
   'token[name]',
 ];
-
-const byDirection =
-  (address: string, filter: string | undefined) =>
-  (e: ListEntry): boolean => {
-    const a = address.toLowerCase();
-    if (filter === 'to') return e.to === a;
-    if (filter === 'from') return e.from === a;
-    return true;
-  };
-
-const byTypes = (types: string[] | null) => (e: ListEntry) => types === null || (e.tokenType !== undefined && types.includes(e.tokenType));
 
 function addressRoute(endpoint: string, address: string): Route | null {
   const hashParam = { pointer: 'address_hash_param', value: address, check: addressHash };
@@ -338,6 +247,10 @@ function searchRoute(): ListRoute {
 function resolveRoute(segments: string[]): Route | 'unknown' {
   const [a, b, c, d, e, f, g] = segments;
   if (a !== 'api' || b !== 'v2') return 'unknown';
+  for (const area of AREA_ROUTES) {
+    const r = area(segments);
+    if (r) return r;
+  }
   if (c === 'addresses' && d !== undefined && e !== undefined) {
     const endpoint = f === undefined ? e : g === undefined ? `${e}/${f}` : undefined;
     const r = endpoint === undefined ? null : addressRoute(endpoint, d);
@@ -345,19 +258,7 @@ function resolveRoute(segments: string[]): Route | 'unknown' {
   }
   if (c === 'transactions' && d !== undefined && f === undefined) return transactionRoute(d, e) ?? 'unknown';
   if (c === 'search' && d === undefined) return searchRoute();
-  if (c === 'stats' && d === undefined) {
-    return { kind: 'plain', params: {}, handle: () => json(200, getDataset().stats) };
-  }
-  if (c === 'blocks' && d === undefined) {
-    return {
-      kind: 'list',
-      registry: 'blocks',
-      params: { type: enumOf('block', 'uncle', 'reorg') },
-      cursorKeys: ['block_number', 'items_count'],
-      itemsCount: true,
-      select: (req) => ({ entries: getDataset().blocks, keep: () => (req.query.get('type') ?? 'block') === 'block' }),
-    };
-  }
+  // /stats and /blocks/...: fake/blocks.ts.
   return 'unknown';
 }
 
@@ -365,6 +266,7 @@ function resolveRoute(segments: string[]): Route | 'unknown' {
 
 /** How a cursor value goes into a query string: null as `null`, numbers as JSON text, strings as is. */
 function cursorText(v: CursorValue): string {
+  if (v instanceof RawJson) return v.text;
   return v === null ? 'null' : String(v);
 }
 

@@ -17,6 +17,9 @@ import { renderTransaction } from '../../src/render/transaction.js';
 import { networkView } from '../../src/render/views.js';
 import { ADDR, getDataset, listsFor, type ListEntry, NETWORK_API_KEYS, toJsonText, TX } from '../support/data.js';
 import { renderTable } from '../support/table.js';
+import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
+import { logColumns } from '../../src/render/logs.js';
+import { stateChangeColumns } from '../../src/render/state-changes.js';
 
 /** One hour after the fake chain's newest block. */
 const NOW = Date.UTC(2025, 7, 11, 10, 32, 59);
@@ -40,6 +43,9 @@ const KINDS: [string, unknown[], readonly Column<never>[]][] = [
   ['internal-transactions', decode(rich.internalTransactions.slice(0, 12)), columns.internalTxColumns as Column<never>[]],
   ['withdrawals', decode(rich.withdrawals.slice(0, 5)), columns.withdrawalColumns as Column<never>[]],
   ['search', decode(getDataset().searchTokens.slice(0, 8)), columns.searchColumns as Column<never>[]],
+  ['blocks', decode(getDataset().blocks.slice(0, 10)), columns.blockColumns as Column<never>[]],
+  ['logs', decode(addressLogs(ADDR.rich).slice(0, 12)), logColumns as Column<never>[]],
+  ['state-changes', decode(txDepth(TX.ok)!.stateChanges), stateChangeColumns as Column<never>[]],
   ['networks', getDataset().networks.map((n) => JSON.parse(toJsonText(n)) as unknown), columns.networkColumns() as Column<never>[]],
 ];
 

@@ -1,7 +1,7 @@
 /** `scout search <query...>`: the words are joined with spaces and sent as `q`. */
-import { search } from '../../api/endpoints.js';
+import { SEARCH_TYPES, search } from '../../api/endpoints.js';
 import { UsageError } from '../../errors.js';
-import { listCommand, words } from '../spec.js';
+import { list, listCommand, words } from '../spec.js';
 
 /** The query: the words joined with spaces; none at all is a usage error. */
 function query(words: string[]): string {
@@ -14,7 +14,9 @@ export default listCommand({
   name: 'search',
   description: 'search tokens, addresses, contracts, blocks, transactions and ENS names',
   args: { q: words('[query...]', 'words to search for (joined with spaces)', undefined, query) },
-  examples: ['scout search USDT', 'scout search vitalik.eth --json'],
-  request: ({ q }) => search(q),
+  options: { type: list(SEARCH_TYPES, 'keep only results of these types') },
+  help: 'The explorer takes no type filter, so --type filters each page as it arrives: --limit counts the results kept, and a page may keep none while more exist (--all goes through them all).',
+  examples: ['scout search USDT', 'scout search vitalik.eth --json', 'scout search uniswap --type token,contract --all'],
+  request: ({ q, type }) => search(q, { type }),
   view: 'search',
 });

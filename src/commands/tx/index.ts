@@ -1,12 +1,17 @@
 /** `scout tx <verb>`: its verbs, in the order --help and completion list them. */
 import { topic } from '../spec.js';
+import explain from './explain.js';
+import internalTxs from './internal-txs.js';
+import logs from './logs.js';
 import show from './show.js';
+import stateChanges from './state-changes.js';
+import summary from './summary.js';
 import trace from './trace.js';
 import transfers from './transfers.js';
 
 export default topic({
   name: 'tx',
-  description: 'look up a transaction: details, token transfers, call trace',
+  description: 'look up a transaction: details, transfers, logs, state changes, call trace',
   examples: ['scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e'],
-  commands: [show, transfers, trace],
+  commands: [show, summary, explain, transfers, logs, internalTxs, stateChanges, trace],
 });

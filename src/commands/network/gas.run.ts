@@ -1,0 +1,46 @@
+/**
+ * The run of `scout gas`: the gas price part of `/stats`. `--json` prints the `gas_prices` member
+ * exactly as sent (`null` when the explorer has no estimate); otherwise an explorer without an
+ * estimate says so in one line on stderr, and nothing goes to stdout.
+ */
+import { GAS_ORACLE_HEADERS, STATS_PATH } from '../../api/endpoints.js';
+import { ResponseShapeError } from '../../errors.js';
+import { objectMembers } from '../../rawjson.js';
+import { printDocument } from '../output.js';
+import { openProgress } from '../progress.js';
+import type { Invocation } from '../runtime.js';
+import { withSession } from '../session.js';
+
+export async function run(inv: Invocation): Promise<void> {
+  const { mode } = inv.output;
+  await withSession(inv, async (s) => {
+    const explorer = s.explorer();
+    const origin = new URL(explorer.baseUrl).origin;
+    const progress = await openProgress(s.io, mode, 'gas · loading', s.render.color);
+    let body: string;
+    try {
+      body = await explorer.getRaw(STATS_PATH, [], 'stats', GAS_ORACLE_HEADERS);
+    } finally {
+      progress.stop();
+    }
+    const stats: unknown = JSON.parse(body);
+    if (!stats || typeof stats !== 'object' || Array.isArray(stats)) {
+      throw new ResponseShapeError(`unusable response from ${origin}: expected a stats object`);
+    }
+    if (mode === 'json' || mode === 'ndjson') {
+      // The member's own text, as sent; absent altogether, `null`.
+      return printDocument(s, objectMembers(body.trim()).get('gas_prices') ?? 'null', mode);
+    }
+    const [{ GasPrices }, { hasGasPrices, renderGas }] = await Promise.all([import('../../api/schemas.js'), import('../../render/stats.js')]);
+    const record = stats as Record<string, unknown>;
+    const parsed = GasPrices.safeParse(record.gas_prices);
+    if (!parsed.success || !hasGasPrices(parsed.data)) {
+      if (record.gas_prices !== null && record.gas_prices !== undefined && !parsed.success) {
+        throw new ResponseShapeError(`unusable response from ${origin}: gas_prices is not an object of slow, average and fast prices`);
+      }
+      await s.io.err.write(`scout: ${origin} has no gas price estimates right now\n`);
+      return;
+    }
+    await s.io.out.write(renderGas(parsed.data, s.render, record.gas_price_updated_at));
+  });
+}

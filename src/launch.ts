@@ -1,0 +1,133 @@
+/**
+ * The process entry: bin/scout.js requires it, built as CommonJS (dist/cli/launch.cjs) because a
+ * CommonJS entry starts faster than an ES module one. It answers `--version`, and `--help` when the
+ * help goes to a pipe or a file, from text the build rendered with the program itself
+ * (dist/cli/help.json, test/integration/help-text.test.ts holds it to the live output), loading
+ * nothing else. Every other command line loads the program (main.ts) with the compile cache on and
+ * WebAssembly kept on its baseline compiler (see `startProgram`).
+ */
+import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+declare const __SCOUT_VERSION__: string;
+/** The help texts inlined by the single-file build (scripts/build.mjs); undefined: read help.json. */
+declare const __SCOUT_HELP__: string | undefined;
+/** True in the single-file build: the program is bundled into this file. */
+declare const __SCOUT_SINGLE__: boolean;
+
+/** The help texts the build rendered: the words naming a command ('' for scout itself) to its --help. */
+export interface HelpTexts {
+  /** `scout <words> --help` as printed to a pipe. */
+  help: Record<string, string>;
+  /** The words naming a topic: run without a verb, it prints its help on stderr and exits 2. */
+  topics: string[];
+}
+
+/**
+ * Writes `text` to stdout (1) or stderr (2) and sets the exit code. Written with writeSync, not
+ * through process.stdout, whose set-up alone costs more than the rest of this file; a non-blocking
+ * pipe that is full hands the rest to the stream, which waits for it. A failed write is reported
+ * as the program reports it (exit 1); a reader that went away (EPIPE) is a quiet end.
+ */
+function answer(fd: 1 | 2, text: string, code: number): void {
+  process.exitCode = code;
+  const fail = (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') return;
+    process.exitCode = 1;
+    if (fd === 2) return;
+    const words = /^[A-Z0-9_]+: (.+?)(?:, \w+)?$/.exec(e.message)?.[1];
+    try {
+      writeSync(2, `scout: cannot write output: ${words && e.code ? `${words} (${e.code})` : (e.code ?? e.message)}\n`);
+    } catch {
+      // stderr is gone too: the exit code still says it.
+    }
+  };
+  const bytes = Buffer.from(text);
+  let done = 0;
+  try {
+    while (done < bytes.length) done += writeSync(fd, bytes, done);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') return fail(e as NodeJS.ErrnoException);
+    const stream = fd === 1 ? process.stdout : process.stderr;
+    stream.on('error', fail);
+    stream.write(bytes.subarray(done));
+  }
+}
+
+/** Whether `fd` is a terminal, without loading node:tty (and the streams with it) for a pipe or a file. */
+function terminal(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return (require('node:tty') as typeof import('node:tty')).isatty(fd);
+}
+
+function helpTexts(): HelpTexts {
+  const json = typeof __SCOUT_HELP__ === 'string' ? __SCOUT_HELP__ : readFileSync(join(__dirname, 'help.json'), 'utf8');
+  return JSON.parse(json) as HelpTexts;
+}
+
+/**
+ * Answers a help request from the prebuilt texts when it can: `scout [words] --help` (or -h), and
+ * `scout` or `scout <topic>` alone, the words naming a command exactly, the help going to a pipe or
+ * a file (on a terminal commander wraps help to its width). Anything else is left to the program.
+ */
+function prebuiltHelp(args: readonly string[]): boolean {
+  const last = args[args.length - 1];
+  const asked = last === '--help' || last === '-h';
+  const words = asked ? args.slice(0, -1) : args;
+  // Without --help only `scout` and `scout <topic>` print help.
+  if (!asked && words.length > 1) return false;
+  // Only command words: an option or a value before --help is the program's to judge.
+  if (words.some((w) => w.startsWith('-') || w.includes(' '))) return false;
+  const toStderr = !asked && words.length > 0;
+  if (terminal(toStderr ? 2 : 1)) return false;
+  const texts = helpTexts();
+  const key = words.join(' ');
+  const text = Object.hasOwn(texts.help, key) ? texts.help[key] : undefined;
+  if (text === undefined) return false;
+  if (!toStderr) answer(1, text, 0);
+  else if (texts.topics.includes(key)) answer(2, text, 2);
+  else return false;
+  return true;
+}
+
+/** The compile cache's directory: scout's own under the XDG cache directory. */
+function cacheDir(): string | undefined {
+  const xdg = process.env.XDG_CACHE_HOME;
+  if (xdg && xdg.startsWith('/')) return join(xdg, 'scout', 'compile-cache');
+  const home = process.env.HOME || (require('node:os') as typeof import('node:os')).homedir();
+  return home ? join(home, '.cache', 'scout', 'compile-cache') : undefined;
+}
+
+/**
+ * Loads and runs the program. Two things first:
+ * - Node's compile cache (Node 22.1 and later): the program's code compiled once, reused by the next
+ *   run. Best effort: a cache directory that cannot be written leaves it off, silently.
+ * - WebAssembly stays on V8's baseline compiler. undici parses HTTP with a WebAssembly module, and V8
+ *   otherwise recompiles it with its optimising compiler on a background thread that the process
+ *   waits for at exit: 140-220 ms after the last byte written. Set before undici loads, as flags
+ *   must be.
+ */
+function startProgram(): void {
+  const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
+  const dir = cacheDir();
+  if (enable && dir) {
+    try {
+      enable(dir);
+    } catch {
+      // No cache: the program only starts a little slower.
+    }
+  }
+  (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
+  if (__SCOUT_SINGLE__) void import('./main.js');
+  else void import(pathToFileURL(join(__dirname, 'scout.js')).href);
+}
+
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) answer(1, __SCOUT_VERSION__ + '\n', 0);
+else if (!prebuiltHelp(args)) startProgram();

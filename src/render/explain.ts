@@ -1,0 +1,140 @@
+/**
+ * `tx explain` as text: one view read top to bottom, made of the parts the explorer serves for a
+ * transaction. The transaction's header (as `tx show`, less the rows that get a section of their
+ * own), then the summary, the decoded input, the token transfers, the state changes, the logs and
+ * the call tree, each under a heading. Lists show at most LIST_CAP items of their first page, then
+ * the command that has them all; the call tree at most TREE_CAP lines. A part the explorer did not
+ * serve, or served in a shape we cannot read, is a note (stderr) where its section would be.
+ *
+ * The same sections piped, each part in its piped form (`Label<TAB>field` rows, tab-separated list
+ * lines), under the same headings: it is a view for people; `--json` is the form for programs.
+ */
+import type { Transaction } from '../api/schemas.js';
+import { safeText } from '../text/safe.js';
+import type { RenderContext } from './context.js';
+import { isRecord } from './fields.js';
+import { summaryLines } from './summary.js';
+import { type Column, paint, renderTsv, TerminalTable } from './table.js';
+import { knownAddresses, renderTrace } from './trace.js';
+import { INPUT_ROWS, renderTransaction, TRANSFER_ROWS } from './transaction.js';
+import { type ListView, views } from './views.js';
+
+/** The parts of an explanation, in the order they show; each is the path after the transaction's own. */
+export const EXPLAIN_PARTS = ['transaction', 'summary', 'token_transfers', 'state_changes', 'logs', 'raw_trace'] as const;
+export type ExplainPart = (typeof EXPLAIN_PARTS)[number];
+
+/** A part as fetched: the body the server sent (checked to be JSON), or why there is none. */
+export type PartResult = { readonly body: string } | { readonly missing: string };
+
+/** What the runner writes, in order: text for stdout, a note for stderr. */
+export type Block = { readonly out: string } | { readonly note: string };
+
+/** Items of each list shown; the command named below has them all. */
+export const LIST_CAP = 10;
+/** Lines of the call tree shown. */
+export const TREE_CAP = 40;
+
+const heading = (title: string, ctx: RenderContext) => `\n${paint(title, 'bold', ctx)}\n`;
+
+/** The command that shows all of a part. */
+function fullCommand(part: ExplainPart, hash: string): string {
+  const verb = { transaction: 'show', summary: 'summary', token_transfers: 'transfers', state_changes: 'state-changes', logs: 'logs', raw_trace: 'trace' }[part];
+  return `scout tx ${verb} ${hash}`;
+}
+
+/** Words for a part in notes: "token transfers". */
+const partWords = (part: ExplainPart) => (part === 'raw_trace' ? 'call tree' : part.replace(/_/g, ' '));
+
+/** Items decoded for their view: a schema mismatch still shows the item, as well as the columns can. */
+function rows<T>(items: readonly unknown[], view: ListView<T>): T[] {
+  return items.map((v) => {
+    const r = view.schema?.safeParse(v);
+    return (r?.success ? r.data : v) as T;
+  });
+}
+
+/** Cells that throw on a shape nobody expected show `?`, as in every list. */
+function guarded<T>(columns: readonly Column<T>[]): Column<T>[] {
+  return columns.map((c) => ({
+    ...c,
+    cell: (item, ctx) => {
+      try {
+        return c.cell(item, ctx);
+      } catch {
+        return '?';
+      }
+    },
+  }));
+}
+
+/** One list part: its first LIST_CAP items as a table (terminal) or lines (piped), and the way to the rest. */
+function listSection<T>(part: ExplainPart, title: string, body: string, view: ListView<T>, hash: string, ctx: RenderContext): Block[] {
+  const value: unknown = JSON.parse(body);
+  const items = isRecord(value) ? value.items : undefined;
+  if (!Array.isArray(items)) return [{ note: `no ${partWords(part)}: the explorer answered without a list of items` }];
+  const more = isRecord(value) && isRecord(value.next_page_params);
+  if (items.length === 0 && !more) return [{ out: heading(title, ctx) + paint('none', 'dim', ctx) + '\n' }];
+  const shown = rows(items.slice(0, LIST_CAP), view);
+  const columns = guarded(typeof view.columns === 'function' ? view.columns(shown) : view.columns);
+  let text = heading(title, ctx) + (ctx.tty ? new TerminalTable(columns, ctx).page(shown) : renderTsv(shown, columns, ctx));
+  const left = items.length - shown.length;
+  if (more || left > 0) {
+    const how = more ? '… and more' : `… and ${left} more`;
+    text += paint(`${how}: ${fullCommand(part, hash)}`, 'dim', ctx) + '\n';
+  }
+  return [{ out: text }];
+}
+
+function summarySection(body: string, ctx: RenderContext): Block[] {
+  const outcome = summaryLines(body, ctx);
+  if ('none' in outcome) return [{ note: `no summary: ${outcome.none}` }];
+  const indent = ctx.tty ? '  ' : '';
+  return [{ out: heading('Summary', ctx) + outcome.lines.map((l) => indent + l + '\n').join('') }];
+}
+
+function inputSection(tx: Transaction, ctx: RenderContext): Block[] {
+  const text = renderTransaction(tx, ctx, { only: INPUT_ROWS });
+  return [{ out: heading('Input', ctx) + (text || paint('none', 'dim', ctx) + '\n') }];
+}
+
+function treeSection(body: string, tx: Transaction, hash: string, ctx: RenderContext, emptyTrace: string): Block[] {
+  const text = renderTrace(JSON.parse(body), ctx, { known: knownAddresses(tx) });
+  if (!text) return [{ note: emptyTrace }];
+  const lines = text.split('\n').slice(0, -1);
+  let out = heading('Call tree', ctx) + lines.slice(0, TREE_CAP).join('\n') + '\n';
+  if (lines.length > TREE_CAP) out += paint(`… and ${lines.length - TREE_CAP} more calls: ${fullCommand('raw_trace', hash)}`, 'dim', ctx) + '\n';
+  return [{ out }];
+}
+
+/**
+ * The blocks of the view, from the parts as fetched (the transaction's body is required: without
+ * it there is nothing to explain). `emptyTrace` says why a trace is empty.
+ */
+export function renderExplain(
+  hash: string,
+  txBody: string,
+  parts: Readonly<Partial<Record<Exclude<ExplainPart, 'transaction'>, PartResult>>>,
+  ctx: RenderContext,
+  emptyTrace: string,
+): Block[] {
+  const tx = JSON.parse(txBody) as Transaction;
+  const blocks: Block[] = [{ out: renderTransaction(tx, ctx, { except: [...INPUT_ROWS, ...TRANSFER_ROWS] }) }];
+  const section = (part: Exclude<ExplainPart, 'transaction'>, draw: (body: string) => Block[]) => {
+    const got = parts[part];
+    if (!got) return;
+    if ('missing' in got) return void blocks.push({ note: `no ${partWords(part)}: ${got.missing}` });
+    try {
+      blocks.push(...draw(got.body));
+    } catch {
+      // A body of a shape no view can draw costs its section, not the explanation.
+      blocks.push({ note: `no ${partWords(part)}: the explorer's answer has a shape scout cannot show (--json has it as sent)` });
+    }
+  };
+  section('summary', (b) => summarySection(b, ctx));
+  blocks.push(...inputSection(tx, ctx));
+  section('token_transfers', (b) => listSection('token_transfers', 'Token transfers', b, views.txTransfers, hash, ctx));
+  section('state_changes', (b) => listSection('state_changes', 'State changes', b, views.stateChanges, hash, ctx));
+  section('logs', (b) => listSection('logs', 'Logs', b, views.txLogs, hash, ctx));
+  section('raw_trace', (b) => treeSection(b, tx, hash, ctx, emptyTrace));
+  return blocks.map((b) => ('note' in b ? { note: safeText(b.note) } : b));
+}

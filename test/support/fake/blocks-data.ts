@@ -1,0 +1,149 @@
+/**
+ * Data of the fake explorer's block and network endpoints, built on test/support/data.ts: the main
+ * chain's 75 blocks are the dataset's `/blocks` list; beside them a few uncles and reorganised-away
+ * blocks, each block's transactions and withdrawals (as many as the block says it has, made when
+ * first asked), and the stats with their gas prices in both shapes.
+ */
+import {
+  addressObject,
+  blockTime,
+  getDataset,
+  HEAD_BLOCK,
+  makeAddress,
+  makeHash,
+  txObject,
+  txSpec,
+  type JsonObject,
+  type ListEntry,
+} from '../data.js';
+
+/** Blocks of the fake chain besides the main chain's. */
+export const BLOCKS = {
+  /** The newest main-chain block: what `latest` is. */
+  head: HEAD_BLOCK,
+  /** A main-chain block whose 16 withdrawals and 50+ transactions are served. */
+  busy: HEAD_BLOCK - 3,
+  /** A reorganised-away block at a height the main chain has not reached yet: by number, "Block lost consensus". */
+  lostHeight: HEAD_BLOCK + 1,
+  /** Hash of a reorganised-away block at a height the main chain also has (it has no withdrawals). */
+  reorgHash: makeHash('reorg-block:1'),
+  /** Hash of an uncle. */
+  uncleHash: makeHash('uncle-block:0'),
+  /** A valid hash no block has. */
+  unknownHash: makeHash('block:unknown'),
+} as const;
+
+const MINERS = [makeAddress('miner:titan'), makeAddress('miner:beaver')];
+
+/** A block object as the list and the detail endpoints send it (field order as eth.blockscout.com). */
+function offChainBlock(height: number, hash: string, type: 'uncle' | 'reorg', n: number): JsonObject {
+  return {
+    base_fee_per_gas: String(392_000_000 + n),
+    burnt_fees: '0',
+    burnt_fees_percentage: null,
+    difficulty: '0',
+    gas_limit: '36000000',
+    gas_target_percentage: -100,
+    gas_used: '0',
+    gas_used_percentage: 0,
+    hash,
+    height,
+    internal_transactions_count: null,
+    is_pending_update: false,
+    miner: addressObject(MINERS[n % MINERS.length] ?? MINERS[0]!),
+    nonce: '0x0000000000000000',
+    parent_hash: makeHash(`block:${height - 1}`),
+    priority_fee: '0',
+    rewards: [],
+    size: 540,
+    timestamp: blockTime(height),
+    total_difficulty: null,
+    transaction_fees: '0',
+    transactions_count: 0,
+    type,
+    uncles_hashes: [],
+    withdrawals_count: 0,
+  };
+}
+
+export interface BlocksData {
+  main: ListEntry[];
+  uncles: ListEntry[];
+  reorgs: ListEntry[];
+}
+
+let cached: BlocksData | undefined;
+
+export function blocksData(): BlocksData {
+  if (cached) return cached;
+  const main = getDataset().blocks;
+  const uncles = [0, 1, 2].map((n): ListEntry => {
+    const height = HEAD_BLOCK - 10 - n * 9;
+    return { json: offChainBlock(height, makeHash(`uncle-block:${n}`), 'uncle', n), cursor: { block_number: height } };
+  });
+  const reorgs: ListEntry[] = [
+    { json: offChainBlock(BLOCKS.lostHeight, makeHash('reorg-block:0'), 'reorg', 0), cursor: { block_number: BLOCKS.lostHeight } },
+    { json: offChainBlock(HEAD_BLOCK - 40, BLOCKS.reorgHash, 'reorg', 1), cursor: { block_number: HEAD_BLOCK - 40 } },
+  ];
+  cached = { main, uncles, reorgs };
+  return cached;
+}
+
+/** The block `id` (number or hash) names, as the detail endpoint finds it; `lost` when only a reorganised-away block has that number. */
+export function findBlock(id: string): { json: JsonObject } | { lost: string } | null {
+  const d = blocksData();
+  const all = [...d.main, ...d.uncles, ...d.reorgs];
+  if (/^0x/i.test(id)) return all.find((e) => String(e.json['hash']).toLowerCase() === id.toLowerCase()) ?? null;
+  const height = Number(id);
+  const onChain = d.main.find((e) => e.json['height'] === height);
+  if (onChain) return onChain;
+  const off = d.reorgs.find((e) => e.json['height'] === height);
+  return off ? { lost: String(off.json['hash']) } : null;
+}
+
+const txCache = new Map<string, ListEntry[]>();
+
+/** The transactions of a block, in its order: as many as its `transactions_count`. */
+export function blockTransactions(block: JsonObject): ListEntry[] {
+  const hash = String(block['hash']);
+  const hit = txCache.get(hash);
+  if (hit) return hit;
+  const height = Number(block['height']);
+  const count = typeof block['transactions_count'] === 'number' ? block['transactions_count'] : 0;
+  const entries = Array.from({ length: count }, (_, i): ListEntry => {
+    const from = makeAddress(`block-tx-from:${i % 23}`);
+    const to = makeAddress(`block-tx-to:${i % 17}`);
+    const t = txSpec({ hash: makeHash(`block-tx:${height}:${i}`), block: height, position: i, from, to, value: String(1_000_000_000_000n * BigInt(i + 1)), nonce: i });
+    return { json: txObject(t, 'list'), cursor: { block_number: height, index: i } };
+  });
+  txCache.set(hash, entries);
+  return entries;
+}
+
+/** The withdrawals of a block: as many as its `withdrawals_count`, without block_number and timestamp (as the real endpoint). */
+export function blockWithdrawals(block: JsonObject): ListEntry[] {
+  const height = Number(block['height']);
+  const count = typeof block['withdrawals_count'] === 'number' ? block['withdrawals_count'] : 0;
+  const first = 90_000_000 + (HEAD_BLOCK - height) * 16;
+  // Newest first, like the real list (index descending).
+  return Array.from({ length: count }, (_, k): ListEntry => {
+    const index = first + count - 1 - k;
+    return {
+      json: { amount: String(16_800_000_000_000_000n + BigInt(k) * 13_370_000_000n), index, receiver: addressObject(makeAddress(`withdrawal-receiver:${k % 5}`)), validator_index: 1_000_000 + k * 97 },
+      cursor: { index },
+    };
+  });
+}
+
+/** The gas prices as the server sends them with `updated-gas-oracle: true`: price, time and fiat price per speed. */
+export const GAS_PRICES_FULL: JsonObject = {
+  average: { base_fee: 0.39, fiat_price: '0.05', price: 0.52, priority_fee: 0.13, time: 12030.25 },
+  fast: { base_fee: 0.39, fiat_price: '0.06', price: 0.61, priority_fee: 0.22, time: 8763.25 },
+  slow: { base_fee: 0.39, fiat_price: '0.04', price: 0.45, priority_fee: 0.06, time: 20100.25 },
+};
+
+/** The stats as sent to a client that asks for the full gas prices; without the header, the dataset's (prices only). */
+export function statsFor(fullGasPrices: boolean): JsonObject {
+  const stats = getDataset().stats;
+  return fullGasPrices ? { ...stats, gas_prices: GAS_PRICES_FULL } : stats;
+}

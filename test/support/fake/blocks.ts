@@ -1,0 +1,110 @@
+/**
+ * The fake explorer's block and network endpoints: `/blocks` (with `type`), `/blocks/{number|hash}`
+ * and its `/transactions` and `/withdrawals`, and `/stats`, served as the real server serves them:
+ * 50-item pages with the real cursor keys, 404 `{"message":"Not found"}` for an unknown block and
+ * `{"message":"Block lost consensus","hash":…}` for a number only a reorganised-away block has, 422
+ * for a malformed number or hash, and every block's withdrawals (an empty list where it has none,
+ * which is also what a chain without withdrawals answers for every block).
+ */
+import { HASH_RE, json, NOT_FOUND, enumOf, type Check, type Reply, type Route, type RouteResolver } from './kit.js';
+import { blocksData, blockTransactions, blockWithdrawals, findBlock, statsFor } from './blocks-data.js';
+
+/** The path parameter: a non-negative integer or a full hash (the controller's own words when neither). */
+const blockId: Check = (v) => {
+  if (/^0x/i.test(v)) return HASH_RE.test(v) ? null : 'Invalid hash';
+  return /^\d+$/.test(v) && BigInt(v) <= (1n << 63n) - 1n ? null : 'Invalid number';
+};
+
+function lookup(id: string): Reply | { json: Record<string, unknown> } {
+  const b = findBlock(id);
+  if (!b) return NOT_FOUND;
+  if ('lost' in b) return json(404, { message: 'Block lost consensus', hash: b.lost });
+  return b as { json: Record<string, unknown> };
+}
+
+const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && 'status' in v;
+
+function blockRoute(id: string, sub: string | undefined): Route | null {
+  const hashParam = { pointer: 'block_hash_or_number_param', value: id, check: blockId };
+  if (sub === undefined) {
+    return {
+      kind: 'plain',
+      params: {},
+      hashParam,
+      handle: () => {
+        const b = lookup(id);
+        return isReply(b) ? b : json(200, b.json as never);
+      },
+    };
+  }
+  const block = () => {
+    const b = lookup(id);
+    return isReply(b) ? null : b.json;
+  };
+  // Keyed by the block itself, so its number and its hash page the same list.
+  const registry = (what: string) => `block:${String(block()?.['hash'] ?? id).toLowerCase()}:${what}`;
+  if (sub === 'transactions') {
+    return {
+      kind: 'list',
+      registry: registry('transactions'),
+      hashParam,
+      params: { type: enumOf('coin_transfer', 'contract_call', 'contract_creation', 'token_transfer', 'token_creation') },
+      cursorKeys: ['block_number', 'index', 'items_count'],
+      itemsCount: true,
+      select: () => {
+        const b = block();
+        return { entries: b ? blockTransactions(b as never) : [], keep: () => true };
+      },
+      special: () => {
+        const b = lookup(id);
+        return isReply(b) ? b : null;
+      },
+    };
+  }
+  if (sub === 'withdrawals') {
+    return {
+      kind: 'list',
+      registry: registry('withdrawals'),
+      hashParam,
+      params: {},
+      cursorKeys: ['index', 'items_count'],
+      itemsCount: true,
+      select: () => {
+        const b = block();
+        return { entries: b ? blockWithdrawals(b as never) : [], keep: () => true };
+      },
+      special: () => {
+        const b = lookup(id);
+        return isReply(b) ? b : null;
+      },
+    };
+  }
+  return null;
+}
+
+function blocksRoute(): Route {
+  return {
+    kind: 'list',
+    registry: 'blocks',
+    params: { type: enumOf('block', 'uncle', 'reorg') },
+    cursorKeys: ['block_number', 'items_count'],
+    itemsCount: true,
+    select: (req) => {
+      const d = blocksData();
+      const type = req.query.get('type') ?? 'block';
+      return { entries: type === 'uncle' ? d.uncles : type === 'reorg' ? d.reorgs : d.main, keep: () => true };
+    },
+  };
+}
+
+export const blockRoutes: RouteResolver = (segments) => {
+  const [, , c, d, e, f] = segments;
+  if (c === 'stats' && d === undefined) {
+    // Without `updated-gas-oracle: true` the real server sends each gas price as a bare number.
+    return { kind: 'plain', params: {}, handle: (req) => json(200, statsFor(req.headers['updated-gas-oracle'] === 'true')) };
+  }
+  if (c !== 'blocks') return null;
+  if (d === undefined) return blocksRoute();
+  if (f === undefined) return blockRoute(d, e);
+  return null;
+};

@@ -1,0 +1,12 @@
+/**
+ * The routes of the fake explorer beyond the ones ../server.ts knows itself: one resolver per area
+ * (a module beside this one), asked in order before server.ts's own routes. Add an area's
+ * resolver to this list.
+ */
+import { blockRoutes } from './blocks.js';
+import type { RouteResolver } from './kit.js';
+import { summaryRoutes } from './summary.js';
+import { tokenRoutes } from './tokens.js';
+import { txdepthRoutes } from './txdepth.js';
+
+export const AREA_ROUTES: readonly RouteResolver[] = [txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
