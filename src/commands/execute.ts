@@ -8,6 +8,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { NameRef } from '../validate.js';
 import { pageOptions } from './page-options.js';
 import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from './runtime.js';
@@ -118,12 +119,43 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     input[key] = o.parse(value, from);
   }
 
+  const web = spec.web !== undefined && cmd.getOptionValue('web') === true;
+  if (web && (output.mode === 'json' || output.mode === 'ndjson' || output.jq)) {
+    throw new UsageError('--web opens the web page instead of printing; it does not go with --json, --ndjson or --jq');
+  }
+
   const path: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
   let program = cmd;
   while (program.parent) program = program.parent;
   const inv: Invocation = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program };
 
+  const dispatch = async (): Promise<void> => {
+    if (web && spec.web) return (await import('./web.run.js')).showPage(inv, spec.web(input));
+    return run(spec, inv, input);
+  };
+
+  // Names given for addresses: each checked (ENS normalisation) before any request, then resolved
+  // in the session the command runs in, before its own request. The hint repeats what was typed.
+  const names = Object.entries(input).filter((e): e is [string, NameRef<unknown>] => e[1] instanceof NameRef);
+  if (names.length === 0) return dispatch();
+  const { normaliseName, resolveNames } = await import('./names.js');
+  const normalised: (readonly [NameRef<unknown>, string])[] = [];
+  for (const [, ref] of names) normalised.push([ref, await normaliseName(ref)]);
+  // A cursor of another command is refused before the lookup (the list's path waits for the address).
+  const from = output.cursorRead?.from;
+  if (from && from.command !== path.join(' ')) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: '' });
+  const { withSession } = await import('./session.js');
+  return withSession(inv, async (s) => {
+    const resolved = await resolveNames(s, normalised);
+    for (const [key, ref] of names) input[key] = ref.finish(resolved.get(ref)!);
+    return dispatch();
+  });
+}
+
+/** Runs a command whose input is checked and complete. */
+async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>): Promise<void> {
+  const { output, path } = inv;
   switch (spec.kind) {
     case 'list': {
       const req = spec.request(input);

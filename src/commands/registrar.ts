@@ -8,6 +8,7 @@ import { Argument, Command, Option } from 'commander';
 import { PIPED_COLUMNS, type PipedColumnsName } from './piped-columns.js';
 import type { RunEnv } from './runtime.js';
 import { type ArgSpec, type CommandSpec, type Completion, longFlag, type OptionSpec, type Output, type TopicSpec } from './spec.js';
+import { WEB_HELP } from './web.js';
 
 /** A commander option that carries what completion offers for its value. */
 export class SpecOption extends Option {
@@ -100,6 +101,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, isDefault =
   const cmd = parent.command(spec.name, { isDefault }).description(spec.description);
   for (const a of Object.values(spec.args ?? {})) cmd.addArgument(new SpecArgument(a, a.complete));
   for (const [key, o] of Object.entries(spec.options ?? {})) cmd.addOption(specOption(key, o));
+  if (spec.web) cmd.addOption(new SpecOption('--web', WEB_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
   cmd.addHelpText('after', helpAfter(spec.help, spec.examples, columnsOf(spec)));

@@ -10,4 +10,5 @@ export default objectCommand({
   examples: ['scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e --json | jq .status'],
   request: ({ hash }) => ({ path: transactionPath(hash), what: `transaction ${hash}` }),
   view: 'transaction',
+  web: ({ hash }) => ({ kind: 'tx', value: hash }),
 });
