@@ -65,8 +65,8 @@ export class ResponseCache {
     this.opts.log?.(safeText(`cache: cannot ${what} ${this.dir} (${code}); going without it`));
   }
 
-  /** The body kept for `key` when it is whole and young enough, else undefined. */
-  async read(key: string): Promise<string | undefined> {
+  /** The body kept for `key` (its bytes as they came) when it is whole and young enough, else undefined. */
+  async read(key: string): Promise<Buffer | undefined> {
     let data: Buffer;
     try {
       data = await readFile(this.path(key));
@@ -97,7 +97,7 @@ export class ResponseCache {
     }
     const age = this.opts.now() - e.stored;
     if (!(age >= 0 && age < this.opts.ttlMs)) return undefined;
-    return body.toString('utf8');
+    return body;
   }
 
   /** A broken entry is removed (best effort) and counts as absent. */
@@ -108,8 +108,8 @@ export class ResponseCache {
   }
 
   /** Keeps `body` for `key`: written whole to a temporary file, then renamed over the entry. */
-  async write(key: string, body: string): Promise<void> {
-    const bytes = Buffer.from(body, 'utf8');
+  async write(key: string, body: string | Buffer): Promise<void> {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const envelope = JSON.stringify({ v: VERSION, key, stored: this.opts.now(), bytes: bytes.length, sha256: sha256(bytes) });
     const tmp = this.path(`.${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
     try {

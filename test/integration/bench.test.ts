@@ -37,6 +37,10 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
   ]) {
     expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')}[^|]* \\| (\\d+\\.\\d\\dx|n/a) \\|`));
   }
+  // bench/bigbody.mjs: one big list page and one big document, in MiB and seconds.
+  for (const figure of ['list page --ndjson, peak memory', 'list page --json, peak memory', 'document (api --json), peak memory', 'document (api --json), time']) {
+    expect(r.stdout).toMatch(new RegExp(`\\| one [\\d.]+ MB ${figure.replace(/[()+-]/g, '\\$&')} \\| [\\d.]+ (MiB|s) \\|`));
+  }
   // The wait at exit of each network command, in milliseconds.
   for (const figure of ['tx show --json: wait at exit', 'address txs --all --ndjson: wait at exit']) {
     expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')} \\| \\d+\\.\\d ms \\| ≤ 10 ms \\|`));

@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serveBodies } from '../support/bodies.js';
 import { runScout, type ScoutOptions } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
@@ -114,6 +115,30 @@ describe('--cache', () => {
     expect(second).toBe(first);
     // Another filter is another request.
     expect(await sent(() => scout(['address', 'txs', ADDR.rich, '--filter', 'to', '--ndjson', '--cache', '1h']))).toBe(1);
+  });
+
+  it('a page that streams (past the 1 MiB hold) is kept whole, even when --limit printed part of it', async () => {
+    const bodies = await serveBodies();
+    try {
+      const A = '0x00000000219ab540356cBB839Cbe05303d7705Fa';
+      const items = Array.from({ length: 800 }, (_, i) => `{"hash":"0x${i.toString(16).padStart(64, '0')}","fee":123456789012345678901234567890,"pad":"${'x'.repeat(2000)}"}`);
+      bodies.bodies.set(`/api/v2/addresses/${A}/transactions`, `{"items":[${items.join(',')}],"next_page_params":null}`);
+      const run = (extra: string[]) => runScout(['address', 'txs', A, '--ndjson', '--cache', '1h', '--base-url', bodies.url, ...extra], { now: () => T0, env: { XDG_CACHE_HOME: cacheHome } });
+      const cut = await run(['--limit', '2']);
+      expect(cut.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+      const body = bodies.bodies.get(`/api/v2/addresses/${A}/transactions`)!;
+      // Kept only as the whole body: a part kept would answer the next run with too few items.
+      for (const e of entries()) expect(e.data.toString('utf8').endsWith('\n' + body)).toBe(true);
+      const whole = await run([]);
+      expect(whole.stdout).toBe(items.join('\n') + '\n');
+      expect(entries()).toHaveLength(1);
+      expect(entries()[0]!.data.toString('utf8').endsWith('\n' + body)).toBe(true);
+      // Answered from the cache now: the server is gone and the same lines come out.
+      bodies.bodies.clear();
+      expect((await run([])).stdout).toBe(whole.stdout);
+    } finally {
+      await bodies.close();
+    }
   });
 
   it('the explorer key never reaches the disk, and an answer given with a key is kept apart', async () => {
