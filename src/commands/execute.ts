@@ -8,6 +8,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { WATCH_OPTIONS, watchPlan } from './follow-options.js';
 import { pageOptions } from './page-options.js';
 import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from './runtime.js';
@@ -117,6 +118,19 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     if (value === undefined && o.default !== undefined) [value, from] = [o.default, ''];
     input[key] = o.parse(value, from);
   }
+  // --watch and its options, on a list that can be followed; checked with the page flags they exclude.
+  const w = WATCH_OPTIONS;
+  const watch =
+    spec.kind === 'list' && spec.watch
+      ? watchPlan(
+          {
+            watch: w.watch.parse(given(cmd.getOptionValue('watch')), '--watch'),
+            newOnly: w.newOnly.parse(given(cmd.getOptionValue('newOnly')), '--new-only'),
+            interval: w.interval.parse(given(cmd.getOptionValue('interval')), '--interval'),
+          },
+          { mode: output.mode, json: cmd.getOptionValue('json') === true, jq: output.jq !== undefined, all: output.all, limit: output.limit !== undefined, cursor: output.cursorRead !== undefined },
+        )
+      : undefined;
 
   const path: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
@@ -129,11 +143,14 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
       const req = spec.request(input);
       // A cursor another list printed is refused before any request.
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
+      if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch);
       const { runList } = await import('./list-command.js');
       return runList(inv, req, view(spec.view));
     }
     case 'object': {
       const req = spec.request(input);
+      const wait = spec.wait?.(input);
+      if (wait) return (await import('./wait.js')).runWait(inv, req, objectView(spec.view), wait);
       const { runObject } = await import('./object-command.js');
       return runObject(inv, req, objectView(spec.view));
     }

@@ -2,6 +2,7 @@
 import { addressTokenTransfers, FILTERS, TOKEN_TYPES } from '../../api/endpoints.js';
 import { parseAddress } from '../../validate.js';
 import { addressArg } from '../args.js';
+import { byTransferLog } from '../follow-options.js';
 import { choice, list, listCommand, option } from '../spec.js';
 
 export default listCommand({
@@ -16,4 +17,5 @@ export default listCommand({
   examples: ['scout address transfers 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --type ERC-20 --filter to --all --ndjson'],
   request: ({ address, ...o }) => addressTokenTransfers(address, o),
   view: 'tokenTransfers',
+  watch: byTransferLog,
 });

@@ -1,5 +1,6 @@
 /** `scout blocks`: the latest blocks, newest first; uncles or reorganised-away blocks with --type. */
 import { BLOCK_TYPES, blocks } from '../../api/endpoints.js';
+import { byHash } from '../follow-options.js';
 import { choice, listCommand } from '../spec.js';
 
 export default listCommand({
@@ -9,4 +10,5 @@ export default listCommand({
   examples: ['scout blocks --limit 10', 'scout blocks --type reorg'],
   request: ({ type }) => blocks({ type }),
   view: 'blocks',
+  watch: byHash,
 });
