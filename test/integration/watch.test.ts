@@ -5,11 +5,12 @@
  * lets the test change the server (the next "block"), and returns at once; Ctrl-C is the run's
  * AbortSignal, fired from a wait.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sleep as timerSleep } from '../../src/api/http.js';
 import { run } from '../../src/cli.js';
 import { memoryIo } from '../../src/io.js';
-import { cleanEnv } from '../support/cli.js';
+import { BIN, cleanEnv, ROOT } from '../support/cli.js';
 import {
   addressList,
   blockItem,
@@ -37,6 +38,7 @@ beforeEach(() => {
   srv.state.transactions.clear();
   srv.state.stats = null;
   srv.state.failures.length = 0;
+  srv.state.rateLimit = null;
   srv.requests.length = 0;
 });
 
@@ -163,6 +165,20 @@ describe('--watch', () => {
     expect(r.code).toBe(130);
     expect(hashes(r.stdout)).toEqual([txHash('a'), txHash('b')]);
     expect(r.stderr).toMatch(/^scout: warning: .*503.*; polling again in 5s\nscout: interrupted\n$/);
+  });
+
+  it('polls keep inside the rate limit: a spent budget is waited out before the next poll', async () => {
+    srv.state.lists.set(TXS, [txItem('a')]);
+    // The first answer spends the budget; its window resets 7 s later.
+    srv.state.rateLimit = { remaining: 0, resetMs: 7000 };
+    const r = await follow(['address', 'txs', WATCHED, '--watch', '--ndjson', '--interval', '5'], [
+      (s) => (s.rateLimit = null),
+      grow(TXS, txItem('b')),
+    ]);
+    expect(r.code).toBe(130);
+    // The interval, then the 2 s left of the window before the poll's request.
+    expect(r.waits.slice(0, 3)).toEqual([5000, 2000, 5000]);
+    expect(hashes(r.stdout)).toEqual([txHash('a'), txHash('b')]);
   });
 
   it('a poll refused for good (a 4xx other than 429) ends the watch with its exit code', async () => {
@@ -443,5 +459,35 @@ describe('tx show --wait', () => {
       expect(lines(r.stderr)[0]).toBe(message);
     }
     expect(srv.requests).toEqual([]);
+  });
+});
+
+describe('the real process (built: npm run build)', () => {
+  it('NDJSON lines reach the pipe as items appear; Ctrl-C ends it with 130, every line whole', async () => {
+    srv.state.lists.set(TXS, [txItem('b'), txItem('a')]);
+    const child = spawn(process.execPath, [BIN, '--base-url', srv.url, 'address', 'txs', WATCHED, '--watch', '--ndjson', '--interval', '1'], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const seen: ((out: string) => void)[] = [];
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      for (const f of seen) f(stdout);
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const lineCount = (n: number) => new Promise<void>((resolve) => seen.push((out) => lines(out).length >= n && resolve()));
+    try {
+      await lineCount(2);
+      // A new transaction while scout waits: the next poll prints it, and it arrives while scout runs on.
+      grow(TXS, txItem('c'))(srv.state);
+      await lineCount(3);
+      child.kill('SIGINT');
+      expect(await exit).toBe(130);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(hashes(stdout)).toEqual(['a', 'b', 'c'].map(txHash));
+    expect(stdout.endsWith('\n')).toBe(true);
+    expect(stderr).toBe('scout: interrupted\n');
   });
 });

@@ -28,6 +28,8 @@ export interface LiveState {
   transactions: Map<string, JsonObject>;
   /** Statuses the next requests get instead of their answer, one each (`503` for a passing fault). */
   failures: number[];
+  /** The rate-limit headers of the next answers (`x-ratelimit-remaining`, `x-ratelimit-reset` in ms); none when null. */
+  rateLimit: { remaining: number; resetMs: number } | null;
 }
 
 export interface LiveServer {
@@ -53,8 +55,12 @@ export function addressList(address: string, list: 'transactions' | 'token-trans
 }
 export const BLOCKS_PATH = '/api/v2/blocks';
 
+let limit: LiveState['rateLimit'] = null;
+
 function reply(res: http.ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (limit) Object.assign(headers, { 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': String(limit.remaining), 'x-ratelimit-reset': String(limit.resetMs) });
+  res.writeHead(status, headers);
   res.end(body);
 }
 
@@ -65,12 +71,13 @@ function unexpected(res: http.ServerResponse, key: string): void {
 /** Starts the server on 127.0.0.1; `pageSize` items a page (50, as the real server, by default). */
 export async function startLiveServer(options: { pageSize?: number } = {}): Promise<LiveServer> {
   const pageSize = options.pageSize ?? 50;
-  const state: LiveState = { lists: new Map(), stats: null, transactions: new Map(), failures: [] };
+  const state: LiveState = { lists: new Map(), stats: null, transactions: new Map(), failures: [], rateLimit: null };
   const requests: LiveRequest[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const query = [...url.searchParams.entries()];
     requests.push({ path: url.pathname, query });
+    limit = state.rateLimit;
     const failure = state.failures.shift();
     if (failure !== undefined) return reply(res, failure, toJsonText({ error: 'upstream failure', source: 'upstream' }));
     const segments = url.pathname.split('/').filter(Boolean);

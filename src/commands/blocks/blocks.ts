@@ -7,7 +7,7 @@ export default listCommand({
   name: 'blocks',
   description: 'the latest blocks, newest first',
   options: { type: choice(BLOCK_TYPES, 'block: the main chain (the default); uncle: ommers; reorg: blocks a reorganisation replaced') },
-  examples: ['scout blocks --limit 10', 'scout blocks --type reorg'],
+  examples: ['scout blocks --limit 10', 'scout blocks --type reorg', 'scout blocks --watch --new-only'],
   request: ({ type }) => blocks({ type }),
   view: 'blocks',
   watch: byHash,
