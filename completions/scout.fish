@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--interval' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--interval' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--interval' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--jq' 'tx show|-q' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--jq' 'tx trace|-q' 'block show|--jq' 'block show|-q' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--interval' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--jq' 'token show|-q' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--jq' 'token nft|-q' 'contract show|--jq' 'contract show|-q' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--type' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--interval' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--interval' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--interval' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--jq' 'tx show|-q' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--jq' 'tx trace|-q' 'block show|--jq' 'block show|-q' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--interval' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--jq' 'token show|-q' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--jq' 'token nft|-q' 'contract show|--jq' 'contract show|-q' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--type' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -14,9 +14,9 @@ end
 function __scout_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' address tx block blocks token contract search stats gas admin api chains config completion help
+            printf '%s\n' address tx block blocks token contract search open stats gas admin api chains config completion help
         case 'address'
-            printf '%s\n' tokens nfts transfers txs internal-txs logs withdrawals
+            printf '%s\n' show tokens nfts transfers txs internal-txs logs withdrawals
         case 'tx'
             printf '%s\n' show summary explain transfers logs internal-txs state-changes trace
         case 'block'
@@ -88,13 +88,14 @@ complete -c scout -l no-color -d 'never colour the output, like --color never'
 complete -c scout -s h -l help -d 'show help'
 
 # scout
-complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: balances, transfers, transactions, logs'
+complete -c scout -n '__scout_at \'\'' -a 'address' -d 'look up an address: overview, balances, transfers, transactions, logs'
 complete -c scout -n '__scout_at \'\'' -a 'tx' -d 'look up a transaction: details, transfers, logs, state changes, call trace'
 complete -c scout -n '__scout_at \'\'' -a 'block' -d 'look up a block: details, transactions, withdrawals'
 complete -c scout -n '__scout_at \'\'' -a 'blocks' -d 'the latest blocks, newest first'
 complete -c scout -n '__scout_at \'\'' -a 'token' -d 'look up a token: supply, holders, transfers, NFTs'
 complete -c scout -n '__scout_at \'\'' -a 'contract' -d 'look up a contract: verification, compiler, proxy, ABI, source'
 complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses, contracts, blocks, transactions and ENS names'
+complete -c scout -n '__scout_at \'\'' -a 'open' -d 'the explorer\'s web page of an address, transaction, block or token'
 complete -c scout -n '__scout_at \'\'' -a 'stats' -d 'network stats: coin price, gas prices, average block time, totals'
 complete -c scout -n '__scout_at \'\'' -a 'gas' -d 'gas price estimates in gwei: slow, average, fast'
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
@@ -105,6 +106,7 @@ complete -c scout -n '__scout_at \'\'' -a 'completion' -d 'print a shell complet
 complete -c scout -n '__scout_at \'\'' -a 'help' -d 'show a help topic or the help of a command'
 
 # scout address
+complete -c scout -n '__scout_at \'address\'' -a 'show' -d 'one address: names, tags, contract facts, coin balance, activity counts'
 complete -c scout -n '__scout_at \'address\'' -a 'tokens' -d 'token balances of an address'
 complete -c scout -n '__scout_at \'address\'' -a 'nfts' -d 'NFT collections an address holds, with the token ids'
 complete -c scout -n '__scout_at \'address\'' -a 'transfers' -d 'token transfers to or from an address'
@@ -112,6 +114,12 @@ complete -c scout -n '__scout_at \'address\'' -a 'txs' -d 'transactions of an ad
 complete -c scout -n '__scout_at \'address\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of an address'
 complete -c scout -n '__scout_at \'address\'' -a 'logs' -d 'event logs of an address, decoded where the explorer has the ABI'
 complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain withdrawals to an address'
+
+# scout address show
+complete -c scout -n '__scout_at \'address show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
+complete -c scout -n '__scout_at \'address show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address show\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout address tokens
 complete -c scout -n '__scout_at \'address tokens\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
@@ -136,7 +144,7 @@ complete -c scout -n '__scout_at \'address nfts\'' -l cursor -x -d 'resume from 
 # scout address transfers
 complete -c scout -n '__scout_at \'address transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
 complete -c scout -n '__scout_at \'address transfers\'' -l filter -x -a 'to from' -d 'only transfers to or from the address'
-complete -c scout -n '__scout_at \'address transfers\'' -l token -x -d 'only transfers of this token contract'
+complete -c scout -n '__scout_at \'address transfers\'' -l token -x -d 'only transfers of this token contract (0x… or a name)'
 complete -c scout -n '__scout_at \'address transfers\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
 complete -c scout -n '__scout_at \'address transfers\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
 complete -c scout -n '__scout_at \'address transfers\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 30s, 5m); default the chain\'s average block time, at least 2s'
@@ -211,6 +219,7 @@ complete -c scout -n '__scout_at \'tx show\'' -l wait -d 'wait until the transac
 complete -c scout -n '__scout_at \'tx show\'' -l confirmations -x -d 'with --wait: the confirmations to wait for (1: mined; default 1)'
 complete -c scout -n '__scout_at \'tx show\'' -l wait-timeout -x -d 'with --wait: give up after this long, exit 1 (30s, 5m, 1h; default: no limit)'
 complete -c scout -n '__scout_at \'tx show\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 30s, 5m); default the chain\'s average block time, at least 2s'
+complete -c scout -n '__scout_at \'tx show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
 complete -c scout -n '__scout_at \'tx show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -316,6 +325,7 @@ complete -c scout -n '__scout_at \'token\'' -a 'nfts' -d 'NFT instances of a col
 complete -c scout -n '__scout_at \'token\'' -a 'nft' -d 'one NFT of a collection: owner, name, image, attributes'
 
 # scout token show
+complete -c scout -n '__scout_at \'token show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
 complete -c scout -n '__scout_at \'token show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'token show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'token show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -382,6 +392,10 @@ complete -c scout -n '__scout_at \'search\'' -s a -l all -d 'follow every page t
 complete -c scout -n '__scout_at \'search\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'search\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
+# scout open
+complete -c scout -n '__scout_at \'open\'' -a 'address tx block token'
+complete -c scout -n '__scout_at \'open\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
+
 # scout stats
 complete -c scout -n '__scout_at \'stats\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'stats\'' -l ndjson -d 'print one compact JSON item per line'
@@ -439,4 +453,4 @@ complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print expl
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'
 
 # scout help
-complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx block blocks token contract search stats gas admin api chains config completion'
+complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx block blocks token contract search open stats gas admin api chains config completion'

@@ -27,6 +27,11 @@ export interface Io {
    * Absent, the HTTP layer uses a real timer; tests pass one that records the waits asked for.
    */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  /**
+   * Opens a URL in the desktop's browser (--web). Absent, the `open` package does it; tests pass one
+   * that records the URLs instead of starting a browser.
+   */
+  openUrl?: ((url: string) => Promise<void>) | undefined;
 }
 
 /** An Io that collects output in strings, for tests. */
@@ -43,6 +48,8 @@ export function memoryIo(options: Partial<Omit<Io, 'out' | 'err'>> = {}): Io & {
     env: options.env ?? {},
     now: options.now ?? (() => Date.UTC(2026, 10, 21, 12, 0, 0)),
     sleep: options.sleep,
+    // Tests never start a browser: one that forgets to pass an opener gets a failure, not a window.
+    openUrl: options.openUrl ?? (async () => Promise.reject(new Error('this Io opens no browser'))),
     stdout: () => out,
     stderr: () => err,
   };

@@ -20,6 +20,49 @@ export function parseAddress(input: string, what = 'address'): string {
   return s;
 }
 
+/**
+ * A name given where an address is taken (`vitalik.eth`, `jesse.base`): resolved to an address
+ * through the explorer's search after every input is checked and before the command's own request
+ * (commands/names.ts). `typed` is the name as the user typed it (trimmed), for messages.
+ */
+export class NameRef<T = string> {
+  private constructor(
+    readonly typed: string,
+    /** The value the command receives, from the name's address. */
+    readonly finish: (address: string) => T,
+  ) {}
+
+  /** A name standing for its address. */
+  static of(typed: string): NameRef {
+    return new NameRef(typed, (address) => address);
+  }
+
+  /** A name standing for a value made from its address (`scout open token x.eth`: a token page). */
+  map<U>(f: (value: T) => U): NameRef<U> {
+    return new NameRef(this.typed, (address) => f(this.finish(address)));
+  }
+}
+
+/** Characters no name holds: whitespace, controls, invisible and bidi characters, and URL syntax. */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_NAMES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff/?#%@:\\]/u;
+
+/**
+ * An address, or a name to resolve to one: `0x` and 40 hex digits, else a dotted name (`vitalik.eth`,
+ * `name.base`, `x.gno`). Only the shape is checked here (a dot between non-empty labels, nothing a
+ * name never holds), cheaply, as --help loads this module; the ENS normalisation check runs before
+ * the name is looked up, still before any request.
+ */
+export function parseAddressOrName(input: string, what = 'address'): string | NameRef {
+  const s = input.trim();
+  if (ADDRESS.test(s)) return s;
+  const expected = `expected 0x followed by 40 hex digits, or a name such as vitalik.eth`;
+  if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || s.split('.').some((label) => label === '') || s.length > 255) {
+    throw new UsageError(`invalid ${what} ${quote(input)}: ${expected}`);
+  }
+  return NameRef.of(s);
+}
+
 /** A transaction hash: 0x and 64 hex digits. */
 export function parseHash(input: string): string {
   const s = input.trim();

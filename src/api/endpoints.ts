@@ -38,6 +38,16 @@ function params(p: Record<string, string | readonly string[] | undefined>): Para
 
 const addr = (hash: string, tail: string) => `/api/v2/addresses/${hash}/${tail}`;
 
+/** Path of one address: its overview (balance, tags, contract facts). */
+export function addressPath(hash: string): string {
+  return `/api/v2/addresses/${hash}`;
+}
+
+/** Path of an address's counters: transactions, token transfers, gas used, validations. */
+export function addressCountersPath(hash: string): string {
+  return addr(hash, 'counters');
+}
+
 /** Token balances of an address. */
 export function addressTokens(hash: string, o: { type?: readonly TokenType[] } = {}): ListRequest<TokenBalance> {
   return { path: addr(hash, 'tokens'), params: params({ type: o.type }), what: `address ${hash}` };

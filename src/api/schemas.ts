@@ -64,6 +64,30 @@ export const Token = z.looseObject({
 });
 export type Token = Declared<z.infer<typeof Token>>;
 
+/**
+ * One address's overview (`/addresses/{h}`): the embedded address's fields and its balance, creation
+ * and token. Older servers name one implementation in `implementation_address`/`implementation_name`.
+ */
+export const AddressDetails = AddressParam.extend({
+  private_tags: z.array(Tag).nullish(),
+  watchlist_names: z.array(Tag).nullish(),
+  proxy_type: str,
+  implementation_address: str,
+  implementation_name: str,
+  coin_balance: amount,
+  exchange_rate: amount,
+  block_number_balance_updated_at: int,
+  creator_address_hash: str,
+  creation_transaction_hash: str,
+  creation_status: str,
+  token: Token.nullish(),
+});
+export type AddressDetails = Declared<z.infer<typeof AddressDetails>>;
+
+/** An address's counters (`/addresses/{h}/counters`): decimal strings. */
+export const AddressCounters = z.looseObject({ transactions_count: amount, token_transfers_count: amount, gas_usage_count: amount, validations_count: amount });
+export type AddressCounters = Declared<z.infer<typeof AddressCounters>>;
+
 export const TokenInstance = z.looseObject({
   id: str,
   token_id: str,

@@ -1,9 +1,17 @@
-/** Arguments several commands take, declared once. */
-import { parseAddress, parseHash, parseTokenId } from '../validate.js';
-import { arg } from './spec.js';
+/** Arguments and options several commands take, declared once. */
+import { parseAddressOrName, parseHash, parseTokenId } from '../validate.js';
+import { arg, option } from './spec.js';
 
-/** `<address>`: 0x and 40 hex digits. */
-export const addressArg = arg('<address>', '0x followed by 40 hex digits', parseAddress);
+/**
+ * `<address>`: 0x and 40 hex digits, or a name (`vitalik.eth`, `jesse.base`) the executor resolves
+ * through the explorer's search before the command runs (commands/names.ts).
+ */
+export const addressArg = arg('<address>', '0x followed by 40 hex digits, or a name such as vitalik.eth', parseAddressOrName);
+
+/** An option whose value is an address or a name, as `<address>` takes them: `--token <address>`. */
+export function addressOption(help: string) {
+  return option('<address>', `${help} (0x… or a name)`, (v, from) => parseAddressOrName(v, `${from} address`));
+}
 
 /** `<hash>`: a transaction hash, 0x and 64 hex digits. */
 export const hashArg = arg('<hash>', '0x followed by 64 hex digits', parseHash);

@@ -8,11 +8,12 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { WATCH_OPTIONS, watchPlan } from './follow-options.js';
+import { WATCH_OPTIONS, type WatchPlan, watchPlan } from './follow-options.js';
+import { NameRef } from '../validate.js';
 import { pageOptions } from './page-options.js';
 import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from './runtime.js';
-import { type CommandSpec, type Given, longFlag } from './spec.js';
+import { type CommandSpec, type Given, longFlag, type WaitPlan } from './spec.js';
 import { objectView, view } from './view-ref.js';
 
 const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
@@ -131,6 +132,13 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
           { mode: output.mode, json: cmd.getOptionValue('json') === true, jq: output.jq !== undefined, all: output.all, limit: output.limit !== undefined, cursor: output.cursorRead !== undefined },
         )
       : undefined;
+  const wait = spec.kind === 'object' ? spec.wait?.(input) : undefined;
+
+  const web = spec.web !== undefined && cmd.getOptionValue('web') === true;
+  if (web && (output.mode === 'json' || output.mode === 'ndjson' || output.jq)) {
+    throw new UsageError('--web opens the web page instead of printing; it does not go with --json, --ndjson or --jq');
+  }
+  if (web && wait) throw new UsageError('--web opens the web page instead of printing; it does not go with --wait');
 
   const path: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
@@ -138,6 +146,33 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   while (program.parent) program = program.parent;
   const inv: Invocation = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program };
 
+  const dispatch = async (): Promise<void> => {
+    if (web && spec.web) return (await import('./web.run.js')).showPage(inv, spec.web(input));
+    return run(spec, inv, input, { watch, wait });
+  };
+
+  // Names given for addresses: each checked (ENS normalisation) before any request, then resolved
+  // in the session the command runs in, before its own request. The hint repeats what was typed.
+  const names = Object.entries(input).filter((e): e is [string, NameRef<unknown>] => e[1] instanceof NameRef);
+  if (names.length === 0) return dispatch();
+  const { normaliseName, resolveNames } = await import('./names.js');
+  const normalised: (readonly [NameRef<unknown>, string])[] = [];
+  for (const [, ref] of names) normalised.push([ref, await normaliseName(ref)]);
+  // A cursor of another command is refused before the lookup (the list's path waits for the address).
+  const from = output.cursorRead?.from;
+  if (from && from.command !== path.join(' ')) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: '' });
+  const { withSession } = await import('./session.js');
+  return withSession(inv, async (s) => {
+    const resolved = await resolveNames(s, normalised);
+    for (const [key, ref] of names) input[key] = ref.finish(resolved.get(ref)!);
+    return dispatch();
+  });
+}
+
+/** Runs a command whose input is checked and complete; `follow`: how --watch or --wait goes, when given. */
+async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>, follow: { watch?: WatchPlan | undefined; wait?: WaitPlan | undefined }): Promise<void> {
+  const { watch, wait } = follow;
+  const { output, path } = inv;
   switch (spec.kind) {
     case 'list': {
       const req = spec.request(input);
@@ -149,7 +184,6 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     }
     case 'object': {
       const req = spec.request(input);
-      const wait = spec.wait?.(input);
       if (wait) return (await import('./wait.js')).runWait(inv, req, objectView(spec.view), wait);
       const { runObject } = await import('./object-command.js');
       return runObject(inv, req, objectView(spec.view));

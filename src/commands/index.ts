@@ -12,6 +12,7 @@ import completion from './completion/completion.js';
 import config from './config/index.js';
 import contract from './contract/index.js';
 import help from './help/help.js';
+import open from './open/open.js';
 import gas from './network/gas.js';
 import stats from './network/stats.js';
 import search from './search/search.js';
@@ -19,4 +20,4 @@ import type { CommandSpec, TopicSpec } from './spec.js';
 import token from './token/index.js';
 import tx from './tx/index.js';
 
-export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, block, blocks, token, contract, search, stats, gas, admin, api, chains, config, completion, help];
+export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, block, blocks, token, contract, search, open, stats, gas, admin, api, chains, config, completion, help];

@@ -9,6 +9,7 @@ import { WATCH_OPTIONS } from './follow-options.js';
 import { PIPED_COLUMNS, type PipedColumnsName } from './piped-columns.js';
 import type { RunEnv } from './runtime.js';
 import { type ArgSpec, type CommandSpec, type Completion, longFlag, type OptionSpec, type Output, type TopicSpec } from './spec.js';
+import { WEB_HELP } from './web.js';
 
 /** A commander option that carries what completion offers for its value. */
 export class SpecOption extends Option {
@@ -103,6 +104,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, isDefault =
   for (const [key, o] of Object.entries(spec.options ?? {})) cmd.addOption(specOption(key, o));
   // A list that says how its items are told apart can be followed: --watch, --new-only, --interval.
   if (spec.kind === 'list' && spec.watch) for (const [key, o] of Object.entries(WATCH_OPTIONS)) cmd.addOption(specOption(key, o));
+  if (spec.web) cmd.addOption(new SpecOption('--web', WEB_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
   cmd.addHelpText('after', helpAfter(spec.help, spec.examples, columnsOf(spec)));

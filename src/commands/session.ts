@@ -24,8 +24,16 @@ export interface Session {
   jq?: JqProgram | undefined;
 }
 
-/** Runs `fn` with a session built from the command's global flags; closes connections after. */
+/** The session an invocation already runs in (names resolved first, then the command in the same session). */
+const open = new WeakMap<Invocation, Session>();
+
+/**
+ * Runs `fn` with a session built from the command's global flags; closes connections after. Within
+ * a session of the same invocation, `fn` runs in that one: one set of warnings, one connection pool.
+ */
 export async function withSession(inv: Invocation, fn: (s: Session) => Promise<void>): Promise<void> {
+  const running = open.get(inv);
+  if (running) return fn(running);
   const { env, globals: flags } = inv;
   const settings = resolveSettings(flags, env.io.env);
   const io = env.io;
@@ -83,6 +91,7 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
     commandPath: inv.path,
     jq: inv.output.jq,
   };
+  open.set(inv, session);
   try {
     await fn(session);
   } catch (e) {
@@ -93,6 +102,7 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
     }
     throw e;
   } finally {
+    open.delete(inv);
     await http.close();
   }
 }

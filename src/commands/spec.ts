@@ -14,9 +14,10 @@
 import type { ListRequest, Params } from '../api/client.js';
 import type { ObjectView, ObjectViews } from '../render/object-views.js';
 import type { ListView, views } from '../render/views.js';
-import { parseChoice, parseList } from '../validate.js';
+import { type NameRef, parseChoice, parseList } from '../validate.js';
 import type { PipedColumnsName } from './piped-columns.js';
 import type { Invocation } from './runtime.js';
+import type { WebPage } from './web.js';
 
 /** What completion offers for a value. */
 export interface Completion {
@@ -68,8 +69,11 @@ export interface ArgSpec<T> {
 export type ArgsShape = Readonly<Record<string, ArgSpec<unknown>>>;
 export type OptionsShape = Readonly<Record<string, OptionSpec<unknown>>>;
 
-/** What a spec parses to. */
-type ValueOf<S> = S extends { parse(...given: never[]): infer T } ? T : never;
+/**
+ * What a spec parses to. A name given for an address parses to a NameRef, which the executor
+ * resolves to the address before the command sees its input: commands receive the address.
+ */
+type ValueOf<S> = S extends { parse(...given: never[]): infer T } ? Exclude<T, NameRef<unknown>> : never;
 /** The typed input of a command with arguments `A` and options `O`. */
 export type Input<A, O> = { -readonly [K in keyof A]: ValueOf<A[K]> } & { -readonly [K in keyof O]: ValueOf<O[K]> };
 
@@ -107,6 +111,11 @@ interface Common<A, O> {
   readonly help?: string | undefined;
   /** Command lines to copy, shown under Example(s). */
   readonly examples: readonly string[];
+  /**
+   * The explorer's web page of what the command shows: the command gets `--web`, which opens that
+   * page in a browser on a terminal, or prints its URL when stdout is no terminal (commands/web.ts).
+   */
+  web?(input: Input<A, O>): WebPage;
 }
 
 /**

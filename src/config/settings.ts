@@ -44,6 +44,12 @@ export interface Settings {
    */
   explorer(): ExplorerTarget;
   /**
+   * The explorer's web site, whose pages `scout open` and --web name (`<site>/address/0x…`): the base
+   * URL (a Blockscout serves its pages and its API under the same path), or with the hosted PRO API
+   * the chain's own explorer. Needs no key. Throws as explorer() does for a bad URL or chain.
+   */
+  site(): string;
+  /**
    * The coin that labels values: the chosen chain's, or that of the chain (built-in or in the
    * registry cache) whose explorer the base URL is; '' when none is known. Never throws.
    */
@@ -341,8 +347,16 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     return adminKeyCache;
   };
 
+  const site = (): string => {
+    if (!target) throw targetError;
+    if (!target.pro) return target.baseUrl;
+    if (!target.chain?.explorer) throw new UsageError(`no explorer web site is known for ${shown(target.chain?.name ?? 'this chain')}; pass --base-url <explorer> instead of --pro`);
+    return target.chain.explorer;
+  };
+
   return {
     explorer,
+    site,
     coin: target?.coin ?? '',
     explorerKey,
     insecure,

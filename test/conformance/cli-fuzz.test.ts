@@ -128,17 +128,18 @@ const waiting: Opt[] = [{ name: '--wait', value: () => '--csv' }, { name: '--con
 
 /** The real commands: their words, a generator for their arguments, and their own options. */
 const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
-  { words: ['address', 'txs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }] },
+  { words: ['address', 'show'], args: [mix(ADDR.rich, ADDR.contract, 'scout-rich.eth', 'alice.eth', 'a_b.eth')], opts: [...output, { name: '--web' }] },
+  { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }] },
   { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['address', 'nfts'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
-  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, ...watching, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc) }] },
+  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, ...watching, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }] },
   { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
   { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
-  { words: ['tx', 'show'], args: [hash], opts: [...output, ...waiting] },
+  { words: ['tx', 'show'], args: [hash], opts: [...output, ...waiting, { name: '--web' }] },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
-  { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: output },
+  { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: [...output, { name: '--web' }] },
   { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages] },
   { words: ['token', 'transfers'], args: [mix(ADDR.usdc, ADDR.nft721)], opts: [...output, ...pages] },
   { words: ['token', 'nfts'], args: [mix(ADDR.nft1155, ADDR.nft721, ADDR.usdc)], opts: [...output, ...pages] },
@@ -168,6 +169,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
     args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],
     opts: [...output, ...pages, { name: '-F', value: mix('filter=to', 'type=ERC-20', 'apikey=sekrit', 'apikey=\u001b]0;x\u0007', 'key=\u202e\u009b', '=x', 'novalue') }, { name: '-F', value: mix('filter=from', 'k=\u001b[2J') }],
   },
+  { words: ['open'], args: [mix('address', 'tx', 'block', 'token', ADDR.rich, TX.ok, '12', 'router.base'), mix(ADDR.usdc, TX.ok, '7', 'usdc.gno')], opts: [{ name: '--web' }] },
   { words: ['admin', 'networks'], args: [], opts: [...output, { name: '--csv' }, { name: '--show-secrets' }] },
   { words: ['chains'], args: [], opts: [...output, { name: '--csv' }, { name: '--refresh' }, { name: '--registry-url', value: (r) => pick([`${srv.url}/api/chains`, `https://alice:${URL_PASS}@127.0.0.1:1/x`, `ftp://alice:${URL_PASS}@x`, `${srv.url.replace('//', `//u:${URL_PASS}@`)}/api/chains`, ...HOSTILE.slice(0, 12)])(r) }] },
   { words: ['completion'], args: [mix('bash', 'zsh', 'fish')], opts: [] },
@@ -247,7 +249,8 @@ describe('command-line fuzz', () => {
       const argv = commandLine(r);
       const before = srv.requests.length;
       const seen = origins.length;
-      const io = memoryIo({ env, stdoutIsTTY: r() < 0.5, stderrIsTTY: false, color: r() < 0.3 });
+      const opened: string[] = [];
+      const io = memoryIo({ env, stdoutIsTTY: r() < 0.5, stderrIsTTY: false, color: r() < 0.3, openUrl: async (url) => void opened.push(url) });
       const code = await run(['node', 'scout', ...argv], io);
       codes.set(code, (codes.get(code) ?? 0) + 1);
       const err = io.stderr();
@@ -260,6 +263,8 @@ describe('command-line fuzz', () => {
         code === 2 && (sent > 0 || where.length > 0) && `exit 2 after ${sent} request(s)`,
         where.some((o) => !/^(http:\/\/127\.0\.0\.1:\d+|connect:127\.0\.0\.1)$/.test(o)) && `left 127.0.0.1: ${where.join(' ')}`,
         (err + io.stdout()).includes(URL_PASS) && 'printed the password of a URL setting',
+        opened.length > 0 && !io.stdoutIsTTY && 'opened a browser with stdout not a terminal',
+        opened.some((u) => u.includes(URL_PASS)) && 'opened a URL with the password of a URL setting',
       ].filter(Boolean);
       if (problems.length) failures.push(`#${i} ${JSON.stringify(argv).slice(0, 400)}: ${problems.join('; ')}\n  stderr: ${JSON.stringify(err.slice(0, 300))}`);
     }

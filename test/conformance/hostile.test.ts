@@ -21,6 +21,8 @@ import { renderExplain } from '../../src/render/explain.js';
 import { summaryLines } from '../../src/render/summary.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { renderTransaction } from '../../src/render/transaction.js';
+import { renderAddress } from '../../src/render/address.js';
+import type { AddressCounters, AddressDetails } from '../../src/api/schemas.js';
 import { renderBlock } from '../../src/render/block.js';
 import { renderGas, renderStats } from '../../src/render/stats.js';
 import type { Block, GasPrices, Stats } from '../../src/api/schemas.js';
@@ -133,6 +135,37 @@ describe('renderers: nothing hostile leaks', () => {
     for (const n of [0, 3]) {
       const failed = HOSTILE_BODIES.transactions.items[n] as unknown as Transaction;
       for (const c of CONTEXTS) expectClean(renderTransaction(failed, c), `failed tx ${n}`);
+    }
+  });
+
+  it('address show, every string field hostile: names, tags, proxy, token, balance, counts', () => {
+    const hostile = `${ATTACKS.osc0}${ATTACKS.csi}${ATTACKS.bidi}`;
+    const address = {
+      hash: hostile,
+      name: hostile,
+      ens_domain_name: hostile,
+      is_contract: true,
+      is_verified: false,
+      is_scam: true,
+      reputation: hostile,
+      public_tags: [{ label: hostile, display_name: hostile }],
+      private_tags: [{ label: hostile, display_name: hostile }],
+      metadata: { tags: [{ name: hostile, slug: hostile, tagType: hostile }] },
+      proxy_type: hostile,
+      implementations: [{ address_hash: hostile, name: hostile }],
+      creator_address_hash: hostile,
+      creation_transaction_hash: hostile,
+      creation_status: hostile,
+      coin_balance: hostile,
+      exchange_rate: hostile,
+      block_number_balance_updated_at: hostile,
+      token: { address_hash: hostile, name: hostile, symbol: hostile, type: hostile },
+    };
+    const counters = { transactions_count: hostile, token_transfers_count: hostile, gas_usage_count: hostile, validations_count: hostile };
+    for (const start of [0, 1, 2, 3]) {
+      const a = everyStringHostile(address, start) as unknown as AddressDetails;
+      const c = everyStringHostile(counters, start) as unknown as AddressCounters;
+      for (const ctx of CONTEXTS) expectClean(renderAddress(a, c, ctx), `address show ${start} ${JSON.stringify(ctx)}`);
     }
   });
 

@@ -18,7 +18,7 @@ const A = ADDR.rich;
 
 describe('bad input: exit 2, one line on stderr, nothing sent', () => {
   const cases: [string, string[], RegExp][] = [
-    ['malformed address', ['address', 'txs', '0x1234'], /^scout: invalid address "0x1234": expected 0x followed by 40 hex digits$/],
+    ['malformed address', ['address', 'txs', '0x1234'], /^scout: invalid address "0x1234": expected 0x followed by 40 hex digits, or a name such as vitalik\.eth$/],
     ['address without 0x', ['address', 'tokens', A.slice(2)], /invalid address/],
     ['malformed address on every address verb', ['address', 'withdrawals', 'vitalik'], /invalid address "vitalik"/],
     ['malformed hash', ['tx', 'show', '0xabc'], /^scout: invalid transaction hash "0xabc": expected 0x followed by 64 hex digits$/],

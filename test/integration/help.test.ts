@@ -101,6 +101,7 @@ describe('examples', () => {
   it('the check finds a wrong example', () => {
     expect(exampleProblems('  scout address txs 0x1 --fitler to | jq .')).toEqual(['--fitler is not an option of scout txs']);
     expect(exampleProblems('  source <(scout address)')).toEqual(['scout address needs a verb']);
+    expect(exampleProblems('  scout address vitalik.eth --fitler to')).toEqual(['--fitler is not an option of scout show']);
     // A topic with a default verb: the word goes to it, and so do the options after it.
     expect(exampleProblems('  scout block 19000000 --json')).toEqual([]);
     expect(exampleProblems('  scout block 19000000 --jsn')).toEqual(['--jsn is not an option of scout show']);

@@ -452,6 +452,7 @@ describe('tx show --wait', () => {
       [['--confirmations', '3'], 'scout: --confirmations goes with --wait'],
       [['--wait-timeout', '5m'], 'scout: --wait-timeout goes with --wait'],
       [['--interval', '5'], 'scout: --interval goes with --wait'],
+      [['--wait', '--web'], 'scout: --web opens the web page instead of printing; it does not go with --wait'],
     ];
     for (const [extra, message] of cases) {
       const r = await follow(['tx', 'show', HASH, ...extra], []);

@@ -43,6 +43,8 @@ export interface ScoutOptions {
    * layer expects when `signal` has aborted).
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Opens a URL for --web; default fails (no test starts a browser): pass one that records. */
+  openUrl?: (url: string) => Promise<void>;
 }
 
 /** Runs `scout args…` in-process and resolves with its exit code and output. */
@@ -61,6 +63,7 @@ export async function runScout(args: string[], options: ScoutOptions = {}): Prom
       sleeps.push(ms);
       return options.sleep ? options.sleep(ms, signal) : timerSleep(0, signal);
     },
+    openUrl: options.openUrl,
   });
   const code = await run(['node', 'scout', ...args], io, options.signal);
   return { code, stdout: io.stdout(), stderr: io.stderr(), sleeps };

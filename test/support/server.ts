@@ -54,6 +54,7 @@ import {
   type Route,
   type State,
 } from './fake/kit.js';
+import { nameItems } from './fake/address-data.js';
 import { AREA_ROUTES } from './fake/routes.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
@@ -235,6 +236,9 @@ function searchRoute(): ListRoute {
       } else if (/^\d+$/.test(q)) {
         const b = ds.blocks.find((x) => String(x.json['height']) === q);
         if (b) exact.push({ json: { block_hash: b.json['hash'] ?? null, block_number: Number(q), block_type: 'block', priority: 3, timestamp: b.json['timestamp'] ?? null, type: 'block', url: `/block/${String(b.json['hash'])}` }, cursor: {} });
+      } else {
+        // Names (ENS, Basenames, ...): the name services' items come first.
+        exact.push(...nameItems(q));
       }
       const keep = (e: ListEntry) =>
         ql !== '' && (exact.includes(e) || (e.searchText ?? []).some((s) => s.includes(ql)) || e.token === ql);

@@ -3,6 +3,7 @@ import { topic } from '../spec.js';
 import internalTxs from './internal-txs.js';
 import logs from './logs.js';
 import nfts from './nfts.js';
+import show from './show.js';
 import tokens from './tokens.js';
 import transfers from './transfers.js';
 import txs from './txs.js';
@@ -10,7 +11,8 @@ import withdrawals from './withdrawals.js';
 
 export default topic({
   name: 'address',
-  description: 'look up an address: balances, transfers, transactions, logs',
-  examples: ['scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
-  commands: [tokens, nfts, transfers, txs, internalTxs, logs, withdrawals],
+  description: 'look up an address: overview, balances, transfers, transactions, logs',
+  examples: ['scout address vitalik.eth', 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
+  commands: [show, tokens, nfts, transfers, txs, internalTxs, logs, withdrawals],
+  default: show,
 });

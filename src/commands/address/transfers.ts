@@ -1,9 +1,8 @@
 /** `scout address transfers <address> [--type list] [--filter to|from] [--token address]`. */
 import { addressTokenTransfers, FILTERS, TOKEN_TYPES } from '../../api/endpoints.js';
-import { parseAddress } from '../../validate.js';
-import { addressArg } from '../args.js';
+import { addressArg, addressOption } from '../args.js';
 import { byTransferLog } from '../follow-options.js';
-import { choice, list, listCommand, option } from '../spec.js';
+import { choice, list, listCommand } from '../spec.js';
 
 export default listCommand({
   name: 'transfers',
@@ -12,7 +11,7 @@ export default listCommand({
   options: {
     type: list(TOKEN_TYPES, 'token types, comma separated'),
     filter: choice(FILTERS, 'only transfers to or from the address'),
-    token: option('<address>', 'only transfers of this token contract', (v) => parseAddress(v, '--token address')),
+    token: addressOption('only transfers of this token contract'),
   },
   examples: ['scout address transfers 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --type ERC-20 --filter to --all --ndjson'],
   request: ({ address, ...o }) => addressTokenTransfers(address, o),

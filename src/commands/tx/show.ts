@@ -16,4 +16,5 @@ export default objectCommand({
   request: ({ hash }) => ({ path: transactionPath(hash), what: `transaction ${hash}` }),
   view: 'transaction',
   wait: waitPlan,
+  web: ({ hash }) => ({ kind: 'tx', value: hash }),
 });

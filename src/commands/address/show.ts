@@ -1,0 +1,19 @@
+/**
+ * `scout address <address>` (`scout address show <address>`): one address's overview, from the
+ * address and its counters, fetched together.
+ */
+import { addressArg } from '../args.js';
+import { command } from '../spec.js';
+
+export default command({
+  name: 'show',
+  description: 'one address: names, tags, contract facts, coin balance, activity counts',
+  args: { address: addressArg },
+  output: 'object',
+  help:
+    '--json prints the address object as the server sent it, with its counters object as sent under a "counters" key. ' +
+    'When the counters cannot be had, the rest still shows, with a warning on stderr (and no "counters" key).',
+  examples: ['scout address vitalik.eth', 'scout address show 0xdAC17F958D2ee523a2206206994597C13D831ec7 --json | jq .counters'],
+  web: ({ address }) => ({ kind: 'address', value: address }),
+  run: async (inv, { address }) => (await import('./show.run.js')).showAddress(inv, address),
+});

@@ -1,0 +1,72 @@
+/**
+ * `scout open <address|name|hash|block>` or `scout open <address|tx|block|token> <value>`: the
+ * explorer's web page of the thing. One value is told apart by its shape: 40 hex digits or a name is
+ * an address, 64 hex digits a transaction, digits a block. Prints the URL; --web opens it on a terminal.
+ */
+import { UsageError } from '../../errors.js';
+import { safeText } from '../../text/safe.js';
+import { NameRef, parseAddressOrName, parseHash } from '../../validate.js';
+import { command, flag, words } from '../spec.js';
+import { PAGE_KINDS, type PageKind, WEB_HELP, type WebPage } from '../web.js';
+
+const HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/** A block: its number (digits, leading zeros dropped) or its hash. */
+function parseBlock(raw: string): string {
+  const s = raw.trim();
+  if (/^\d{1,20}$/.test(s)) return BigInt(s).toString();
+  if (HASH.test(s)) return s;
+  throw new UsageError(`invalid block ${JSON.stringify(safeText(s.slice(0, 80)))}: expected a block number or 0x followed by 64 hex digits`);
+}
+
+/** The page of `kind` for the value `raw`, or a name standing for it. */
+function pageOf(kind: PageKind, raw: string): WebPage | NameRef<WebPage> {
+  switch (kind) {
+    case 'address':
+    case 'token': {
+      const a = parseAddressOrName(raw, kind === 'token' ? 'token address' : 'address');
+      return a instanceof NameRef ? a.map((value) => ({ kind, value })) : { kind, value: a };
+    }
+    case 'tx':
+      return { kind, value: parseHash(raw) };
+    case 'block':
+      return { kind, value: parseBlock(raw) };
+  }
+}
+
+const WHAT = 'an address, a name, a transaction hash or a block number';
+
+/** What to open, from one value (by its shape) or a kind and a value. */
+export function parseTarget(given: string[]): WebPage | NameRef<WebPage> {
+  const [first, second, ...rest] = given;
+  if (first === undefined) throw new UsageError(`scout open needs what to open: ${WHAT}`);
+  if (rest.length) throw new UsageError(`scout open takes one thing to open, as one value or a kind and a value; got ${given.length} words`);
+  const kind = PAGE_KINDS.find((k) => k === first.trim().toLowerCase());
+  if (second !== undefined) {
+    if (!kind) throw new UsageError(`invalid kind ${JSON.stringify(safeText(first.slice(0, 80)))}: expected ${PAGE_KINDS.join(', ')}`);
+    return pageOf(kind, second);
+  }
+  if (kind) throw new UsageError(`scout open ${kind} needs a value: ${kind === 'tx' ? 'a transaction hash' : kind === 'block' ? 'a block number or hash' : 'an address or a name'}`);
+  const s = first.trim();
+  if (HASH.test(s)) return { kind: 'tx', value: s };
+  if (/^\d+$/.test(s)) return pageOf('block', s);
+  return pageOf('address', s);
+}
+
+export default command({
+  name: 'open',
+  description: "the explorer's web page of an address, transaction, block or token",
+  args: { target: words('[target...]', `${WHAT}; or address, tx, block or token, then the value`, { values: PAGE_KINDS }, parseTarget) },
+  options: { web: flag(WEB_HELP) },
+  output: 'none',
+  help:
+    'One value is told apart by its shape: 0x and 40 hex digits or a name is an address, 0x and 64 hex digits a transaction, digits a block. ' +
+    'The page is on the explorer scout talks to (--base-url, --chain); with --pro, on the chain\'s own explorer. ' +
+    'A browser opens only when stdout is a terminal; otherwise the URL is printed.',
+  examples: [
+    'scout open 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e',
+    'scout open token 0xdAC17F958D2ee523a2206206994597C13D831ec7 --web',
+    'scout --chain base open block 20000000',
+  ],
+  run: async (inv, { target, web }) => (await import('../web.run.js')).showPage(inv, target, web),
+});

@@ -1,0 +1,55 @@
+/**
+ * `scout open` and `--web`: the URL of an explorer page, opened in the desktop's browser on a
+ * terminal, printed otherwise. Nothing is ever opened when stdout is no terminal (a script, a pipe,
+ * CI): then the URL is the output. The `open` package loads only when a browser is to start.
+ */
+import type { Io } from '../io.js';
+import type { Invocation } from './runtime.js';
+import { withSession } from './session.js';
+import { pagePath, type WebPage } from './web.js';
+
+/**
+ * The page's full URL on the explorer's site, its base path kept (`https://host/explorer/tx/0x…`).
+ * A user name and password in the base URL stay out of it: the URL is printed and goes to a browser.
+ */
+export function pageUrl(site: string, page: WebPage): string {
+  const url = new URL(site);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  url.pathname = url.pathname.replace(/\/+$/, '') + pagePath(page);
+  return url.href;
+}
+
+/** Opens `url` with the Io's opener, else the `open` package, waiting until the browser was started. */
+async function openUrl(io: Io, url: string): Promise<void> {
+  if (io.openUrl) return io.openUrl(url);
+  const { default: open } = await import('open');
+  const child = await open(url);
+  // `open` resolves once the opener is being spawned; a spawn that fails (no xdg-open) says so later.
+  if (child.pid !== undefined) return;
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('spawn', () => resolve());
+  });
+}
+
+/**
+ * Prints the page's URL; with `open` (given --web), on a terminal, opens it in the browser instead
+ * and says so on stderr. A browser that cannot start leaves the URL printed and a warning, exit 0.
+ */
+export async function showPage(inv: Invocation, page: WebPage, open = true): Promise<void> {
+  await withSession(inv, async (s) => {
+    const url = pageUrl(s.settings.site(), page);
+    if (!open || !s.io.stdoutIsTTY) return s.io.out.write(url + '\n');
+    try {
+      await openUrl(s.io, url);
+      await s.io.err.write(`Opening ${url} in your browser.\n`);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      await s.io.err.write(`scout: warning: could not open a browser (${why.split('\n')[0]}); the page is:\n`);
+      await s.io.out.write(url + '\n');
+    }
+  });
+}
