@@ -6,13 +6,14 @@
 # Sets _scout_words to the subcommands of the command path $1.
 _scout_subcommands() {
     case "$1" in
-        "") _scout_words="address tx block blocks token contract search open stats gas admin api chains config completion help" ;;
+        "") _scout_words="address tx block blocks token contract search open stats gas admin api chains cache config completion help" ;;
         "address") _scout_words="show tokens nfts transfers txs internal-txs logs withdrawals" ;;
         "tx") _scout_words="show summary explain transfers logs internal-txs state-changes trace" ;;
         "block") _scout_words="show txs withdrawals" ;;
         "token") _scout_words="show holders transfers nfts nft" ;;
         "contract") _scout_words="show abi source" ;;
         "admin") _scout_words="networks" ;;
+        "cache") _scout_words="clear path" ;;
         "config") _scout_words="get set list path" ;;
         *) _scout_words="" ;;
     esac
@@ -60,13 +61,13 @@ _scout_options() {
         "config list") _scout_words="--show-secrets" ;;
         *) _scout_words="" ;;
     esac
-    _scout_words="$_scout_words --version --base-url --chain --explorer-key --pro --admin-url --api-key --api-key-file --timeout --retries --max-body --insecure --verbose --color --no-color --help"
+    _scout_words="$_scout_words --version --base-url --chain --explorer-key --pro --admin-url --api-key --api-key-file --timeout --retries --max-body --cache --insecure --verbose --color --no-color --help"
 }
 
 # Succeeds when option $2 takes a value after the command path $1.
 _scout_takes_value() {
     case "$1|$2" in
-        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--color"|"address show|--jq"|"address show|-q"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--interval"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--interval"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--interval"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address logs|--topic"|"address logs|--interval"|"address logs|--jq"|"address logs|-q"|"address logs|--limit"|"address logs|-L"|"address logs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--confirmations"|"tx show|--wait-timeout"|"tx show|--interval"|"tx show|--jq"|"tx show|-q"|"tx summary|--jq"|"tx summary|-q"|"tx explain|--jq"|"tx explain|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx logs|--jq"|"tx logs|-q"|"tx logs|--limit"|"tx logs|-L"|"tx logs|--cursor"|"tx internal-txs|--jq"|"tx internal-txs|-q"|"tx internal-txs|--limit"|"tx internal-txs|-L"|"tx internal-txs|--cursor"|"tx state-changes|--jq"|"tx state-changes|-q"|"tx state-changes|--limit"|"tx state-changes|-L"|"tx state-changes|--cursor"|"tx trace|--jq"|"tx trace|-q"|"block show|--jq"|"block show|-q"|"block txs|--jq"|"block txs|-q"|"block txs|--limit"|"block txs|-L"|"block txs|--cursor"|"block withdrawals|--jq"|"block withdrawals|-q"|"block withdrawals|--limit"|"block withdrawals|-L"|"block withdrawals|--cursor"|"blocks|--type"|"blocks|--interval"|"blocks|--jq"|"blocks|-q"|"blocks|--limit"|"blocks|-L"|"blocks|--cursor"|"token show|--jq"|"token show|-q"|"token holders|--jq"|"token holders|-q"|"token holders|--limit"|"token holders|-L"|"token holders|--cursor"|"token transfers|--jq"|"token transfers|-q"|"token transfers|--limit"|"token transfers|-L"|"token transfers|--cursor"|"token nfts|--jq"|"token nfts|-q"|"token nfts|--limit"|"token nfts|-L"|"token nfts|--cursor"|"token nft|--jq"|"token nft|-q"|"contract show|--jq"|"contract show|-q"|"contract abi|--jq"|"contract abi|-q"|"contract source|--out"|"search|--type"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"stats|--jq"|"stats|-q"|"gas|--jq"|"gas|-q"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
+        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--cache"|*"|--color"|"address show|--jq"|"address show|-q"|"address tokens|--type"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--interval"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--interval"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--interval"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address logs|--topic"|"address logs|--interval"|"address logs|--jq"|"address logs|-q"|"address logs|--limit"|"address logs|-L"|"address logs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--confirmations"|"tx show|--wait-timeout"|"tx show|--interval"|"tx show|--jq"|"tx show|-q"|"tx summary|--jq"|"tx summary|-q"|"tx explain|--jq"|"tx explain|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx logs|--jq"|"tx logs|-q"|"tx logs|--limit"|"tx logs|-L"|"tx logs|--cursor"|"tx internal-txs|--jq"|"tx internal-txs|-q"|"tx internal-txs|--limit"|"tx internal-txs|-L"|"tx internal-txs|--cursor"|"tx state-changes|--jq"|"tx state-changes|-q"|"tx state-changes|--limit"|"tx state-changes|-L"|"tx state-changes|--cursor"|"tx trace|--jq"|"tx trace|-q"|"block show|--jq"|"block show|-q"|"block txs|--jq"|"block txs|-q"|"block txs|--limit"|"block txs|-L"|"block txs|--cursor"|"block withdrawals|--jq"|"block withdrawals|-q"|"block withdrawals|--limit"|"block withdrawals|-L"|"block withdrawals|--cursor"|"blocks|--type"|"blocks|--interval"|"blocks|--jq"|"blocks|-q"|"blocks|--limit"|"blocks|-L"|"blocks|--cursor"|"token show|--jq"|"token show|-q"|"token holders|--jq"|"token holders|-q"|"token holders|--limit"|"token holders|-L"|"token holders|--cursor"|"token transfers|--jq"|"token transfers|-q"|"token transfers|--limit"|"token transfers|-L"|"token transfers|--cursor"|"token nfts|--jq"|"token nfts|-q"|"token nfts|--limit"|"token nfts|-L"|"token nfts|--cursor"|"token nft|--jq"|"token nft|-q"|"contract show|--jq"|"contract show|-q"|"contract abi|--jq"|"contract abi|-q"|"contract source|--out"|"search|--type"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"stats|--jq"|"stats|-q"|"gas|--jq"|"gas|-q"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
     esac
     return 1
 }
@@ -96,10 +97,10 @@ _scout_values() {
 _scout_args() {
     case "$1" in
         "open") _scout_words="address tx block token" ;;
-        "config get") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
-        "config set") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color" ;;
+        "config get") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body cache insecure color" ;;
+        "config set") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body cache insecure color" ;;
         "completion") _scout_words="bash zsh fish" ;;
-        "help") _scout_words="environment exit-codes address tx block blocks token contract search open stats gas admin api chains config completion" ;;
+        "help") _scout_words="environment exit-codes address tx block blocks token contract search open stats gas admin api chains cache config completion" ;;
         *) _scout_words="" ;;
     esac
 }
