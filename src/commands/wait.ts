@@ -58,7 +58,8 @@ async function confirmationsOf(tx: Json, block: bigint, client: ExplorerClient):
 export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef: ObjectViewRef<T>, plan: WaitPlan): Promise<void> {
   const { mode } = inv.output;
   await withSession(inv, async (s) => {
-    const client = s.explorer();
+    // Polls ask again because the answer changes: never from --cache.
+    const client = s.explorer().uncached();
     const { io } = s;
     const started = io.now();
     const deadline = plan.timeoutMs === undefined ? Infinity : started + plan.timeoutMs;

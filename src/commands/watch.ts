@@ -127,7 +127,8 @@ function fresh<T>(entries: readonly Entry<T>[], seen: SeenSet): Entry<T>[] {
 
 /** The batches to print, as pages: what exists (unless --new-only), then what each poll finds new. */
 async function* follow<T>(s: Session, inv: Invocation, req: ListRequest<T>, plan: WatchPlan, identity: Identity): AsyncGenerator<Page<T>> {
-  const client = s.explorer();
+  // Polls ask again because the answer changes: never from --cache.
+  const client = s.explorer().uncached();
   const seen = new SeenSet(SEEN_LIMIT);
   const signal = inv.env.signal;
   const first = fresh(entriesOf(await client.page(req), identity), seen);

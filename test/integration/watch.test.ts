@@ -13,6 +13,7 @@ import { memoryIo } from '../../src/io.js';
 import { BIN, cleanEnv, ROOT } from '../support/cli.js';
 import {
   addressList,
+  AMPLE,
   blockItem,
   BLOCKS_PATH,
   internalItem,
@@ -38,7 +39,7 @@ beforeEach(() => {
   srv.state.transactions.clear();
   srv.state.stats = null;
   srv.state.failures.length = 0;
-  srv.state.rateLimit = null;
+  srv.state.rateLimit = AMPLE;
   srv.requests.length = 0;
 });
 
@@ -172,13 +173,21 @@ describe('--watch', () => {
     // The first answer spends the budget; its window resets 7 s later.
     srv.state.rateLimit = { remaining: 0, resetMs: 7000 };
     const r = await follow(['address', 'txs', WATCHED, '--watch', '--ndjson', '--interval', '5'], [
-      (s) => (s.rateLimit = null),
+      (s) => (s.rateLimit = AMPLE),
       grow(TXS, txItem('b')),
     ]);
     expect(r.code).toBe(130);
     // The interval, then the 2 s left of the window before the poll's request.
     expect(r.waits.slice(0, 3)).toEqual([5000, 2000, 5000]);
     expect(hashes(r.stdout)).toEqual([txHash('a'), txHash('b')]);
+  });
+
+  it('--cache never answers a poll: the first page is asked for again', async () => {
+    srv.state.lists.set(TXS, [txItem('a')]);
+    const r = await follow(['--cache', '1h', 'address', 'txs', WATCHED, '--watch', '--ndjson', '--interval', '5'], [grow(TXS, txItem('b'))]);
+    expect(r.code).toBe(130);
+    expect(hashes(r.stdout)).toEqual([txHash('a'), txHash('b')]);
+    expect(srv.requests).toHaveLength(2);
   });
 
   it('a poll refused for good (a 4xx other than 429) ends the watch with its exit code', async () => {
@@ -397,6 +406,13 @@ describe('tx show --wait', () => {
       `/api/v2/transactions/${HASH}?`,
       `${BLOCKS_PATH}?type=block`,
     ]);
+  });
+
+  it('--cache never answers a poll: the transaction is asked for again', async () => {
+    srv.state.transactions.set(HASH, txDetail('w', { block: null }));
+    const r = await follow(['--cache', '1h', 'tx', 'show', HASH, '--wait', '--interval', '4', '--ndjson'], [set({ block: HEAD_BLOCK })]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ block_number: HEAD_BLOCK });
   });
 
   it('dropped or replaced: exit 1', async () => {

@@ -28,7 +28,10 @@ export interface LiveState {
   transactions: Map<string, JsonObject>;
   /** Statuses the next requests get instead of their answer, one each (`503` for a passing fault). */
   failures: number[];
-  /** The rate-limit headers of the next answers (`x-ratelimit-remaining`, `x-ratelimit-reset` in ms); none when null. */
+  /**
+   * The rate-limit headers of the next answers (`x-ratelimit-remaining`, `x-ratelimit-reset` in ms);
+   * none when null. By default a budget nothing here spends, as the real server sends on every answer.
+   */
   rateLimit: { remaining: number; resetMs: number } | null;
 }
 
@@ -55,6 +58,9 @@ export function addressList(address: string, list: 'transactions' | 'token-trans
 }
 export const BLOCKS_PATH = '/api/v2/blocks';
 
+/** A rate-limit budget no test spends: with it, the only waits are scout's own between polls. */
+export const AMPLE = { remaining: 100_000, resetMs: 60_000 } as const;
+
 let limit: LiveState['rateLimit'] = null;
 
 function reply(res: http.ServerResponse, status: number, body: string): void {
@@ -71,7 +77,7 @@ function unexpected(res: http.ServerResponse, key: string): void {
 /** Starts the server on 127.0.0.1; `pageSize` items a page (50, as the real server, by default). */
 export async function startLiveServer(options: { pageSize?: number } = {}): Promise<LiveServer> {
   const pageSize = options.pageSize ?? 50;
-  const state: LiveState = { lists: new Map(), stats: null, transactions: new Map(), failures: [], rateLimit: null };
+  const state: LiveState = { lists: new Map(), stats: null, transactions: new Map(), failures: [], rateLimit: AMPLE };
   const requests: LiveRequest[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
