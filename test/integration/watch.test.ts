@@ -415,6 +415,18 @@ describe('tx show --wait', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ block_number: HEAD_BLOCK });
   });
 
+  it('a poll that fails after its retries is a warning; the wait goes on', async () => {
+    srv.state.transactions.set(HASH, txDetail('w', { block: null }));
+    const r = await follow(['--retries', '1', 'tx', 'show', HASH, '--wait', '--interval', '4', '--ndjson'], [
+      (s) => s.failures.push(503, 503),
+      () => undefined, // the retry's backoff
+      set({ block: HEAD_BLOCK }),
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^scout: warning: .*503.*; trying again\n$/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ block_number: HEAD_BLOCK });
+  });
+
   it('dropped or replaced: exit 1', async () => {
     srv.state.transactions.set(HASH, txDetail('w', { block: null }));
     const r = await follow(['tx', 'show', HASH, '--wait', '--interval', '4'], [set({ block: null, dropped: true })]);
