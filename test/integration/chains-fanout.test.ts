@@ -258,7 +258,7 @@ describe('--chains usage errors, before any request', () => {
     expect(none()).toBe(true);
   });
 
-  it('refuses --chain, --base-url and --cursor beside it', async () => {
+  it('refuses --chain, --base-url, --cursor, --watch and --wait beside it', async () => {
     const chain = await scout('--chain', 'alpha', 'address', 'txs', ADDR, '--chains', 'beta');
     expect(chain.code).toBe(2);
     expect(chain.stderr).toContain('does not go with --chain');
@@ -268,6 +268,11 @@ describe('--chains usage errors, before any request', () => {
     const cursor = await scout('address', 'txs', ADDR, '--chains', 'beta', '--cursor', token);
     expect(cursor.code).toBe(2);
     expect(cursor.stderr).toContain('--cursor');
+    const watch = await scout('address', 'txs', ADDR, '--chains', 'alpha', '--watch');
+    expect(watch.code).toBe(2);
+    expect(watch.stderr).toContain('--watch follows one explorer');
+    const wait = await scout('tx', 'show', HASH, '--chains', 'alpha', '--wait');
+    expect(wait.code).toBe(2);
     const empty = await scout('address', 'txs', ADDR, '--chains', 'alpha,,beta');
     expect(empty.code).toBe(2);
     expect(none()).toBe(true);
