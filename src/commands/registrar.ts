@@ -40,6 +40,9 @@ function specOption(key: string, o: OptionSpec<unknown>): Option {
   return option;
 }
 
+/** `--concurrency`, on every command whose argument may be `-` (a batch from stdin). */
+export const BATCH_CONCURRENCY_HELP = 'with - (values from stdin): lookups at once, 1 to 64 (default 4)';
+
 /** What --jq does, by what a command prints (README, Output: --jq). */
 const JQ_RESULTS = 'results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)';
 const JQ_HELP: Record<Exclude<Output, 'none'>, string> = {
@@ -102,6 +105,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, isDefault =
   for (const a of Object.values(spec.args ?? {})) cmd.addArgument(new SpecArgument(a, a.complete));
   for (const [key, o] of Object.entries(spec.options ?? {})) cmd.addOption(specOption(key, o));
   if (spec.web) cmd.addOption(new SpecOption('--web', WEB_HELP, undefined));
+  if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
   cmd.addHelpText('after', helpAfter(spec.help, spec.examples, columnsOf(spec)));
