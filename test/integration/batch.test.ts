@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
 import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
@@ -143,5 +144,148 @@ describe('batch input', () => {
     const r = await scout(['address', 'withdrawals', '-', '--ndjson', '--all'], `${ADDR.rich}\n${ADDR.rich}\n`);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(2 * 55);
+  });
+});
+
+/** A hash of 64 hex digits made from `n`. */
+const hash = (n: number) => '0x' + n.toString(16).padStart(64, '0');
+
+interface Held {
+  url: string;
+  /** Hashes in the order the server answered them. */
+  answered: string[];
+  /** The most requests the server held at once. */
+  maxInFlight: number;
+  close(): Promise<void>;
+}
+
+/**
+ * An explorer that holds every `tx show` request and answers one only when `n` are waiting (or every
+ * request still to come has arrived), newest first: lookups complete out of input order, and the
+ * server counts how many it held at once. `status` picks each hash's answer (200 by default).
+ */
+async function holdingServer(total: number, n: number, status: (h: string) => number = () => 200): Promise<Held> {
+  const waiting: [string, http.ServerResponse][] = [];
+  const state = { answered: [] as string[], maxInFlight: 0 };
+  const answer = () => {
+    while (waiting.length > 0 && (waiting.length >= n || state.answered.length + waiting.length >= total)) {
+      const [h, res] = waiting.pop()!;
+      state.answered.push(h);
+      const code = status(h);
+      res.writeHead(code, { 'content-type': 'application/json' });
+      res.end(code === 200 ? `{"hash":"${h}","status":"ok"}` : code === 404 ? '{"message":"Not found"}' : '{"message":"Internal server error"}');
+    }
+  };
+  const server = http.createServer((req, res) => {
+    const h = req.url!.split('/').pop()!;
+    waiting.push([h, res]);
+    state.maxInFlight = Math.max(state.maxInFlight, waiting.length);
+    answer();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get answered() {
+      return state.answered;
+    },
+    get maxInFlight() {
+      return state.maxInFlight;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe('batch scheduling', () => {
+  it('output keeps input order when lookups complete out of order', async () => {
+    const hs = Array.from({ length: 6 }, (_, i) => hash(i + 1));
+    const s = await holdingServer(hs.length, 3);
+    try {
+      const r = await runScout(['tx', 'show', '-', '--ndjson', '--concurrency', '3'], { env: { SCOUT_BASE_URL: s.url }, stdin: hs.join('\n') });
+      expect(r.code, r.stderr).toBe(0);
+      // The server did answer out of order...
+      expect(s.answered).not.toEqual(hs);
+      // ...and the output is in input order.
+      expect(r.stdout).toBe(hs.map((h) => `{"hash":"${h}","status":"ok"}\n`).join(''));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.each([[1], [2], [4]])('never more than --concurrency %i lookups in flight, and that many used', async (n) => {
+    const hs = Array.from({ length: 9 }, (_, i) => hash(i + 100));
+    const s = await holdingServer(hs.length, n);
+    try {
+      const r = await runScout(['tx', 'show', '-', '--json', '--concurrency', String(n)], { env: { SCOUT_BASE_URL: s.url }, stdin: hs.join('\n') });
+      expect(r.code, r.stderr).toBe(0);
+      expect(s.maxInFlight).toBe(n);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('the default is 4 at once', async () => {
+    const hs = Array.from({ length: 9 }, (_, i) => hash(i + 200));
+    const s = await holdingServer(hs.length, 4);
+    try {
+      const r = await runScout(['tx', 'show', '-', '--ndjson'], { env: { SCOUT_BASE_URL: s.url }, stdin: hs.join('\n') });
+      expect(r.code, r.stderr).toBe(0);
+      expect(s.maxInFlight).toBe(4);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('partial failures: each reported with its line, in input order; the exit code is the worst (1 over 3)', async () => {
+    const hs = [hash(1), hash(404), hash(2), hash(500), hash(3)];
+    const s = await holdingServer(hs.length, 2, (h) => (h === hash(404) ? 404 : h === hash(500) ? 500 : 200));
+    try {
+      const r = await runScout(['--retries', '0', 'tx', 'show', '-', '--ndjson', '--concurrency', '2'], { env: { SCOUT_BASE_URL: s.url }, stdin: `# list\n${hs.join('\n')}\n` });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe([hash(1), hash(2), hash(3)].map((h) => `{"hash":"${h}","status":"ok"}\n`).join(''));
+      const lines = r.stderr.split('\n').filter((l) => l.startsWith('scout: line'));
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^scout: line 3: .*${hash(404)}`));
+      expect(lines[1]).toMatch(/^scout: line 5: /);
+      expect(r.stderr).toContain('scout: 2 of 5 values failed (lines 3, 5)\n');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('Ctrl-C: exit 130, what was printed stays printed', async () => {
+    const hs = [hash(1), hash(2), hash(3)];
+    const ctl = new AbortController();
+    // The first is answered at once; the second is held, and its arrival is the Ctrl-C.
+    const server = http.createServer((req, res) => {
+      const h = req.url!.split('/').pop()!;
+      if (h === hash(2)) return void setImmediate(() => ctl.abort());
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"hash":"${h}","status":"ok"}`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const s = {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise<void>((r) => (server.close(() => r()), server.closeAllConnections())),
+    };
+    try {
+      const r = await runScout(['tx', 'show', '-', '--ndjson', '--concurrency', '1'], { env: { SCOUT_BASE_URL: s.url }, stdin: hs.join('\n'), signal: ctl.signal });
+      expect(r.code).toBe(130);
+      expect(r.stdout).toBe(`{"hash":"${hash(1)}","status":"ok"}\n`);
+      expect(r.stderr).not.toMatch(/line \d/);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('batch from a real stdin', () => {
+  it('the built program reads the values piped to it (CRLF, a comment, no final newline)', async () => {
+    const r = await runCli(['tx', 'show', '-', '--ndjson'], { env: { SCOUT_BASE_URL: srv.url }, input: `${TX.ok}\r\n# c\n${TX.failed}` });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { hash: string }).hash)).toEqual([TX.ok, TX.failed]);
   });
 });
