@@ -4,9 +4,13 @@ import { arg, batchable, option } from './spec.js';
 
 /**
  * `<address>`: 0x and 40 hex digits, or a name (`vitalik.eth`, `jesse.base`) the executor resolves
- * through the explorer's search before the command runs (commands/names.ts).
+ * through the explorer's search before the command runs (commands/names.ts). This one takes no `-`:
+ * for a command that runs once (`contract source --out` writes files).
  */
-export const addressArg = batchable(arg('<address>', '0x followed by 40 hex digits, or a name such as vitalik.eth', parseAddressOrName));
+export const singleAddressArg = arg('<address>', '0x followed by 40 hex digits, or a name such as vitalik.eth', parseAddressOrName);
+
+/** `<address>`, or `-` for a batch: one address or name per line from stdin. */
+export const addressArg = batchable(singleAddressArg);
 
 /** An option whose value is an address or a name, as `<address>` takes them: `--token <address>`. */
 export function addressOption(help: string) {

@@ -140,6 +140,19 @@ describe('batch input', () => {
     expect(r.stderr).toMatch(new RegExp(`next page: scout address withdrawals --ndjson --cursor \\S+ -- ${ADDR.rich}\\n`));
   });
 
+  it('contract source (it writes files) takes no -: an invalid address, nothing sent', async () => {
+    const [r, seen] = await paths(() => scout(['contract', 'source', '-'], `${ADDR.rich}\n`));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^scout: invalid address "-"/);
+    expect(seen).toEqual([]);
+  });
+
+  it('--help of a command that takes - says so, with --concurrency', async () => {
+    const r = await runScout(['tx', 'show', '--help']);
+    expect(r.stdout).toMatch(/- reads one per line from stdin/);
+    expect(r.stdout).toMatch(/--concurrency <n>/);
+  });
+
   it('--all with -: each value followed to its end', async () => {
     const r = await scout(['address', 'withdrawals', '-', '--ndjson', '--all'], `${ADDR.rich}\n${ADDR.rich}\n`);
     expect(r.code, r.stderr).toBe(0);
