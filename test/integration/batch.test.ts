@@ -149,7 +149,7 @@ describe('batch input', () => {
 
   it('--help of a command that takes - says so, with --concurrency', async () => {
     const r = await runScout(['tx', 'show', '--help']);
-    expect(r.stdout).toMatch(/- reads one per line from stdin/);
+    expect(r.stdout).toMatch(/- reads one per line from\s+stdin/);
     expect(r.stdout).toMatch(/--concurrency <n>/);
   });
 
