@@ -13,6 +13,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { batchRows } from './batch.mjs';
 import { startBenchServer } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -174,6 +175,9 @@ async function measure(node, big, small) {
     const b = await peakMiB(args(big));
     row(`peak memory ${mode}: ${N.big} vs ${N.small} items`, x(b / a), '≤ 1.20x', b / a <= 1.2, `${b.toFixed(1)} MiB vs ${a.toFixed(1)} MiB`);
   }
+
+  // Batches: many lookups in one process (bench/batch.mjs).
+  for (const r of await batchRows(tiny, node)) row(...r);
   return rows;
 }
 

@@ -1,6 +1,7 @@
 // The benchmark's explorer: a node:http server on 127.0.0.1 that serves generated address
 // transactions in 50-item pages with real-looking cursors, all bodies built before timing starts.
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 const PAGE = 50;
 
@@ -69,8 +70,13 @@ function item(i, address) {
 /**
  * Starts the server with `count` transactions for `address`. Pages are keyed by the cursor query
  * string the client must send back; anything else is a 422, like the real server.
+ *
+ * `latencyMs` delays every answer; `limit` (requests a second) enforces fixed one-second windows,
+ * the first opening with the first request, as Blockscout does: x-ratelimit-* headers on every
+ * answer, 429 past the limit (`limited()` counts them). Without a limit the headers say -1, no
+ * limit. `span()` is the time from the first request's arrival to the last answer.
  */
-export async function startBenchServer({ count, address }) {
+export async function startBenchServer({ count, address, latencyMs = 0, limit = 0 }) {
   const pages = new Map();
   const tx = JSON.stringify(item(0, address));
   const pageCount = Math.ceil(count / PAGE);
@@ -86,15 +92,37 @@ export async function startBenchServer({ count, address }) {
   const base = `/api/v2/addresses/${address}/transactions`;
   const txPath = '/api/v2/transactions/0x' + 'ab'.repeat(32);
   let requests = 0;
+  let limited = 0;
+  let started;
+  let last = 0;
+  const windows = new Map();
   const server = http.createServer((req, res) => {
+    started ??= performance.now();
+    res.on('finish', () => (last = performance.now()));
+    if (latencyMs) setTimeout(answer, latencyMs, req, res);
+    else answer(req, res);
+  });
+  function answer(req, res) {
     requests++;
     const url = new URL(req.url, 'http://x');
     const headers = { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '-1', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '-1' };
-    if (url.pathname === txPath) return res.writeHead(200, headers).end(tx);
+    if (limit) {
+      const elapsed = performance.now() - started;
+      const w = Math.floor(elapsed / 1000);
+      const used = windows.get(w) ?? 0;
+      Object.assign(headers, { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used - 1)), 'x-ratelimit-reset': String(Math.ceil((w + 1) * 1000 - elapsed)) });
+      if (used >= limit) {
+        limited++;
+        return res.writeHead(429, headers).end('{"message":"Too many requests"}');
+      }
+      windows.set(w, used + 1);
+    }
+    // Any transaction hash answers with the one transaction: lookups of many hashes need no table.
+    if (url.pathname === txPath || /^\/api\/v2\/transactions\/0x[0-9a-f]{64}$/.test(url.pathname)) return res.writeHead(200, headers).end(tx);
     const body = url.pathname === base ? pages.get(url.search.slice(1)) : undefined;
     if (body === undefined) return res.writeHead(422, headers).end('{"errors":[{"title":"Invalid value","source":{"pointer":"/"},"detail":"Unexpected cursor"}]}');
     res.writeHead(200, headers).end(body);
-  });
+  }
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}`;
   return {
@@ -102,6 +130,8 @@ export async function startBenchServer({ count, address }) {
     listUrl: url + base,
     txUrl: url + txPath,
     requests: () => requests,
+    limited: () => limited,
+    span: () => (started === undefined ? 0 : last - started),
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
