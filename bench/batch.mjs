@@ -60,7 +60,8 @@ export async function batchRows(tiny, node = process.execPath) {
     const lines = batch.out.split('\n').filter(Boolean).length;
     if (lines !== n) throw new Error(`the batch printed ${lines} lines, expected ${n}`);
     const limit = tiny ? 1.5 : 4.5;
-    rows.push([`${n} tx show as one batch at 80 ms / 10 req/s`, `${(batch.ms / 1000).toFixed(2)} s`, `≤ ${limit} s`, batch.ms <= limit * 1000, `whole process, ${srv.requests()} requests`]);
+    // The whole process, start-up included; the server's span (first request to last answer) beside it.
+    rows.push([`${n} tx show as one batch at 80 ms / 10 req/s`, `${(batch.ms / 1000).toFixed(2)} s`, `≤ ${limit} s`, batch.ms <= limit * 1000, `whole process; first request to last answer ${(srv.span() / 1000).toFixed(2)} s; ${srv.requests()} requests`]);
     rows.push([`${n} tx show as one batch at 80 ms / 10 req/s: 429s`, String(srv.limited()), '0', srv.limited() === 0, '']);
   } finally {
     await srv.close();
