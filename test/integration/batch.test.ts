@@ -153,6 +153,19 @@ describe('batch input', () => {
     expect(r.stdout).toMatch(/--concurrency <n>/);
   });
 
+  it('--jq with -: the filter runs on each value’s document, results in input order', async () => {
+    const r = await scout(['tx', 'show', '-', '--jq', '.hash'], `${TX.failed}\n${TX.ok}\n`);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`${TX.failed}\n${TX.ok}\n`);
+  });
+
+  it('the topic’s default verb takes - too: scout address -', async () => {
+    const r = await scout(['address', '-', '--json'], `${ADDR.rich}\n`);
+    expect(r.code, r.stderr).toBe(0);
+    const one = await runScout(['address', ADDR.rich, '--json'], { env: { SCOUT_BASE_URL: srv.url } });
+    expect(r.stdout).toBe(`[${one.stdout.trimEnd()}]\n`);
+  });
+
   it('--all with -: each value followed to its end', async () => {
     const r = await scout(['address', 'withdrawals', '-', '--ndjson', '--all'], `${ADDR.rich}\n${ADDR.rich}\n`);
     expect(r.code, r.stderr).toBe(0);
@@ -193,7 +206,8 @@ async function holdingServer(total: number, n: number, status: (h: string) => nu
     const h = req.url!.split('/').pop()!;
     waiting.push([h, res]);
     state.maxInFlight = Math.max(state.maxInFlight, waiting.length);
-    answer();
+    // Answered after the requests already on the wire are in (a client past its bound is counted).
+    setImmediate(answer);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
