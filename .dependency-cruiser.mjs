@@ -8,8 +8,8 @@
 //   render/                         text from data: tables, CSV, JSON, key/value views
 //   api/, config/                   HTTP and the explorer API; settings, chains, files
 //   base modules                    errors, io, validate, rawjson, text/ (safe text)
-const BASE = '^src/(errors|io|node-io|validate|rawjson)\\.ts$|^src/(text|types)/';
-const ENTRIES = '^src/(cli|main|launch|index)\\.ts$';
+const BASE = '^src/(errors|io|node-io|validate|rawjson|rawjson-stream)\.ts$|^src/(text|types)/';
+const ENTRIES = '^src/(cli|main|launch|index)\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -14,6 +14,8 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { batchRows } from './batch.mjs';
+import { bigBody } from './bigbody.mjs';
+import { rateLimitRows } from './ratelimit.mjs';
 import { startBenchServer } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -176,6 +178,9 @@ async function measure(node, big, small) {
     row(`peak memory ${mode}: ${N.big} vs ${N.small} items`, x(b / a), '≤ 1.20x', b / a <= 1.2, `${b.toFixed(1)} MiB vs ${a.toFixed(1)} MiB`);
   }
 
+  // Concurrent lookups under a rate limit, and --all on this Node (bench/ratelimit.mjs).
+  for (const r of await rateLimitRows(tiny, node)) row(...r);
+
   // Batches: many lookups in one process (bench/batch.mjs).
   for (const r of await batchRows(tiny, node)) row(...r);
   return rows;
@@ -188,7 +193,10 @@ try {
   for (const node of nodes()) {
     const version = execFileSync(node, ['--version'], { encoding: 'utf8', env }).trim();
     console.error(`node ${version} (${node})`);
-    tables.push({ version, rows: await measure(node, big, small) });
+    const rows = await measure(node, big, small);
+    // 5. One 50 MB list page and one 50 MB document (bench/bigbody.mjs).
+    await bigBody({ tiny, node, row: (figure, value, target, ok, detail) => rows.push({ figure, value, target, ok, detail }) });
+    tables.push({ version, rows });
   }
 } finally {
   await big.close();

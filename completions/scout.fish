@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--color' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--type' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--cache' '*|--color' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--type' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -14,7 +14,7 @@ end
 function __scout_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' address tx block blocks token contract search open stats gas admin api chains config completion help
+            printf '%s\n' address tx block blocks token contract search open stats gas admin api chains cache config completion help
         case 'address'
             printf '%s\n' show tokens nfts transfers txs internal-txs logs withdrawals
         case 'tx'
@@ -27,6 +27,8 @@ function __scout_subcommands
             printf '%s\n' show abi source
         case 'admin'
             printf '%s\n' networks
+        case 'cache'
+            printf '%s\n' clear path
         case 'config'
             printf '%s\n' get set list path
     end
@@ -81,6 +83,7 @@ complete -c scout -l api-key-file -r -F -d 'read the admin API key from a file, 
 complete -c scout -l timeout -x -d 'per-request timeout in seconds (env SCOUT_TIMEOUT; default 30)'
 complete -c scout -l retries -x -d 'retries for failed requests, 0 to 20 (env SCOUT_RETRIES; default 3)'
 complete -c scout -l max-body -x -d 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB (env SCOUT_MAX_BODY; default 64MiB)'
+complete -c scout -l cache -x -d 'answer explorer requests from a disk cache of successful answers at most this old (30s, 5m, 1h, 1d or forever), keeping new ones there (env SCOUT_CACHE; off unless set; scout cache clear empties it)'
 complete -c scout -l insecure -d 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback (env SCOUT_INSECURE=1)'
 complete -c scout -l verbose -d 'print each request and its status to stderr, keys redacted (env SCOUT_VERBOSE=1)'
 complete -c scout -l color -x -a 'auto always never' -d 'colour: auto (on a terminal), always (also piped, as a terminal shows it: | less -R) or never (env SCOUT_COLOR; default auto)'
@@ -101,6 +104,7 @@ complete -c scout -n '__scout_at \'\'' -a 'gas' -d 'gas price estimates in gwei:
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
 complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
+complete -c scout -n '__scout_at \'\'' -a 'cache' -d 'the disk cache --cache keeps: where it is, clear it'
 complete -c scout -n '__scout_at \'\'' -a 'config' -d 'the config file: where it is, what it holds, set a key'
 complete -c scout -n '__scout_at \'\'' -a 'completion' -d 'print a shell completion script (bash, zsh or fish)'
 complete -c scout -n '__scout_at \'\'' -a 'help' -d 'show a help topic or the help of a command'
@@ -440,6 +444,10 @@ complete -c scout -n '__scout_at \'chains\'' -l ndjson -d 'print one compact JSO
 complete -c scout -n '__scout_at \'chains\'' -s q -l jq -x -d 'filter with jq the array --json prints or, with --ndjson, each item; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 complete -c scout -n '__scout_at \'chains\'' -l csv -d 'print CSV with a header row'
 
+# scout cache
+complete -c scout -n '__scout_at \'cache\'' -a 'clear' -d 'remove every answer the cache holds'
+complete -c scout -n '__scout_at \'cache\'' -a 'path' -d 'print the directory of the cache (whether or not it exists)'
+
 # scout config
 complete -c scout -n '__scout_at \'config\'' -a 'get' -d 'print the value the config file holds for a key'
 complete -c scout -n '__scout_at \'config\'' -a 'set' -d 'set a key in the config file (written with mode 0600)'
@@ -447,11 +455,11 @@ complete -c scout -n '__scout_at \'config\'' -a 'list' -d 'print every value the
 complete -c scout -n '__scout_at \'config\'' -a 'path' -d 'print the path of the config file (whether or not it exists)'
 
 # scout config get
-complete -c scout -n '__scout_at \'config get\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color'
+complete -c scout -n '__scout_at \'config get\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body cache insecure color'
 complete -c scout -n '__scout_at \'config get\'' -l show-secrets -d 'print an explorer or admin key itself instead of ***'
 
 # scout config set
-complete -c scout -n '__scout_at \'config set\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body insecure color'
+complete -c scout -n '__scout_at \'config set\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body cache insecure color'
 
 # scout config list
 complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print explorer and admin keys themselves instead of ***'
@@ -460,4 +468,4 @@ complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print expl
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'
 
 # scout help
-complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx block blocks token contract search open stats gas admin api chains config completion'
+complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx block blocks token contract search open stats gas admin api chains cache config completion'

@@ -6,6 +6,11 @@
 export interface Writer {
   /** Write text; the promise settles when the stream can take more (backpressure for --all). */
   write(chunk: string): Promise<void>;
+  /**
+   * Write bytes that are already the UTF-8 to print (a big document as it came), as `write` does
+   * text. Optional: without it, the text is decoded and written.
+   */
+  writeBytes?(chunk: Uint8Array): Promise<void>;
 }
 
 export interface Io {
@@ -43,8 +48,9 @@ export function memoryIo(options: Partial<Omit<Io, 'out' | 'err' | 'stdin'>> & {
   const input = options.stdin ?? '';
   let out = '';
   let err = '';
+  const bytes = new TextDecoder();
   return {
-    out: { write: async (s) => void (out += s) },
+    out: { write: async (s) => void (out += s), writeBytes: async (b) => void (out += bytes.decode(b, { stream: true })) },
     err: { write: async (s) => void (err += s) },
     stdoutIsTTY: options.stdoutIsTTY ?? false,
     stderrIsTTY: options.stderrIsTTY ?? false,

@@ -35,6 +35,11 @@ export function streamWriter(stream: NodeJS.WritableStream): Writer {
   };
   stream.on('error', fail);
   return {
+    writeBytes(chunk: Uint8Array): Promise<void> {
+      const p = send(chunk);
+      p.catch(() => undefined);
+      return p;
+    },
     write(chunk: string): Promise<void> {
       const p = send(chunk);
       // Some writes are fire-and-forget (log lines, commander's help); a closed pipe must not turn
@@ -51,10 +56,10 @@ export function streamWriter(stream: NodeJS.WritableStream): Writer {
     return undefined;
   }
 
-  function send(chunk: string): Promise<void> {
+  function send(chunk: string | Uint8Array): Promise<void> {
     const before = state();
     if (before) return Promise.reject(before);
-    if (chunk === '') return Promise.resolve();
+    if (chunk.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const drained = () => resolve();
       const ok = stream.write(chunk, (err) => {

@@ -174,6 +174,21 @@ export function parseSize(input: string, from: string, max: number): number {
   return bytes;
 }
 
+const DURATION_UNITS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * A cache lifetime in milliseconds: `30s`, `5m`, `1h`, `1d` (a whole number and a unit, as
+ * `gh api --cache` takes them), or `forever` (Infinity). `from` names where the value came from.
+ */
+export function parseDuration(input: string, from: string): number {
+  const v = input.trim().toLowerCase();
+  if (v === 'forever') return Infinity;
+  const m = /^(\d{1,9})([smhd])$/.exec(v);
+  const ms = m ? Number(m[1]) * DURATION_UNITS[m[2]!]! : NaN;
+  if (!(ms > 0)) throw new UsageError(`invalid ${from} ${quote(input)}: expected a duration like 30s, 5m, 1h, 1d, or forever`);
+  return ms;
+}
+
 /** `bytes` in the largest unit that divides it exactly: "64 MiB", "10 MB", "1500 bytes". */
 export function formatSize(bytes: number): string {
   for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024], ['GB', 1e9], ['MB', 1e6], ['KB', 1e3]] as const) {

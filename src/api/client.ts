@@ -3,19 +3,54 @@
  * They build URLs, attach the right key to the right host only, and cut list bodies into pages whose
  * items keep the server's exact text.
  */
+import { createHash, type Hash } from 'node:crypto';
 import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../errors.js';
-import { arrayElements, assertJson, objectMembers, RawJsonError } from '../rawjson.js';
+import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';
+import { JsonStreamScanner, type ListTail } from '../rawjson-stream.js';
 import { keyProblem } from '../validate.js';
 import { describeBody } from './body.js';
 import { type Cursor, cursorFromRaw } from './cursor.js';
 import type { Http, HttpResponse, RequestContext } from './http.js';
 
+/** A JSON body as getJson reads it. */
+export interface JsonDocument {
+  /** The body as sent (a leading BOM dropped), decoded from `chunks` when first asked for. */
+  readonly text: string;
+  /** The body's bytes as they arrived: a compact document is printed from them, never made one string. */
+  readonly chunks: readonly Buffer[];
+  /** No whitespace outside strings within the value: compact output is the text itself (trimmed). */
+  readonly compact: boolean;
+  /** Its strings are valid UTF-8 holding nothing unsafe on a terminal: the bytes print as they are. */
+  readonly plain: boolean;
+  /** Its strings are valid UTF-8: any run of its chunks decodes alone as it does in the whole. */
+  readonly validUtf8: boolean;
+  /** The top value is an object with an `items` member: an array, or something else. */
+  readonly items: 'array' | 'other' | undefined;
+  /** The raw text of its `next_page_params` member. */
+  readonly nextRaw: string | undefined;
+}
+
 /** Ordered query parameters; values already in their query-string form. */
 export type Params = ReadonlyArray<readonly [string, string]>;
 
+/**
+ * Takes items of a page while its body is still arriving, and resolves once they are written: a
+ * big page goes out item by item instead of being held whole. `compact`: as Page.compact.
+ */
+export type ItemSink = (rawItems: readonly string[], compact: boolean) => Promise<void>;
+
+/**
+ * A page smaller than this comes whole, as one Page, even to a sink: nothing of it is printed before
+ * all of it has arrived and proved to be a list. Past it, items held so far go to the sink, and
+ * every later item as soon as it is complete.
+ */
+export const HOLD_BYTES = 1024 * 1024;
+
 /** One page of a list. */
 export interface Page<T = unknown> {
-  /** Each item's exact JSON text as the server sent it. */
+  /** Items of this page already handed to a sink while it arrived (they come before rawItems). */
+  readonly streamed?: number;
+  /** Each item's exact JSON text as the server sent it (after any streamed ones). */
   readonly rawItems: readonly string[];
   /** The items' texts hold no whitespace outside strings: compact output needs no re-spacing. */
   readonly compact?: boolean;
@@ -139,6 +174,117 @@ export function parseListBody<T>(body: string, origin: string, res?: Pick<HttpRe
   return { rawItems: arrayElements(raw), next: cursorFromRaw(members.get('next_page_params')), items: () => list as T[] };
 }
 
+/** What a page's earlier attempts already handed to the sink, so a retry passes on only the rest. */
+interface Delivered {
+  count: number;
+  /** Running hash of the items handed on (length-prefixed texts). */
+  hash: Hash;
+}
+
+function hashItem(h: Hash, raw: string): void {
+  h.update(`${raw.length}:`).update(raw);
+}
+
+/** What a next_page_params text is, in words ("a string"); undefined for an object or null. */
+function rawKind(raw: string | undefined): string | undefined {
+  const c = raw?.[0];
+  if (c === undefined || c === '{' || raw === 'null') return undefined;
+  return c === '"' ? 'a string' : c === '[' ? 'an array' : c === 't' || c === 'f' ? 'a boolean' : 'a number';
+}
+
+/**
+ * Reads a list body as it arrives (one attempt): items are cut out by the streaming scanner, held
+ * until HOLD_BYTES of them have come, then handed to `sink` as each chunk completes them. Without a
+ * sink every item is held and the page comes whole. After a retry (`done.count` items already went
+ * out) the items of the new answer up to that count are checked against what went out and skipped.
+ */
+export async function readListBody<T>(
+  chunks: AsyncIterable<Buffer>,
+  headers: HttpResponse['headers'],
+  origin: string,
+  done: Delivered,
+  sink?: ItemSink,
+  holdBytes = HOLD_BYTES,
+): Promise<Page<T>> {
+  const scanner = new JsonStreamScanner(true);
+  let held: string[] = [];
+  let heldChars = 0;
+  let heldCompact = true;
+  let index = 0;
+  const again = done.count > 0 ? createHash('sha256') : undefined;
+  let bytes = 0;
+  let bad = false;
+  const handOn = async (raws: string[], compact: boolean) => {
+    for (const r of raws) hashItem(done.hash, r);
+    done.count += raws.length;
+    await sink!(raws, compact);
+  };
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    if (bad) continue; // read on only to say how big the body was
+    let items: string[];
+    try {
+      items = scanner.push(chunk);
+    } catch (e) {
+      if (!(e instanceof RawJsonError)) throw e;
+      bad = true;
+      continue;
+    }
+    if (items.length === 0) continue;
+    if (again && index < done.count) {
+      // Read again after a broken attempt: these already went out; they must be the same.
+      const skip = Math.min(items.length, done.count - index);
+      for (let k = 0; k < skip; k++) hashItem(again, items[k]!);
+      index += skip;
+      if (index === done.count && again.digest('hex') !== done.hash.copy().digest('hex')) {
+        throw envelopeError(origin, 'the page changed while it was read again after a fault; the items printed so far are as first sent');
+      }
+      items = items.slice(skip);
+      if (items.length === 0) continue;
+    }
+    index += items.length;
+    const compact = scanner.batchCompact;
+    if (sink && done.count > 0) {
+      await handOn(items, compact);
+      continue;
+    }
+    held.push(...items);
+    heldCompact &&= compact;
+    for (const r of items) heldChars += r.length;
+    if (sink && heldChars > holdBytes) {
+      const raws = held;
+      held = [];
+      heldChars = 0;
+      await handOn(raws, heldCompact);
+      heldCompact = true;
+    }
+  }
+  const type = headers['content-type'];
+  const notJsonError = () => shapeError(origin, `not JSON (${describeBody(Array.isArray(type) ? type[0] : type, bytes)})`);
+  if (bad) throw notJsonError();
+  let tail;
+  try {
+    tail = scanner.end();
+  } catch (e) {
+    if (e instanceof RawJsonError) throw notJsonError();
+    throw e;
+  }
+  if (!tail.object || tail.itemsMembers === 0 || !tail.itemsArray) throw envelopeError(origin, 'expected a list with "items"');
+  if (tail.itemsMembers > 1) throw envelopeError(origin, 'two "items" members in one list');
+  if (index < done.count) throw envelopeError(origin, 'the page changed while it was read again after a fault; the items printed so far are as first sent');
+  const kind = rawKind(tail.nextRaw);
+  if (kind) throw envelopeError(origin, `"next_page_params" is ${kind}, not an object`);
+  const rawItems = held;
+  let decoded: T[] | undefined;
+  return {
+    streamed: done.count,
+    rawItems,
+    compact: heldCompact,
+    next: cursorFromRaw(tail.nextRaw),
+    items: () => (decoded ??= rawItems.map((r) => JSON.parse(r) as T)),
+  };
+}
+
 /** Joins a base URL (which may carry a path, like the PRO API's `/1`) with an API path and query. */
 export function buildUrl(base: string, path: string, params: Params = []): URL {
   const b = new URL(base);
@@ -183,28 +329,79 @@ export class ExplorerClient {
     return {
       what,
       authHint: this.headers['x-api-key'] || this.headers.authorization ? 'check the explorer key' : 'this explorer wants a key: --explorer-key or SCOUT_EXPLORER_KEY',
+      // Explorer answers may be kept by --cache; admin answers (which list keys) never are.
+      cache: true,
     };
+  }
+
+  /**
+   * GETs `path` and returns the body text, checked to be JSON as it arrived (never parsed whole), with
+   * what a printer needs to know of it: whether it is compact (then it prints as it came), and the
+   * `items` kind and `next_page_params` text of a list body.
+   */
+  async getJson(path: string, params: Params = [], what = path, extra: Readonly<Record<string, string>> = {}): Promise<JsonDocument> {
+    const url = buildUrl(this.baseUrl, path, params);
+    return this.http.getStreamed(url, { ...extra, ...this.headers }, this.context(what), async (chunks, headers) => {
+      const scanner = new JsonStreamScanner(false);
+      // Held as the bytes that came (outside the JS heap, never copied by the collector), checked as
+      // they come; decoded only if the text is asked for.
+      const kept: Buffer[] = [];
+      let bytes = 0;
+      let bad = false;
+      for await (const chunk of chunks) {
+        bytes += chunk.length;
+        if (bad) continue; // read on only to say how big the body was
+        kept.push(chunk);
+        try {
+          scanner.push(chunk);
+        } catch (e) {
+          if (!(e instanceof RawJsonError)) throw e;
+          bad = true;
+        }
+      }
+      let tail: ListTail | undefined;
+      try {
+        if (!bad) tail = scanner.end();
+      } catch (e) {
+        if (!(e instanceof RawJsonError)) throw e;
+      }
+      if (!tail) throw notJson(url.origin, '', { headers, bytes });
+      let text: string | undefined;
+      return {
+        get text() {
+          if (text === undefined) {
+            const all = kept.length === 1 ? kept[0]! : Buffer.concat(kept, bytes);
+            // A leading BOM is dropped, as undici's text() does (the scanner has already skipped it).
+            const bom = all.length > 2 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
+            text = all.toString('utf8', bom);
+          }
+          return text;
+        },
+        chunks: kept,
+        compact: scanner.compact,
+        plain: scanner.plain,
+        validUtf8: scanner.validUtf8,
+        items: tail.itemsMembers === 0 ? undefined : tail.itemsArray ? ('array' as const) : ('other' as const),
+        nextRaw: tail.nextRaw,
+      };
+    });
   }
 
   /** GETs `path` and returns the body text, checked to be JSON; `extra` headers go along (never keys). */
   async getRaw(path: string, params: Params = [], what = path, extra: Readonly<Record<string, string>> = {}): Promise<string> {
-    const url = buildUrl(this.baseUrl, path, params);
-    return this.http.getParsed(url, { ...extra, ...this.headers }, this.context(what), (res) => {
-      try {
-        assertJson(res.body);
-      } catch (e) {
-        if (e instanceof RawJsonError) throw notJson(url.origin, res.body, res);
-        throw e;
-      }
-      return res.body;
-    });
+    return (await this.getJson(path, params, what, extra)).text;
   }
 
-  /** One page of a list, starting at `cursor` (the first page when absent). */
-  async page<T>(req: ListRequest<T>, cursor?: Cursor | null): Promise<Page<T>> {
+  /**
+   * One page of a list, starting at `cursor` (the first page when absent), read as it arrives: it
+   * never holds the body and a parsed copy at once. With a sink, a big page's items go to it as they
+   * come (see HOLD_BYTES) and the Page returned holds only what was not handed on.
+   */
+  async page<T>(req: ListRequest<T>, cursor?: Cursor | null, sink?: ItemSink): Promise<Page<T>> {
     const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
-    return this.http.getParsed(url, this.headers, this.context(req.what), (res) =>
-      parseListBody<T>(res.body, url.origin, res),
+    const done: Delivered = { count: 0, hash: createHash('sha256') };
+    return this.http.getStreamed(url, this.headers, this.context(req.what), (chunks, headers) =>
+      readListBody<T>(chunks, headers, url.origin, done, sink),
     );
   }
 }

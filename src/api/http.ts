@@ -3,6 +3,7 @@
  * retries with backoff for what is safe to retry, rate-limit waits, a cap on the size of a body,
  * redaction of secrets in anything it prints, and non-2xx answers turned into typed errors (errors.ts).
  */
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { Pool, request } from './undici.js';
 import {
@@ -22,6 +23,8 @@ import {
 import { safeText } from '../text/safe.js';
 import { formatSize } from '../validate.js';
 import { messageFromBody } from './body.js';
+import type { ResponseCache } from './cache.js';
+import { Scheduler } from './scheduler.js';
 
 /** The default cap on one response body (--max-body). */
 export const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
@@ -49,6 +52,10 @@ export interface HttpOptions {
   signal?: AbortSignal | undefined;
   /** The dispatcher for an origin; a keep-alive Pool by default (tests pass undici's MockAgent). */
   dispatcher?: ((origin: string) => Dispatcher) | undefined;
+  /** The rate-limit budgets (scheduler.ts); one of its own by default, shared by every request of this Http. */
+  scheduler?: Scheduler | undefined;
+  /** `--cache`: successful GET bodies of requests that ask for it (RequestContext.cache) are kept here. */
+  cache?: ResponseCache | undefined;
 }
 
 export interface HttpResponse {
@@ -59,11 +66,28 @@ export interface HttpResponse {
   bytes: number;
 }
 
+/**
+ * Reads a 2xx body as it arrives, chunk by chunk, and makes a value of it. Its errors pass through
+ * as they are (a ResponseShapeError is retried like a truncated body); a body that breaks off midway
+ * is a fault the HTTP layer reports and retries. The deadline stands still while it works on a chunk.
+ */
+export type BodyConsumer<T> = (chunks: AsyncIterable<Buffer>, headers: HttpResponse['headers']) => Promise<T>;
+
+/** The body of a streamed response broke off (reset, timeout, abort): the cause is the stream's error. */
+class BodyBroke extends Error {}
+
+/** What a body consumer threw, carried past the network's error handling untouched. */
+class FromConsumer {
+  constructor(readonly error: unknown) {}
+}
+
 /** What a request is about, for error messages: "transaction 0xabc…". */
 export interface RequestContext {
   what?: string | undefined;
   /** Hint printed with a 401/402/403. */
   authHint?: string | undefined;
+  /** The answer may come from, and go to, the response cache (explorer data; never admin answers). */
+  cache?: boolean | undefined;
 }
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
@@ -120,12 +144,12 @@ class AttemptError extends Error {
 /** HTTP client shared by the explorer and admin clients. */
 export class Http {
   private readonly pools = new Map<string, Dispatcher>();
-  /** Per-origin rate-limit state from the last response: wait before the next request when spent. */
-  private readonly budget = new Map<string, { remaining: number; resetAt: number }>();
+  /** Every request asks it for a slot: one rate-limit budget per origin, shared by concurrent callers. */
+  readonly scheduler: Scheduler;
   /** Aborted by Ctrl-C (the caller's signal) or by close(): nothing in flight or waiting outlives it. */
   private readonly stop = new AbortController();
-  private readonly opts: Required<Omit<HttpOptions, 'log' | 'signal' | 'dispatcher' | 'maxBodyBytes'>> &
-    Pick<HttpOptions, 'log' | 'signal' | 'dispatcher'> & { maxBodyBytes: number };
+  private readonly opts: Required<Omit<HttpOptions, 'log' | 'signal' | 'dispatcher' | 'maxBodyBytes' | 'scheduler' | 'cache'>> &
+    Pick<HttpOptions, 'log' | 'signal' | 'dispatcher' | 'cache'> & { maxBodyBytes: number };
 
   constructor(options: HttpOptions) {
     this.opts = {
@@ -138,9 +162,13 @@ export class Http {
       ...options,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
     };
+    // Every request and wait under way listens for it; a batch may have more than Node's warning allows.
+    setMaxListeners(0, this.stop.signal);
     const outer = options.signal;
     if (outer?.aborted) this.stop.abort();
     else outer?.addEventListener('abort', () => this.stop.abort(), { once: true });
+    const { now, sleep: wait, maxWaitMs } = this.opts;
+    this.scheduler = options.scheduler ?? new Scheduler({ now, sleep: wait, maxWaitMs, signal: this.stop.signal, log: (l) => this.log(l) });
   }
 
   /** Masks every secret in `text`. */
@@ -180,10 +208,32 @@ export class Http {
     await Promise.all(pools.map((p) => p.destroy().catch(() => undefined)));
   }
 
-  /** One attempt, bounded by the deadline; resolves with any status. */
-  private async attempt(url: URL, headers: Record<string, string>): Promise<HttpResponse> {
+  /**
+   * One attempt, bounded by the deadline; resolves with any status. With `consume`, a 2xx body is
+   * handed to it as it arrives and its value comes back as `value` (`body` is then empty).
+   */
+  private async attempt<T>(
+    url: URL,
+    headers: Record<string, string>,
+    consume?: BodyConsumer<T>,
+    onHead?: (res: Pick<HttpResponse, 'status' | 'headers'>) => void,
+  ): Promise<HttpResponse & { value?: T }> {
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), this.opts.timeoutMs);
+    let left = this.opts.timeoutMs;
+    let since = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => deadline.abort(), left);
+    // While the consumer works on a chunk (writing it out), the server's deadline stands still.
+    const clock = {
+      pause: () => {
+        clearTimeout(timer);
+        timer = undefined;
+        left -= Date.now() - since;
+      },
+      resume: () => {
+        since = Date.now();
+        timer = setTimeout(() => deadline.abort(), Math.max(left, 0));
+      },
+    };
     const outer = this.stop.signal;
     const onOuter = () => deadline.abort();
     outer.addEventListener('abort', onOuter, { once: true });
@@ -194,9 +244,25 @@ export class Http {
         headers: { 'user-agent': this.opts.userAgent, accept: 'application/json', ...headers },
         signal: deadline.signal,
       });
+      if (consume && res.statusCode >= 200 && res.statusCode < 300) {
+        const counted = { bytes: 0 };
+        onHead?.({ status: res.statusCode, headers: res.headers });
+        try {
+          const value = await consume(this.chunks(url, res, deadline, counted, clock), res.headers);
+          return { status: res.statusCode, headers: res.headers, body: '', bytes: counted.bytes, value };
+        } catch (e) {
+          // Whatever the consumer threw (an unusable body, a closed stdout) is its own to report.
+          if (e instanceof BodyBroke) throw e.cause;
+          throw new FromConsumer(e);
+        } finally {
+          // A consumer that stopped early leaves the rest unread: drop the connection, not wait on it.
+          if (!res.body.readableEnded) res.body.destroy();
+        }
+      }
       const { body, bytes } = await this.readBody(url, res, deadline);
       return { status: res.statusCode, headers: res.headers, body, bytes };
     } catch (e) {
+      if (e instanceof FromConsumer) throw e.error;
       if (e instanceof ResponseTooLargeError) throw e;
       if (outer.aborted) throw new InterruptedError('interrupted');
       const code = (e as { code?: string }).code ?? '';
@@ -221,6 +287,58 @@ export class Http {
   }
 
   /**
+   * A 2xx body's chunks as they arrive, under the same cap as readBody: one announced or found to be
+   * larger is abandoned at once. A stream error comes out as BodyBroke, so the consumer's own errors
+   * stay apart from the network's.
+   */
+  private async *chunks(
+    url: URL,
+    res: Dispatcher.ResponseData,
+    deadline: AbortController,
+    counted: { bytes: number },
+    clock: { pause(): void; resume(): void },
+  ): AsyncGenerator<Buffer, void, undefined> {
+    const max = this.opts.maxBodyBytes;
+    const announced = header(res.headers, 'content-length');
+    const tooLarge = () => {
+      deadline.abort();
+      res.body.on('error', () => undefined);
+      res.body.destroy();
+      return this.tooLarge(url);
+    };
+    if (announced !== undefined && /^\d+$/.test(announced.trim()) && Number(announced) > max) throw tooLarge();
+    const it = res.body[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        let step: IteratorResult<Buffer>;
+        try {
+          step = (await it.next()) as IteratorResult<Buffer>;
+        } catch (e) {
+          throw new BodyBroke('body broke off', { cause: e });
+        }
+        if (step.done) return;
+        counted.bytes += step.value.length;
+        if (counted.bytes > max) throw tooLarge();
+        clock.pause();
+        try {
+          yield step.value;
+        } finally {
+          clock.resume();
+        }
+      }
+    } finally {
+      // Stops the stream when the consumer stopped early; its own error (if any) is already out.
+      await it.return?.().catch(() => undefined);
+    }
+  }
+
+  private tooLarge(url: URL): ResponseTooLargeError {
+    return new ResponseTooLargeError(`response from ${url.origin} is larger than ${formatSize(this.opts.maxBodyBytes)} (--max-body)`, {
+      hint: 'raise --max-body if the answer is expected to be that large',
+    });
+  }
+
+  /**
    * The body as text (UTF-8, a leading BOM dropped, as undici's own text() does) and its size in bytes.
    * Never holds more than the cap: a body announced or found to be larger is abandoned at once (the
    * request aborted, the connection dropped), so one that never ends costs at most the cap.
@@ -231,9 +349,7 @@ export class Http {
     const tooLarge = () => {
       deadline.abort();
       body.destroy();
-      return new ResponseTooLargeError(`response from ${url.origin} is larger than ${formatSize(max)} (--max-body)`, {
-        hint: 'raise --max-body if the answer is expected to be that large',
-      });
+      return this.tooLarge(url);
     };
     const announced = header(res.headers, 'content-length');
     if (announced !== undefined && /^\d+$/.test(announced.trim()) && Number(announced) > max) {
@@ -285,17 +401,6 @@ export class Http {
     return Math.min(base / 2 + (this.opts.random() * base) / 2, this.opts.maxWaitMs);
   }
 
-  private remember(origin: string, res: HttpResponse): void {
-    const remaining = Number(header(res.headers, 'x-ratelimit-remaining'));
-    const reset = Number(header(res.headers, 'x-ratelimit-reset'));
-    // x-ratelimit-reset is milliseconds until the window resets; -1 means no limit applied.
-    if (Number.isFinite(remaining) && Number.isFinite(reset) && reset >= 0) {
-      this.budget.set(origin, { remaining, resetAt: this.opts.now() + reset });
-    } else {
-      this.budget.delete(origin);
-    }
-  }
-
   /**
    * GET `url`; resolves with a 2xx response, else throws the typed error for the status. Retries
    * connection faults, timeouts, 429 and 502/503/504 up to `retries` times (GET is safe to repeat).
@@ -317,27 +422,86 @@ export class Http {
     ctx: RequestContext,
     parse: (res: HttpResponse) => T,
   ): Promise<T> {
+    return this.exchange(url, headers, ctx, undefined, parse);
+  }
+
+  /**
+   * Like getParsed, but a 2xx body goes to `consume` as it arrives instead of being read whole first
+   * (a list page of any size in little memory). Retried like getParsed: `consume` is called afresh
+   * for each attempt, and must itself account for what it already passed on.
+   */
+  async getStreamed<T>(url: URL, headers: Record<string, string>, ctx: RequestContext, consume: BodyConsumer<T>): Promise<T> {
+    return this.exchange(url, headers, ctx, consume, (res) => res.value as T);
+  }
+
+  private async exchange<T, V>(
+    url: URL,
+    headers: Record<string, string>,
+    ctx: RequestContext,
+    consume: BodyConsumer<V> | undefined,
+    parse: (res: HttpResponse & { value?: V }) => T,
+  ): Promise<T> {
     if (this.stop.signal.aborted) throw new InterruptedError('interrupted');
     const shown = displayUrl(url);
-    const spent = this.budget.get(url.origin);
-    if (spent && spent.remaining <= 0) {
-      const wait = Math.min(spent.resetAt - this.opts.now(), this.opts.maxWaitMs);
-      if (wait > 0) {
-        this.log(`rate limit spent (x-ratelimit-remaining 0); waiting ${Math.ceil(wait)}ms for the window to reset`);
-        await this.opts.sleep(wait, this.stop.signal);
+    const cache = ctx.cache ? this.opts.cache : undefined;
+    const cacheKey = cache?.keyOf(url, headers);
+    if (cache && cacheKey) {
+      const cached = await cache.read(cacheKey);
+      if (cached !== undefined) {
+        try {
+          // A streamed call gets the kept bytes as one chunk; a whole one its text, as readBody makes it.
+          const value = consume
+            ? parse({ status: 200, headers: {}, body: '', bytes: cached.length, value: await consume(oneChunk(cached), {}) })
+            : parse({ status: 200, headers: {}, body: bodyText(cached), bytes: cached.length });
+          this.log(`GET ${shown} -> cached`);
+          return value;
+        } catch (e) {
+          if (consume && !(e instanceof ResponseShapeError)) throw e;
+          this.log(`GET ${shown}: cached body unusable; fetching it`);
+        }
       }
     }
-    let last: HttpResponse | undefined;
+    // With a cache, a streamed body is also kept as it passes, and stored only when read to its end.
+    let kept: { chunks: Buffer[]; whole: boolean } | undefined;
+    const sink: BodyConsumer<V> | undefined =
+      consume && cache && cacheKey
+        ? (chunks, hdrs) => {
+            const tee = { chunks: [] as Buffer[], whole: false };
+            kept = tee;
+            return consume(keeping(chunks, tee), hdrs);
+          }
+        : consume;
+    const keyed = Object.keys(headers).some((h) => /^(x-api-key|authorization)$/i.test(h));
+    let last: (HttpResponse & { value?: V }) | undefined;
     let lastError: AttemptError | ResponseShapeError | undefined;
     let n = 0;
     for (; ; n++) {
-      const started = this.opts.now();
+      let started = this.opts.now();
       try {
-        last = await this.attempt(url, headers);
+        last = undefined;
+        // Counted against the origin's budget from the moment it is sent until its answer is read.
+        const slot = await this.scheduler.acquire(url.origin, { keyed, retry: n > 0 });
+        started = this.opts.now();
+        // A streamed body is answered (and logged) once its headers are in, before it is read.
+        let head = false;
+        try {
+          last = await this.attempt(url, headers, sink, (res) => {
+            head = true;
+            this.log(`GET ${shown} -> ${res.status} (${this.opts.now() - started}ms)`);
+          });
+        } finally {
+          slot.release(last);
+        }
         lastError = undefined;
-        this.remember(url.origin, last);
-        this.log(`GET ${shown} -> ${last.status} (${this.opts.now() - started}ms)`);
-        if (last.status >= 200 && last.status < 300) return parse(last);
+        if (!head) this.log(`GET ${shown} -> ${last.status} (${this.opts.now() - started}ms)`);
+        if (last.status >= 200 && last.status < 300) {
+          const value = parse(last);
+          if (cache && cacheKey) {
+            if (!consume) await cache.write(cacheKey, last.body);
+            else if (kept?.whole) await cache.write(cacheKey, Buffer.concat(kept.chunks));
+          }
+          return value;
+        }
         if (!RETRY_STATUS.has(last.status)) break;
       } catch (e) {
         if (e instanceof ResponseEnvelopeError) {
@@ -363,7 +527,9 @@ export class Http {
       if (n >= (notFound ? Math.min(NOT_FOUND_RETRIES, this.opts.retries) : this.opts.retries)) break;
       const wait = this.waitFor(n, last);
       this.log(`retry ${n + 1}/${this.opts.retries} in ${Math.round(wait)}ms`);
-      await this.opts.sleep(wait, this.stop.signal);
+      // A 429 holds back every request to the origin, not only this one: the scheduler waits it out.
+      if (last?.status === 429) await this.scheduler.hold(url.origin, wait);
+      else await this.opts.sleep(wait, this.stop.signal);
     }
     const tries = this.opts.retries === 1 ? '1 retry' : `${this.opts.retries} retries`;
     const after = n > 0 ? ` (after ${n === 1 ? '1 retry' : `${n} retries`})` : '';
@@ -406,4 +572,24 @@ export class Http {
     const said = detail.startsWith(`HTTP ${status}`) ? detail : `HTTP ${status}: ${detail}`;
     return new HttpError(`${url.origin} answered ${said}`, status);
   }
+}
+
+/** A kept body as one chunk, for a streamed consumer. */
+async function* oneChunk(body: Buffer): AsyncGenerator<Buffer, void, undefined> {
+  yield body;
+}
+
+/** Passes the chunks on, keeping each; `whole` once the body has been read to its end. */
+async function* keeping(chunks: AsyncIterable<Buffer>, tee: { chunks: Buffer[]; whole: boolean }): AsyncGenerator<Buffer, void, undefined> {
+  for await (const c of chunks) {
+    tee.chunks.push(c);
+    yield c;
+  }
+  tee.whole = true;
+}
+
+/** A kept body's text as readBody makes it: UTF-8, a leading BOM dropped. */
+function bodyText(all: Buffer): string {
+  const bom = all.length > 2 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
+  return all.toString('utf8', bom);
 }

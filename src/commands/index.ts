@@ -7,6 +7,7 @@ import admin from './admin/index.js';
 import api from './api/api.js';
 import block from './block/index.js';
 import blocks from './blocks/blocks.js';
+import cache from './cache/index.js';
 import chains from './chains/chains.js';
 import completion from './completion/completion.js';
 import config from './config/index.js';
@@ -20,4 +21,4 @@ import type { CommandSpec, TopicSpec } from './spec.js';
 import token from './token/index.js';
 import tx from './tx/index.js';
 
-export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, block, blocks, token, contract, search, open, stats, gas, admin, api, chains, config, completion, help];
+export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, block, blocks, token, contract, search, open, stats, gas, admin, api, chains, cache, config, completion, help];

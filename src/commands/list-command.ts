@@ -1,5 +1,5 @@
 /** A list command's run: its checked request fetched page by page and printed through the one output path. */
-import type { ListRequest } from '../api/client.js';
+import type { ItemSink, ListRequest } from '../api/client.js';
 import { keepItems } from '../api/keep.js';
 import { paginate } from '../api/paginate.js';
 import { offerNextPage, printList } from './output.js';
@@ -13,9 +13,11 @@ export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: Vie
   await withSession(inv, async (s) => {
     const client = s.explorer();
     const paging = pagination(inv.output);
-    // A list filtered here counts kept items against --limit (printList stops there), not sent ones.
-    const pages = paginate((r, c) => client.page(r, c), req, req.keep ? { ...paging, limit: undefined } : paging);
-    const printed = await printList(s, req.keep ? keepItems(pages, req.keep) : pages, view, inv.output);
+    // A list filtered here counts kept items against --limit (printList stops there), not sent ones,
+    // and takes whole pages (the filter reads their items); any other list may stream a big page.
+    const printed = req.keep
+      ? await printList(s, keepItems(paginate((r, c) => client.page(r, c), req, { ...paging, limit: undefined }), req.keep), view, inv.output)
+      : await printList(s, (sink?: ItemSink) => paginate((r, c, to) => client.page(r, c, to), req, { ...paging, sink }), view, inv.output);
     await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
   });
 }

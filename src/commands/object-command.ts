@@ -3,6 +3,7 @@
  * sent it for --json/--ndjson, else as its key/value view. The schema and the renderer load only for
  * that view; a shape the schema does not expect is a warning, and the object is still shown.
  */
+import type { JsonDocument } from '../api/client.js';
 import { ResponseShapeError } from '../errors.js';
 import type { ObjectView } from '../render/object-views.js';
 import { printDocument } from './output.js';
@@ -17,14 +18,14 @@ export async function runObject<T>(inv: Invocation, req: ObjectRequest<T>, viewR
   await withSession(inv, async (s) => {
     const explorer = s.explorer();
     const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
-    let body: string;
+    let doc: JsonDocument;
     try {
-      body = await explorer.getRaw(req.path, req.params ?? [], req.what, req.headers);
+      doc = await explorer.getJson(req.path, req.params ?? [], req.what, req.headers);
     } finally {
       progress.stop();
     }
-    if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
-    await printObject(s, body, new URL(explorer.baseUrl).origin, await viewRef());
+    if (mode === 'json' || mode === 'ndjson') return printDocument(s, doc, mode);
+    await printObject(s, doc.text, new URL(explorer.baseUrl).origin, await viewRef());
   });
 }
 

@@ -5,9 +5,11 @@
  * holds one page at a time. While pages load, a spinner on stderr counts the items (progress.ts).
  * What the list leaves (the next cursor, the count) goes to the next-page hint.
  */
-import type { Page } from '../api/client.js';
+import type { ItemSink, JsonDocument, Page } from '../api/client.js';
 import { type Cursor, encodeCursorFor } from '../api/cursor.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
+import { StringDecoder } from 'node:string_decoder';
+import { escapeUnsafe } from '../rawjson.js';
 import type { ListWriter } from '../render/list-writer.js';
 import { NdjsonWriter } from '../render/ndjson.js';
 import { isSafeText, safeText } from '../text/safe.js';
@@ -106,6 +108,12 @@ async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>, 
   return { view, writer: new TsvWriter<T>(io.out, render) };
 }
 
+/**
+ * A list's pages, made for a sink or none: given one, a big page's items go to it while the page
+ * still arrives (JSON and NDJSON take it; row writers want whole pages and get none).
+ */
+export type PageSource<T> = (sink: ItemSink | undefined) => AsyncIterable<Page<T>>;
+
 /** What printList needs besides the session; tests replace the spinner. */
 export interface PrintDeps {
   progress?: ProgressFactory;
@@ -133,7 +141,13 @@ export interface Printed {
  * asked for. While pages load, a spinner on stderr counts the items; it is stopped before this
  * returns or throws. Returns what offerNextPage needs.
  */
-export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, viewRef: ViewRef<T>, opts: ListOptions, deps: PrintDeps = {}): Promise<Printed> {
+export async function printList<T>(
+  s: Session,
+  source: AsyncIterable<Page<T>> | PageSource<T>,
+  viewRef: ViewRef<T>,
+  opts: ListOptions,
+  deps: PrintDeps = {},
+): Promise<Printed> {
   const limit = opts.limit ?? Infinity;
   const goesOn = pastFirstPage(opts);
   const { writer, view } = await openWriter(s, opts.mode, viewRef, opts.empty);
@@ -144,11 +158,28 @@ export async function printList<T>(s: Session, pages: AsyncIterable<Page<T>>, vi
   let n = 0;
 
   const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`, s.render.color);
+  // Items of a big page as they arrive (JSON and NDJSON only: they never decode or lay out rows).
+  const sink: ItemSink | undefined =
+    opts.mode === 'json' || opts.mode === 'ndjson'
+      ? async (raws, compact) => {
+          if (printed.count + raws.length > limit) {
+            raws = raws.slice(0, Math.max(limit - printed.count, 0));
+            printed.cutMidPage = true;
+          }
+          if (raws.length === 0) return;
+          printed.count += raws.length;
+          if (!begun) writer.begin(undefined);
+          begun = true;
+          await writer.page({ rawItems: raws, compact, items: () => raws.map((r) => JSON.parse(r) as T) }, true);
+          progress.update(`${label} · ${items(printed.count)} · page ${n + 1}`);
+        }
+      : undefined;
+  const pages = typeof source === 'function' ? source(sink) : source;
   try {
     for await (const page of pages) {
       let raws = page.rawItems;
       if (printed.count + raws.length > limit) {
-        raws = raws.slice(0, limit - printed.count);
+        raws = raws.slice(0, Math.max(limit - printed.count, 0));
         printed.cutMidPage = true;
       }
       printed.count += raws.length;
@@ -203,8 +234,92 @@ export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, p
   await s.io.err.write(`${count}. next page: ${words.join(' ')}\n`);
 }
 
-/** Prints one JSON document (an object, or a trace) in the chosen mode, or what --jq makes of it. */
-export async function printDocument(s: Session, raw: string, mode: 'json' | 'ndjson'): Promise<void> {
+/**
+ * Prints one JSON document (an object, or a trace) in the chosen mode, or what --jq makes of it.
+ * A document getJson found compact (no whitespace outside strings) and that goes out compact is
+ * printed as it came, piece by piece with only unsafe characters escaped: a big body is neither
+ * re-spaced nor joined into one string to print it.
+ */
+export async function printDocument(s: Session, doc: string | JsonDocument, mode: 'json' | 'ndjson'): Promise<void> {
+  const pretty = mode === 'json' && s.io.stdoutIsTTY;
+  if (typeof doc !== 'string' && doc.compact && !pretty && !s.jq) {
+    const out = s.io.out;
+    if (doc.plain && out.writeBytes) {
+      // Valid UTF-8 with nothing to escape: the bytes that came, less the whitespace around them.
+      for (const bytes of trimmedBytes(doc.chunks)) await out.writeBytes(bytes);
+      return out.write('\n');
+    }
+    if (doc.validUtf8) {
+      for (const piece of compactPieces(doc.chunks)) await out.write(escapeUnsafe(piece));
+      return out.write('\n');
+    }
+    // Bytes that are not UTF-8 are replaced as the whole text decodes them.
+    return out.write(escapeUnsafe(doc.text.trim()) + '\n');
+  }
+  const raw = typeof doc === 'string' ? doc : doc.text;
   if (s.jq) return s.jq.apply(raw, s.io);
-  await s.io.out.write(jsonDocument(raw, mode === 'json' && s.io.stdoutIsTTY));
+  await s.io.out.write(jsonDocument(raw, pretty));
+}
+
+const isJsonWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/** The chunks without the whitespace (or BOM) before and after the value. */
+function* trimmedBytes(chunks: readonly Buffer[]): Generator<Buffer> {
+  let first = 0;
+  let from = 0;
+  // Skip what comes before the value: whitespace, and a BOM at the very start.
+  if (chunks[0] && chunks[0].length > 2 && chunks[0][0] === 0xef && chunks[0][1] === 0xbb && chunks[0][2] === 0xbf) from = 3;
+  for (; first < chunks.length; first++, from = 0) {
+    const c = chunks[first]!;
+    while (from < c.length && isJsonWs(c[from]!)) from++;
+    if (from < c.length) break;
+  }
+  let last = chunks.length - 1;
+  let to = 0;
+  for (; last >= first; last--) {
+    const c = chunks[last]!;
+    to = c.length;
+    while (to > (last === first ? from : 0) && isJsonWs(c[to - 1]!)) to--;
+    if (to > (last === first ? from : 0)) break;
+  }
+  // Chunk by chunk: joining them first would only copy the bytes once more.
+  for (let i = first; i <= last; i++) yield chunks[i]!.subarray(i === first ? from : 0, i === last ? to : undefined);
+}
+
+/**
+ * A compact document's text from its bytes, in pieces of about 1 MiB (a character split between
+ * chunks is kept whole), without the whitespace (or BOM) before and after the value.
+ */
+function* compactPieces(chunks: readonly Buffer[]): Generator<string> {
+  const decoder = new StringDecoder('utf8');
+  let group: Buffer[] = [];
+  let size = 0;
+  let started = false;
+  // Whitespace at the end of a piece: printed only if more of the value follows it.
+  let pending = '';
+  function* flush(text: string): Generator<string> {
+    if (!started) {
+      text = text.trimStart();
+      if (!text) return;
+      started = true;
+    }
+    let end = text.length;
+    while (end > 0 && isJsonWs(text.charCodeAt(end - 1))) end--;
+    if (end === 0) {
+      pending += text;
+      return;
+    }
+    yield pending + text.slice(0, end);
+    pending = text.slice(end);
+  }
+  for (const chunk of chunks) {
+    group.push(chunk);
+    size += chunk.length;
+    if (size >= 1 << 20) {
+      yield* flush(decoder.write(group.length === 1 ? group[0]! : Buffer.concat(group, size)));
+      group = [];
+      size = 0;
+    }
+  }
+  yield* flush(decoder.write(Buffer.concat(group, size)) + decoder.end());
 }

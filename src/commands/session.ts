@@ -3,7 +3,9 @@
  * only when a command runs, so --help and --version never import undici.
  */
 import { AdminClient, ExplorerClient } from '../api/client.js';
+import { ResponseCache } from '../api/cache.js';
 import { Http } from '../api/http.js';
+import { cacheDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { Io } from '../io.js';
@@ -54,14 +56,18 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
   for (const w of settings.warnings) await io.err.write(`scout: warning: ${w}\n`);
   // Keys learnt later (the admin key file is read only by admin commands) join this list.
   const secrets = settings.secrets();
+  const log = settings.verbose ? (line: string) => void io.err.write(`scout: ${line}\n`) : undefined;
+  const cache =
+    settings.cacheTtlMs === undefined ? undefined : new ResponseCache({ dir: cacheDir(io.env), ttlMs: settings.cacheTtlMs, now: () => io.now(), log });
   const http = new Http({
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,
     maxBodyBytes: settings.maxBodyBytes,
     userAgent: `scout-cli/${env.version} (+node ${process.versions.node})`,
     secrets,
-    log: settings.verbose ? (line) => void io.err.write(`scout: ${line}\n`) : undefined,
+    log,
     signal: env.signal,
+    cache,
     // The Io's clock and waits, so a test can see the waits asked for instead of timing them.
     now: () => io.now(),
     ...(io.sleep ? { sleep: io.sleep } : {}),

@@ -15,6 +15,16 @@ export function configDir(env: Env): string {
   return join(env.HOME || homedir(), '.config', 'scout');
 }
 
+/**
+ * Where `--cache` keeps answers: `$XDG_CACHE_HOME/scout` when that is an absolute path, else
+ * `~/.cache/scout`.
+ */
+export function cacheDir(env: Env): string {
+  const xdg = env.XDG_CACHE_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, 'scout');
+  return join(env.HOME || homedir(), '.cache', 'scout');
+}
+
 /** The config file: `<config dir>/config.json`. */
 export function configPath(env: Env): string {
   return join(configDir(env), 'config.json');

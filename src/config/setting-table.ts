@@ -12,7 +12,7 @@ import { type Command, Option } from 'commander';
  * What a setting's value is. It decides how the value is checked (settings.ts) and what JSON the
  * config file takes for it (file.ts): a string, a chain name or id, a number, or true/false.
  */
-export type SettingKind = 'url' | 'chain' | 'key' | 'path' | 'seconds' | 'count' | 'size' | 'switch' | 'when';
+export type SettingKind = 'url' | 'chain' | 'key' | 'path' | 'seconds' | 'count' | 'size' | 'duration' | 'switch' | 'when';
 
 /** The values of a `when` setting (`--color <when>`). */
 export const WHEN = ['auto', 'always', 'never'] as const;
@@ -73,6 +73,15 @@ export const SETTINGS = [
     default: '64MiB',
     help: 'largest response body to read, in bytes or like 512KiB, 10MB; at most 500MiB',
   },
+  {
+    name: 'cache',
+    flag: '--cache <ttl>',
+    env: 'SCOUT_CACHE',
+    config: true,
+    kind: 'duration',
+    help: 'answer explorer requests from a disk cache of successful answers at most this old (30s, 5m, 1h, 1d or forever), keeping new ones there',
+    note: 'off unless set; scout cache clear empties it',
+  },
   { name: 'insecure', flag: '--insecure', env: 'SCOUT_INSECURE', config: true, kind: 'switch', help: 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback' },
   {
     name: 'registry-url',
@@ -103,6 +112,7 @@ export const OTHER_VARIABLES: readonly (readonly [name: string, help: string])[]
   ['NO_COLOR', 'set (not empty): no colour, when the color setting is auto'],
   ['FORCE_COLOR', '0 turns colour off, anything else forces it on (over NO_COLOR), when the color setting is auto; the layout stays the piped one'],
   ['XDG_CONFIG_HOME', 'where the config directory is (default ~/.config); the chains cache sits beside the config file'],
+  ['XDG_CACHE_HOME', 'where --cache keeps answers: $XDG_CACHE_HOME/scout (default ~/.cache/scout)'],
   ['CI, TERM=dumb', 'no spinners'],
 ];
 

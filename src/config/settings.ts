@@ -11,7 +11,7 @@
  * admin key, a key beats a key file of the same level.
  */
 import { UsageError } from '../errors.js';
-import { keyProblem, parseSize } from '../validate.js';
+import { keyProblem, parseDuration, parseSize } from '../validate.js';
 import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
 import { type ConfigFile, readConfigFile } from './file.js';
 import { chainsCachePath, configPath } from './paths.js';
@@ -63,6 +63,8 @@ export interface Settings {
   retries: number;
   /** Largest response body in bytes (--max-body); undefined: the HTTP layer's default. */
   maxBodyBytes: number | undefined;
+  /** `--cache`: how old a kept answer may be, in ms (Infinity: forever); undefined: no cache. */
+  cacheTtlMs: number | undefined;
   verbose: boolean;
   /**
    * Colour as asked by --color, --no-color, SCOUT_COLOR or the file: `auto` leaves it to the terminal
@@ -248,6 +250,9 @@ export function configValue(key: ConfigKey, raw: string, env: Env): string | num
     case 'size':
       parseSize(value, key, MAX_BODY_LIMIT);
       return /^\d+$/.test(value) ? Number(value) : value;
+    case 'duration':
+      parseDuration(value, key);
+      return value;
     case 'switch':
       return parseBool(s);
     case 'when': {
@@ -277,6 +282,8 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   // Unset, the HTTP layer's own default applies (the table's default says the same; a test holds them together).
   const maxBody = src.pick('max-body');
   const maxBodyBytes = maxBody ? parseSize(maxBody.value, maxBody.from, MAX_BODY_LIMIT) : undefined;
+  const cache = src.pick('cache');
+  const cacheTtlMs = cache ? parseDuration(cache.value, cache.from) : undefined;
 
   const explorerKeySource = src.pick('explorer-key');
   const explorerKey = explorerKeySource?.value.trim() || undefined;
@@ -364,6 +371,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     timeoutMs: seconds * 1000,
     retries: Number(retries.value),
     maxBodyBytes,
+    cacheTtlMs,
     verbose,
     color,
     adminKey,

@@ -33,8 +33,13 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
     'peak memory --ndjson',
     'peak memory --json',
     'peak memory --csv',
+    '12 concurrent lookups (4 at a time) at 80 ms / 10 req/s: rate vs allowed',
   ]) {
     expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')}[^|]* \\| (\\d+\\.\\d\\dx|n/a) \\|`));
+  }
+  // bench/bigbody.mjs: one big list page and one big document, in MiB and seconds.
+  for (const figure of ['list page --ndjson, peak memory', 'list page --json, peak memory', 'document (api --json), peak memory', 'document (api --json), time']) {
+    expect(r.stdout).toMatch(new RegExp(`\\| one [\\d.]+ MB ${figure.replace(/[()+-]/g, '\\$&')} \\| [\\d.]+ (MiB|s) \\|`));
   }
   // The wait at exit of each network command, in milliseconds.
   for (const figure of ['tx show --json: wait at exit', 'address txs --all --ndjson: wait at exit']) {

@@ -33,7 +33,7 @@ const home = mkdtempSync(join(tmpdir(), 'scout-home-'));
 export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (/^(SCOUT_|NO_COLOR$|FORCE_COLOR$|CI$|XDG_CONFIG_HOME$|HOME$)/.test(k)) continue;
+    if (/^(SCOUT_|NO_COLOR$|FORCE_COLOR$|CI$|XDG_CONFIG_HOME$|XDG_CACHE_HOME$|HOME$)/.test(k)) continue;
     env[k] = v;
   }
   env.HOME = home;

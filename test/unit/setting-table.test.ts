@@ -167,6 +167,7 @@ const PROBES: Partial<Record<SettingName, { value: string; seen: (s: Settings) =
   timeout: { value: '9', seen: (s) => s.timeoutMs, expected: 9000 },
   retries: { value: '7', seen: (s) => s.retries, expected: 7 },
   'max-body': { value: '1KiB', seen: (s) => s.maxBodyBytes, expected: 1024 },
+  cache: { value: '5m', seen: (s) => s.cacheTtlMs, expected: 300_000 },
   insecure: { value: '1', seen: (s) => s.insecure, expected: true },
   verbose: { value: '1', seen: (s) => s.verbose, expected: true },
   color: { value: 'always', seen: (s) => s.color, expected: 'always' },

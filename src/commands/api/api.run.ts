@@ -4,12 +4,12 @@
  * or --cursor a list body is followed through `next_page_params` and its items printed as one JSON
  * array, or NDJSON lines with --ndjson. Never a table: a script and a person see the same shape.
  */
-import { type Page, type Params, parseListBody } from '../../api/client.js';
+import { type Params, parseListBody } from '../../api/client.js';
 import { onePage, paginate } from '../../api/paginate.js';
 import { checkCursorOrigin, type Cursor, cursorFromRaw } from '../../api/cursor.js';
-import { objectMembers, RawJsonError } from '../../rawjson.js';
+import { RawJsonError } from '../../rawjson.js';
 import { view } from '../view-ref.js';
-import { nextPageHint, offerNextPage, printDocument, printList } from '../output.js';
+import { nextPageHint, offerNextPage, type PageSource, printDocument, printList } from '../output.js';
 import { pagination } from '../page-options.js';
 import type { Invocation } from '../runtime.js';
 import { withSession } from '../session.js';
@@ -38,22 +38,21 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
   await withSession(inv, async (s) => {
     const client = s.explorer();
     const req = { path, params, what: path };
-    let pages: AsyncIterable<Page> | undefined;
+    let pages: PageSource<unknown> | undefined;
     if (!paged) {
-      const body = await client.getRaw(path, params);
-      const items = body.trimStart().startsWith('{') ? objectMembers(body).get('items') : undefined;
-      if (page.mode === 'json' || items === undefined || !items.startsWith('[')) {
+      const doc = await client.getJson(path, params);
+      if (page.mode === 'json' || doc.items !== 'array') {
         // Not a list, or no list mode asked for: the body as the server sent it.
-        await printDocument(s, body, page.mode);
-        const next = items === undefined ? null : hintCursor(objectMembers(body).get('next_page_params'));
+        await printDocument(s, doc, page.mode);
+        const next = doc.items === undefined ? null : hintCursor(doc.nextRaw);
         if (next) await nextPageHint(s, next, resume);
         return;
       }
       // NDJSON of one list page: reuse the body already fetched.
       const origin = new URL(client.baseUrl).origin;
-      pages = onePage(async () => parseListBody(body, origin));
+      pages = () => onePage(async () => parseListBody(doc.text, origin));
     }
-    pages ??= paginate((r, c) => client.page(r, c), req, pagination(page));
+    pages ??= (sink) => paginate((r, c, to) => client.page(r, c, to), req, { ...pagination(page), sink });
     const printed = await printList(s, pages, view('generic'), page);
     await offerNextPage(s, printed, page, resume);
   });
