@@ -283,6 +283,44 @@ describe('batch scheduling', () => {
     }
   });
 
+  it('memory: while the first value is unanswered, at most 16 values (4 × --concurrency) are started and held', async () => {
+    const hs = Array.from({ length: 60 }, (_, i) => hash(i + 1));
+    let received = 0;
+    let startedBeforeFirst = 0;
+    let first: http.ServerResponse | undefined;
+    const ok = (res: http.ServerResponse, h: string) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"hash":"${h}","status":"ok"}`);
+    };
+    const server = http.createServer((req, res) => {
+      const h = req.url!.split('/').pop()!;
+      received++;
+      if (h === hash(1)) first = res;
+      else ok(res, h);
+      // Once the window is full, the first is answered after the client has had turns enough to
+      // ask for more, were it to (a bounded client asks for nothing more until then).
+      if (received === 16) {
+        let turns = 50;
+        const release = () => {
+          if (--turns > 0 && received === 16) return void setImmediate(release);
+          startedBeforeFirst = received;
+          ok(first!, hash(1));
+        };
+        res.on('finish', () => setImmediate(release));
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await runScout(['tx', 'show', '-', '--ndjson', '--concurrency', '4'], { env: { SCOUT_BASE_URL: url }, stdin: hs.join('\n') });
+      expect(r.code, r.stderr).toBe(0);
+      expect(startedBeforeFirst).toBe(16);
+      expect(r.stdout).toBe(hs.map((h) => `{"hash":"${h}","status":"ok"}\n`).join(''));
+    } finally {
+      await new Promise<void>((r) => (server.close(() => r()), server.closeAllConnections()));
+    }
+  });
+
   it('Ctrl-C: exit 130, what was printed stays printed', async () => {
     const hs = [hash(1), hash(2), hash(3)];
     const ctl = new AbortController();
