@@ -309,6 +309,8 @@ export interface ExplorerClientOptions {
   explorerKey?: string | undefined;
   /** The hosted multichain PRO API wants the key as a bearer token. */
   bearer?: boolean;
+  /** Answers may come from, and go to, --cache (default true). */
+  cache?: boolean | undefined;
 }
 
 /** The explorer API. */
@@ -317,7 +319,7 @@ export class ExplorerClient {
   private readonly http: Http;
   private readonly headers: Record<string, string>;
 
-  constructor(options: ExplorerClientOptions) {
+  constructor(private readonly options: ExplorerClientOptions) {
     this.baseUrl = options.baseUrl;
     this.http = options.http;
     const key = options.explorerKey;
@@ -330,8 +332,16 @@ export class ExplorerClient {
       what,
       authHint: this.headers['x-api-key'] || this.headers.authorization ? 'check the explorer key' : 'this explorer wants a key: --explorer-key or SCOUT_EXPLORER_KEY',
       // Explorer answers may be kept by --cache; admin answers (which list keys) never are.
-      cache: true,
+      cache: this.options.cache !== false,
     };
+  }
+
+  /**
+   * The same explorer, its answers never taken from --cache nor kept there: for a poll (--watch,
+   * --wait), which asks again because the answer changes.
+   */
+  uncached(): ExplorerClient {
+    return new ExplorerClient({ ...this.options, cache: false });
   }
 
   /**

@@ -8,11 +8,12 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { WATCH_OPTIONS, type WatchPlan, watchPlan } from './follow-options.js';
 import { NameRef, parsePositiveInt } from '../validate.js';
 import { pageOptions } from './page-options.js';
 import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from './runtime.js';
-import { type ArgSpec, type CommandSpec, type Given, longFlag } from './spec.js';
+import { type ArgSpec, type CommandSpec, type Given, longFlag, type WaitPlan } from './spec.js';
 import { objectView, view } from './view-ref.js';
 
 const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
@@ -121,13 +122,30 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     if (value === undefined && o.default !== undefined) [value, from] = [o.default, ''];
     input[key] = o.parse(value, from);
   }
+  // --watch and its options, on a list that can be followed; checked with the page flags they exclude.
+  const w = WATCH_OPTIONS;
+  const watch =
+    spec.kind === 'list' && spec.watch
+      ? watchPlan(
+          {
+            watch: w.watch.parse(given(cmd.getOptionValue('watch')), '--watch'),
+            newOnly: w.newOnly.parse(given(cmd.getOptionValue('newOnly')), '--new-only'),
+            interval: w.interval.parse(given(cmd.getOptionValue('interval')), '--interval'),
+          },
+          { mode: output.mode, json: cmd.getOptionValue('json') === true, jq: output.jq !== undefined, all: output.all, limit: output.limit !== undefined, cursor: output.cursorRead !== undefined },
+        )
+      : undefined;
+  const wait = spec.kind === 'object' ? spec.wait?.(input) : undefined;
 
   const web = spec.web !== undefined && cmd.getOptionValue('web') === true;
   if (web && (output.mode === 'json' || output.mode === 'ndjson' || output.jq)) {
     throw new UsageError('--web opens the web page instead of printing; it does not go with --json, --ndjson or --jq');
   }
+  if (web && wait) throw new UsageError('--web opens the web page instead of printing; it does not go with --wait');
   const concurrency = concurrencyOf(givenText(cmd.getOptionValue('concurrency')));
   if (batch && web) throw new UsageError('--web opens one page; it does not go with - (values from stdin)');
+  if (batch && watch) throw new UsageError('--watch follows one list; it does not go with - (values from stdin)');
+  if (batch && wait) throw new UsageError('--wait waits for one transaction; it does not go with - (values from stdin)');
 
   const path: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
@@ -138,12 +156,12 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   if (batch) {
     const { runBatch } = await import('./batch.js');
     const kind = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
-    return runBatch({ inv, input, ...batch, output: kind, concurrency, run: (one, full) => run(spec, one, full) });
+    return runBatch({ inv, input, ...batch, output: kind, concurrency, run: (one, full) => run(spec, one, full, {}) });
   }
 
   const dispatch = async (): Promise<void> => {
     if (web && spec.web) return (await import('./web.run.js')).showPage(inv, spec.web(input));
-    return run(spec, inv, input);
+    return run(spec, inv, input, { watch, wait });
   };
 
   // Names given for addresses: each checked (ENS normalisation) before any request, then resolved
@@ -172,19 +190,22 @@ function concurrencyOf(text: string | undefined): number {
   return n;
 }
 
-/** Runs a command whose input is checked and complete. */
-async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>): Promise<void> {
+/** Runs a command whose input is checked and complete; `follow`: how --watch or --wait goes, when given. */
+async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>, follow: { watch?: WatchPlan | undefined; wait?: WaitPlan | undefined }): Promise<void> {
+  const { watch, wait } = follow;
   const { output, path } = inv;
   switch (spec.kind) {
     case 'list': {
       const req = spec.request(input);
       // A cursor another list printed is refused before any request.
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
+      if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch);
       const { runList } = await import('./list-command.js');
       return runList(inv, req, view(spec.view));
     }
     case 'object': {
       const req = spec.request(input);
+      if (wait) return (await import('./wait.js')).runWait(inv, req, objectView(spec.view), wait);
       const { runObject } = await import('./object-command.js');
       return runObject(inv, req, objectView(spec.view));
     }

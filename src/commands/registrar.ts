@@ -5,6 +5,7 @@
  * the spec declares.
  */
 import { Argument, Command, Option } from 'commander';
+import { WATCH_OPTIONS } from './follow-options.js';
 import { PIPED_COLUMNS, type PipedColumnsName } from './piped-columns.js';
 import type { RunEnv } from './runtime.js';
 import { type ArgSpec, type CommandSpec, type Completion, longFlag, type OptionSpec, type Output, type TopicSpec } from './spec.js';
@@ -104,6 +105,8 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, isDefault =
   const cmd = parent.command(spec.name, { isDefault }).description(spec.description);
   for (const a of Object.values(spec.args ?? {})) cmd.addArgument(new SpecArgument(a, a.complete));
   for (const [key, o] of Object.entries(spec.options ?? {})) cmd.addOption(specOption(key, o));
+  // A list that says how its items are told apart can be followed: --watch, --new-only, --interval.
+  if (spec.kind === 'list' && spec.watch) for (const [key, o] of Object.entries(WATCH_OPTIONS)) cmd.addOption(specOption(key, o));
   if (spec.web) cmd.addOption(new SpecOption('--web', WEB_HELP, undefined));
   if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;

@@ -120,6 +120,23 @@ interface Common<A, O> {
   web?(input: Input<A, O>): WebPage;
 }
 
+/**
+ * What tells one item of a list from another across polls of --watch (follow-options.ts has the
+ * common ones): the values of its identity fields. An item whose identity fields are all missing is
+ * known by its whole text.
+ */
+export type Identity = (item: Readonly<Record<string, unknown>>) => readonly unknown[];
+
+/** How `--wait` waits for an object (follow-options.ts). */
+export interface WaitPlan {
+  /** Confirmations to wait for; 1 is mined. */
+  readonly confirmations: number;
+  /** Milliseconds before giving up; undefined: no limit. */
+  readonly timeoutMs: number | undefined;
+  /** Milliseconds between polls; undefined: the chain's block time. */
+  readonly intervalMs: number | undefined;
+}
+
 /** A list from one endpoint, fetched page by page and printed in every output mode. */
 export interface ListCommand<A = ArgsShape, O = OptionsShape> extends Common<A, O> {
   readonly kind: 'list';
@@ -127,6 +144,8 @@ export interface ListCommand<A = ArgsShape, O = OptionsShape> extends Common<A, 
   request(input: Input<A, O>): ListRequest<unknown>;
   /** The table view of render/views.ts for its items. */
   readonly view: ListViewName;
+  /** The list can be followed with --watch (follow-options.ts): what tells its items apart across polls. */
+  readonly watch?: Identity | undefined;
 }
 
 /** One object from one endpoint: a key/value view, or the server's JSON unchanged. */
@@ -134,6 +153,8 @@ export interface ObjectCommand<A = ArgsShape, O = OptionsShape> extends Common<A
   readonly kind: 'object';
   request(input: Input<A, O>): ObjectRequest;
   readonly view: ObjectViewName;
+  /** The object can be waited for (`tx show --wait`): the plan from the checked input, undefined to fetch it once. */
+  wait?(input: Input<A, O>): WaitPlan | undefined;
 }
 
 /** A command with a runner of its own. */
@@ -169,14 +190,14 @@ export interface TopicSpec {
 
 /** A list command: `request` builds the request from the checked input, `view` names its table. */
 export function listCommand<const A extends ArgsShape = {}, const O extends OptionsShape = {}, K extends ListViewName = ListViewName>(
-  spec: Common<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K },
+  spec: Common<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K; watch?: Identity },
 ): ListCommand<A, O> {
   return { ...spec, kind: 'list' };
 }
 
 /** An object command: `request` names the object, `view` its key/value view. */
 export function objectCommand<const A extends ArgsShape = {}, const O extends OptionsShape = {}, K extends ObjectViewName = ObjectViewName>(
-  spec: Common<A, O> & { request(input: Input<A, O>): ObjectRequest<ObjectOf<K>>; view: K },
+  spec: Common<A, O> & { request(input: Input<A, O>): ObjectRequest<ObjectOf<K>>; view: K; wait?: (input: Input<A, O>) => WaitPlan | undefined },
 ): ObjectCommand<A, O> {
   return { ...spec, kind: 'object' };
 }

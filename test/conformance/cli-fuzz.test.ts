@@ -120,18 +120,23 @@ const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: limit }, { na
 const configKey = mix('chain', 'timeout', 'color', 'insecure', 'colour', 'verbose', 'api-key-file', 'chains.x.explorer-key');
 const types = mix('erc-20', 'ERC-721,erc-1155', 'ERC404');
 const filter = mix('to', 'from', 'TO');
+// --watch and --wait run until Ctrl-C, which the fuzz never sends: each comes with an option that
+// makes the line a usage error (--all with --watch; --csv, which tx show does not take, with --wait).
+const interval = mix('3', '1m', '1.5', '500ms');
+const watching: Opt[] = [{ name: '--watch', value: pick(['--all', '--json']) }, { name: '--new-only' }, { name: '--interval', value: interval }];
+const waiting: Opt[] = [{ name: '--wait', value: () => '--csv' }, { name: '--confirmations', value: mix('1', '3') }, { name: '--wait-timeout', value: mix('1s', '5m') }, { name: '--interval', value: interval }];
 
 /** The real commands: their words, a generator for their arguments, and their own options. */
 const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['address', 'show'], args: [mix(ADDR.rich, ADDR.contract, 'scout-rich.eth', 'alice.eth', 'a_b.eth')], opts: [...output, { name: '--web' }] },
-  { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, { name: '--filter', value: filter }] },
+  { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }] },
   { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['address', 'nfts'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
-  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }] },
-  { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, { name: '--filter', value: filter }] },
+  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, ...watching, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }] },
+  { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
-  { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
-  { words: ['tx', 'show'], args: [hash], opts: [...output, { name: '--web' }] },
+  { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
+  { words: ['tx', 'show'], args: [hash], opts: [...output, ...waiting, { name: '--web' }] },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
   { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: [...output, { name: '--web' }] },
@@ -155,7 +160,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['block', 'show'], args: [block], opts: output },
   { words: ['block', 'txs'], args: [block], opts: [...output, ...pages] },
   { words: ['block', 'withdrawals'], args: [block], opts: [...output, ...pages] },
-  { words: ['blocks'], args: [], opts: [...output, ...pages, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
+  { words: ['blocks'], args: [], opts: [...output, ...pages, ...watching, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
   { words: ['stats'], args: [], opts: output },
   { words: ['gas'], args: [], opts: output },
   { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }] },

@@ -127,6 +127,13 @@ describe('batch input', () => {
     expect(seen).toEqual([]);
   });
 
+  it.each([[['tx', 'show', '-', '--wait']], [['address', 'txs', '-', '--watch']]])('%j is a usage error: --wait and --watch follow one value', async (args) => {
+    const [r, seen] = await paths(() => scout(args, `${TX.ok}\n`));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/does not go with - \(values from stdin\)/);
+    expect(seen).toEqual([]);
+  });
+
   it.each([['0'], ['65'], ['x']])('--concurrency %s is a usage error', async (n) => {
     const [r, seen] = await paths(() => scout(['tx', 'show', '-', '--concurrency', n], `${TX.ok}\n`));
     expect(r.code).toBe(2);
@@ -149,7 +156,7 @@ describe('batch input', () => {
 
   it('--help of a command that takes - says so, with --concurrency', async () => {
     const r = await runScout(['tx', 'show', '--help']);
-    expect(r.stdout).toMatch(/- reads one per line from\s+stdin/);
+    expect(r.stdout).toMatch(/- reads one per line\s+from\s+stdin/);
     expect(r.stdout).toMatch(/--concurrency <n>/);
   });
 

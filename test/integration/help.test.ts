@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram, run } from '../../src/cli.js';
 import { EXIT_CODES, ENVIRONMENT } from '../../src/commands/help/topics.js';
+import { InterruptedError } from '../../src/errors.js';
 import { memoryIo } from '../../src/io.js';
 import { ROOT } from '../support/cli.js';
 import { chainsCachePath } from '../../src/config/paths.js';
@@ -173,7 +174,14 @@ describe('examples can be copied', () => {
       // Against the local fake: its own --base-url, unless the example is about the PRO API (which
       // refuses a base URL and goes to SCOUT_PRO_URL).
       const args = words.includes('--pro') ? words : [...words, '--base-url', srv.url];
+      // An example that follows (--watch, --wait) runs until Ctrl-C: it comes at its first wait.
+      const ctrl = new AbortController();
       const r = await runScout(args, {
+        signal: ctrl.signal,
+        sleep: async () => {
+          ctrl.abort();
+          throw new InterruptedError('interrupted');
+        },
         env: {
           HOME: home,
           XDG_CONFIG_HOME: config,

@@ -1,6 +1,7 @@
 /** `scout address internal-txs <address> [--filter to|from]`. */
 import { addressInternalTransactions, FILTERS } from '../../api/endpoints.js';
 import { addressArg } from '../args.js';
+import { byIndexInTransaction } from '../follow-options.js';
 import { choice, listCommand } from '../spec.js';
 
 export default listCommand({
@@ -11,4 +12,5 @@ export default listCommand({
   examples: ['scout address internal-txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --filter from'],
   request: ({ address, filter }) => addressInternalTransactions(address, { filter }),
   view: 'internalTransactions',
+  watch: byIndexInTransaction,
 });

@@ -2,6 +2,7 @@
 import { addressLogs } from '../../api/endpoints.js';
 import { parseTopic } from '../../validate.js';
 import { addressArg } from '../args.js';
+import { byIndexInTransaction } from '../follow-options.js';
 import { listCommand, option } from '../spec.js';
 
 export default listCommand({
@@ -15,4 +16,5 @@ export default listCommand({
   ],
   request: ({ address, topic }) => addressLogs(address, { topic }),
   view: 'logs',
+  watch: byIndexInTransaction,
 });

@@ -1,6 +1,7 @@
 /** `scout address transfers <address> [--type list] [--filter to|from] [--token address]`. */
 import { addressTokenTransfers, FILTERS, TOKEN_TYPES } from '../../api/endpoints.js';
 import { addressArg, addressOption } from '../args.js';
+import { byTransferLog } from '../follow-options.js';
 import { choice, list, listCommand } from '../spec.js';
 
 export default listCommand({
@@ -15,4 +16,5 @@ export default listCommand({
   examples: ['scout address transfers 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --type ERC-20 --filter to --all --ndjson'],
   request: ({ address, ...o }) => addressTokenTransfers(address, o),
   view: 'tokenTransfers',
+  watch: byTransferLog,
 });

@@ -1,6 +1,7 @@
 /** `scout address txs <address> [--filter to|from]`: transactions, newest first. */
 import { addressTransactions, FILTERS } from '../../api/endpoints.js';
 import { addressArg } from '../args.js';
+import { byHash } from '../follow-options.js';
 import { choice, listCommand } from '../spec.js';
 
 export default listCommand({
@@ -8,7 +9,8 @@ export default listCommand({
   description: 'transactions of an address, newest first',
   args: { address: addressArg },
   options: { filter: choice(FILTERS, 'only transactions to or from the address') },
-  examples: ['scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
+  examples: ['scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10', 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --watch --ndjson'],
   request: ({ address, filter }) => addressTransactions(address, { filter }),
   view: 'transactions',
+  watch: byHash,
 });

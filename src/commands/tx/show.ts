@@ -1,14 +1,20 @@
-/** `scout tx show <hash>`: one transaction as a key/value block, or the server's object as JSON. */
+/** `scout tx show <hash> [--wait]`: one transaction as a key/value block, or the server's object as JSON. */
 import { transactionPath } from '../../api/endpoints.js';
 import { hashArg } from '../args.js';
+import { WAIT_OPTIONS, waitPlan } from '../follow-options.js';
 import { objectCommand } from '../spec.js';
 
 export default objectCommand({
   name: 'show',
   description: 'one transaction: status, parties, value, fee, gas, method, transfers',
   args: { hash: hashArg },
-  examples: ['scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e --json | jq .status'],
+  options: WAIT_OPTIONS,
+  examples: [
+    'scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e --json | jq .status',
+    'scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e --wait --confirmations 3 --wait-timeout 10m',
+  ],
   request: ({ hash }) => ({ path: transactionPath(hash), what: `transaction ${hash}` }),
   view: 'transaction',
+  wait: waitPlan,
   web: ({ hash }) => ({ kind: 'tx', value: hash }),
 });
