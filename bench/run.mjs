@@ -13,6 +13,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { batchRows } from './batch.mjs';
 import { bigBody } from './bigbody.mjs';
 import { rateLimitRows } from './ratelimit.mjs';
 import { startBenchServer } from './server.mjs';
@@ -179,6 +180,9 @@ async function measure(node, big, small) {
 
   // Concurrent lookups under a rate limit, and --all on this Node (bench/ratelimit.mjs).
   for (const r of await rateLimitRows(tiny, node)) row(...r);
+
+  // Batches: many lookups in one process (bench/batch.mjs).
+  for (const r of await batchRows(tiny, node)) row(...r);
   return rows;
 }
 

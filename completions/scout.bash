@@ -22,33 +22,33 @@ _scout_subcommands() {
 # Sets _scout_words to the options valid after the command path $1.
 _scout_options() {
     case "$1" in
-        "address show") _scout_words="--chains --web --json --ndjson --jq" ;;
-        "address tokens") _scout_words="--type --chains --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "address nfts") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "address transfers") _scout_words="--type --filter --token --chains --watch --new-only --interval --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "address txs") _scout_words="--filter --chains --watch --new-only --interval --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "address internal-txs") _scout_words="--filter --watch --new-only --interval --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "address logs") _scout_words="--topic --watch --new-only --interval --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "address withdrawals") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "tx show") _scout_words="--wait --confirmations --wait-timeout --interval --chains --web --json --ndjson --jq" ;;
-        "tx summary") _scout_words="--json --ndjson --jq" ;;
-        "tx explain") _scout_words="--json --ndjson --jq" ;;
-        "tx transfers") _scout_words="--type --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "tx logs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "tx internal-txs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "tx state-changes") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "tx trace") _scout_words="--json --ndjson --jq" ;;
-        "block show") _scout_words="--json --ndjson --jq" ;;
-        "block txs") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "block withdrawals") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address show") _scout_words="--chains --web --concurrency --json --ndjson --jq" ;;
+        "address tokens") _scout_words="--type --chains --concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address nfts") _scout_words="--type --concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address transfers") _scout_words="--type --filter --token --chains --watch --new-only --interval --concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address txs") _scout_words="--filter --chains --watch --new-only --interval --concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address internal-txs") _scout_words="--filter --watch --new-only --interval --concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address logs") _scout_words="--topic --watch --new-only --interval --concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "address withdrawals") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx show") _scout_words="--wait --confirmations --wait-timeout --interval --chains --web --concurrency --json --ndjson --jq" ;;
+        "tx summary") _scout_words="--concurrency --json --ndjson --jq" ;;
+        "tx explain") _scout_words="--concurrency --json --ndjson --jq" ;;
+        "tx transfers") _scout_words="--type --concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx logs") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx internal-txs") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx state-changes") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "tx trace") _scout_words="--concurrency --json --ndjson --jq" ;;
+        "block show") _scout_words="--concurrency --json --ndjson --jq" ;;
+        "block txs") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "block withdrawals") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
         "blocks") _scout_words="--type --watch --new-only --interval --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "token show") _scout_words="--web --json --ndjson --jq" ;;
-        "token holders") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "token transfers") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "token nfts") _scout_words="--json --ndjson --jq --csv --all --limit --cursor" ;;
-        "token nft") _scout_words="--json --ndjson --jq" ;;
-        "contract show") _scout_words="--json --ndjson --jq" ;;
-        "contract abi") _scout_words="--implementation --json --ndjson --jq" ;;
+        "token show") _scout_words="--web --concurrency --json --ndjson --jq" ;;
+        "token holders") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token transfers") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token nfts") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
+        "token nft") _scout_words="--concurrency --json --ndjson --jq" ;;
+        "contract show") _scout_words="--concurrency --json --ndjson --jq" ;;
+        "contract abi") _scout_words="--implementation --concurrency --json --ndjson --jq" ;;
         "contract source") _scout_words="--out --force" ;;
         "search") _scout_words="--type --chains --json --ndjson --jq --csv --all --limit --cursor" ;;
         "open") _scout_words="--web" ;;
@@ -67,7 +67,7 @@ _scout_options() {
 # Succeeds when option $2 takes a value after the command path $1.
 _scout_takes_value() {
     case "$1|$2" in
-        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--cache"|*"|--color"|"address show|--chains"|"address show|--jq"|"address show|-q"|"address tokens|--type"|"address tokens|--chains"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--chains"|"address transfers|--interval"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--chains"|"address txs|--interval"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--interval"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address logs|--topic"|"address logs|--interval"|"address logs|--jq"|"address logs|-q"|"address logs|--limit"|"address logs|-L"|"address logs|--cursor"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--confirmations"|"tx show|--wait-timeout"|"tx show|--interval"|"tx show|--chains"|"tx show|--jq"|"tx show|-q"|"tx summary|--jq"|"tx summary|-q"|"tx explain|--jq"|"tx explain|-q"|"tx transfers|--type"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx logs|--jq"|"tx logs|-q"|"tx logs|--limit"|"tx logs|-L"|"tx logs|--cursor"|"tx internal-txs|--jq"|"tx internal-txs|-q"|"tx internal-txs|--limit"|"tx internal-txs|-L"|"tx internal-txs|--cursor"|"tx state-changes|--jq"|"tx state-changes|-q"|"tx state-changes|--limit"|"tx state-changes|-L"|"tx state-changes|--cursor"|"tx trace|--jq"|"tx trace|-q"|"block show|--jq"|"block show|-q"|"block txs|--jq"|"block txs|-q"|"block txs|--limit"|"block txs|-L"|"block txs|--cursor"|"block withdrawals|--jq"|"block withdrawals|-q"|"block withdrawals|--limit"|"block withdrawals|-L"|"block withdrawals|--cursor"|"blocks|--type"|"blocks|--interval"|"blocks|--jq"|"blocks|-q"|"blocks|--limit"|"blocks|-L"|"blocks|--cursor"|"token show|--jq"|"token show|-q"|"token holders|--jq"|"token holders|-q"|"token holders|--limit"|"token holders|-L"|"token holders|--cursor"|"token transfers|--jq"|"token transfers|-q"|"token transfers|--limit"|"token transfers|-L"|"token transfers|--cursor"|"token nfts|--jq"|"token nfts|-q"|"token nfts|--limit"|"token nfts|-L"|"token nfts|--cursor"|"token nft|--jq"|"token nft|-q"|"contract show|--jq"|"contract show|-q"|"contract abi|--jq"|"contract abi|-q"|"contract source|--out"|"search|--type"|"search|--chains"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"stats|--jq"|"stats|-q"|"gas|--jq"|"gas|-q"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
+        *"|--base-url"|*"|--chain"|*"|--explorer-key"|*"|--admin-url"|*"|--api-key"|*"|--api-key-file"|*"|--timeout"|*"|--retries"|*"|--max-body"|*"|--cache"|*"|--color"|"address show|--chains"|"address show|--concurrency"|"address show|--jq"|"address show|-q"|"address tokens|--type"|"address tokens|--chains"|"address tokens|--concurrency"|"address tokens|--jq"|"address tokens|-q"|"address tokens|--limit"|"address tokens|-L"|"address tokens|--cursor"|"address nfts|--type"|"address nfts|--concurrency"|"address nfts|--jq"|"address nfts|-q"|"address nfts|--limit"|"address nfts|-L"|"address nfts|--cursor"|"address transfers|--type"|"address transfers|--filter"|"address transfers|--token"|"address transfers|--chains"|"address transfers|--interval"|"address transfers|--concurrency"|"address transfers|--jq"|"address transfers|-q"|"address transfers|--limit"|"address transfers|-L"|"address transfers|--cursor"|"address txs|--filter"|"address txs|--chains"|"address txs|--interval"|"address txs|--concurrency"|"address txs|--jq"|"address txs|-q"|"address txs|--limit"|"address txs|-L"|"address txs|--cursor"|"address internal-txs|--filter"|"address internal-txs|--interval"|"address internal-txs|--concurrency"|"address internal-txs|--jq"|"address internal-txs|-q"|"address internal-txs|--limit"|"address internal-txs|-L"|"address internal-txs|--cursor"|"address logs|--topic"|"address logs|--interval"|"address logs|--concurrency"|"address logs|--jq"|"address logs|-q"|"address logs|--limit"|"address logs|-L"|"address logs|--cursor"|"address withdrawals|--concurrency"|"address withdrawals|--jq"|"address withdrawals|-q"|"address withdrawals|--limit"|"address withdrawals|-L"|"address withdrawals|--cursor"|"tx show|--confirmations"|"tx show|--wait-timeout"|"tx show|--interval"|"tx show|--chains"|"tx show|--concurrency"|"tx show|--jq"|"tx show|-q"|"tx summary|--concurrency"|"tx summary|--jq"|"tx summary|-q"|"tx explain|--concurrency"|"tx explain|--jq"|"tx explain|-q"|"tx transfers|--type"|"tx transfers|--concurrency"|"tx transfers|--jq"|"tx transfers|-q"|"tx transfers|--limit"|"tx transfers|-L"|"tx transfers|--cursor"|"tx logs|--concurrency"|"tx logs|--jq"|"tx logs|-q"|"tx logs|--limit"|"tx logs|-L"|"tx logs|--cursor"|"tx internal-txs|--concurrency"|"tx internal-txs|--jq"|"tx internal-txs|-q"|"tx internal-txs|--limit"|"tx internal-txs|-L"|"tx internal-txs|--cursor"|"tx state-changes|--concurrency"|"tx state-changes|--jq"|"tx state-changes|-q"|"tx state-changes|--limit"|"tx state-changes|-L"|"tx state-changes|--cursor"|"tx trace|--concurrency"|"tx trace|--jq"|"tx trace|-q"|"block show|--concurrency"|"block show|--jq"|"block show|-q"|"block txs|--concurrency"|"block txs|--jq"|"block txs|-q"|"block txs|--limit"|"block txs|-L"|"block txs|--cursor"|"block withdrawals|--concurrency"|"block withdrawals|--jq"|"block withdrawals|-q"|"block withdrawals|--limit"|"block withdrawals|-L"|"block withdrawals|--cursor"|"blocks|--type"|"blocks|--interval"|"blocks|--jq"|"blocks|-q"|"blocks|--limit"|"blocks|-L"|"blocks|--cursor"|"token show|--concurrency"|"token show|--jq"|"token show|-q"|"token holders|--concurrency"|"token holders|--jq"|"token holders|-q"|"token holders|--limit"|"token holders|-L"|"token holders|--cursor"|"token transfers|--concurrency"|"token transfers|--jq"|"token transfers|-q"|"token transfers|--limit"|"token transfers|-L"|"token transfers|--cursor"|"token nfts|--concurrency"|"token nfts|--jq"|"token nfts|-q"|"token nfts|--limit"|"token nfts|-L"|"token nfts|--cursor"|"token nft|--concurrency"|"token nft|--jq"|"token nft|-q"|"contract show|--concurrency"|"contract show|--jq"|"contract show|-q"|"contract abi|--concurrency"|"contract abi|--jq"|"contract abi|-q"|"contract source|--out"|"search|--type"|"search|--chains"|"search|--jq"|"search|-q"|"search|--limit"|"search|-L"|"search|--cursor"|"stats|--jq"|"stats|-q"|"gas|--jq"|"gas|-q"|"admin networks|--jq"|"admin networks|-q"|"api|--field"|"api|-F"|"api|--jq"|"api|-q"|"api|--limit"|"api|-L"|"api|--cursor"|"chains|--registry-url"|"chains|--jq"|"chains|-q") return 0 ;;
     esac
     return 1
 }

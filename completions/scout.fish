@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--cache' '*|--color' 'address show|--chains' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--chains' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--chains' 'address transfers|--interval' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--chains' 'address txs|--interval' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--interval' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--chains' 'tx show|--jq' 'tx show|-q' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--jq' 'tx trace|-q' 'block show|--jq' 'block show|-q' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--interval' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--jq' 'token show|-q' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--jq' 'token nft|-q' 'contract show|--jq' 'contract show|-q' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--type' 'search|--chains' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--cache' '*|--color' 'address show|--chains' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--chains' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--chains' 'address transfers|--interval' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--chains' 'address txs|--interval' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--interval' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--chains' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--interval' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'search|--type' 'search|--chains' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
             return 0
     end
     return 1
@@ -122,6 +122,7 @@ complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain 
 # scout address show
 complete -c scout -n '__scout_at \'address show\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
 complete -c scout -n '__scout_at \'address show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
+complete -c scout -n '__scout_at \'address show\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -129,6 +130,7 @@ complete -c scout -n '__scout_at \'address show\'' -s q -l jq -x -d 'filter the 
 # scout address tokens
 complete -c scout -n '__scout_at \'address tokens\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
 complete -c scout -n '__scout_at \'address tokens\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
+complete -c scout -n '__scout_at \'address tokens\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address tokens\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address tokens\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address tokens\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -139,6 +141,7 @@ complete -c scout -n '__scout_at \'address tokens\'' -l cursor -x -d 'resume fro
 
 # scout address nfts
 complete -c scout -n '__scout_at \'address nfts\'' -l type -x -a 'ERC-721 ERC-404 ERC-1155' -d 'token types, comma separated (ERC-721,ERC-404,ERC-1155)'
+complete -c scout -n '__scout_at \'address nfts\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address nfts\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address nfts\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address nfts\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -155,6 +158,7 @@ complete -c scout -n '__scout_at \'address transfers\'' -l chains -x -a 'all mai
 complete -c scout -n '__scout_at \'address transfers\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
 complete -c scout -n '__scout_at \'address transfers\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
 complete -c scout -n '__scout_at \'address transfers\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 30s, 5m); default the chain\'s average block time, at least 2s'
+complete -c scout -n '__scout_at \'address transfers\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address transfers\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address transfers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -169,6 +173,7 @@ complete -c scout -n '__scout_at \'address txs\'' -l chains -x -a 'all mainnets 
 complete -c scout -n '__scout_at \'address txs\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
 complete -c scout -n '__scout_at \'address txs\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
 complete -c scout -n '__scout_at \'address txs\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 30s, 5m); default the chain\'s average block time, at least 2s'
+complete -c scout -n '__scout_at \'address txs\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address txs\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -182,6 +187,7 @@ complete -c scout -n '__scout_at \'address internal-txs\'' -l filter -x -a 'to f
 complete -c scout -n '__scout_at \'address internal-txs\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 30s, 5m); default the chain\'s average block time, at least 2s'
+complete -c scout -n '__scout_at \'address internal-txs\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address internal-txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address internal-txs\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address internal-txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -195,6 +201,7 @@ complete -c scout -n '__scout_at \'address logs\'' -l topic -x -d 'only logs wit
 complete -c scout -n '__scout_at \'address logs\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
 complete -c scout -n '__scout_at \'address logs\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
 complete -c scout -n '__scout_at \'address logs\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 30s, 5m); default the chain\'s average block time, at least 2s'
+complete -c scout -n '__scout_at \'address logs\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address logs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address logs\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address logs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -204,6 +211,7 @@ complete -c scout -n '__scout_at \'address logs\'' -s L -l limit -x -d 'stop aft
 complete -c scout -n '__scout_at \'address logs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout address withdrawals
+complete -c scout -n '__scout_at \'address withdrawals\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'address withdrawals\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -229,22 +237,26 @@ complete -c scout -n '__scout_at \'tx show\'' -l wait-timeout -x -d 'with --wait
 complete -c scout -n '__scout_at \'tx show\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 30s, 5m); default the chain\'s average block time, at least 2s'
 complete -c scout -n '__scout_at \'tx show\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
 complete -c scout -n '__scout_at \'tx show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
+complete -c scout -n '__scout_at \'tx show\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout tx summary
+complete -c scout -n '__scout_at \'tx summary\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx summary\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx summary\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx summary\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout tx explain
+complete -c scout -n '__scout_at \'tx explain\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx explain\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx explain\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx explain\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout tx transfers
 complete -c scout -n '__scout_at \'tx transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
+complete -c scout -n '__scout_at \'tx transfers\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx transfers\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx transfers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -254,6 +266,7 @@ complete -c scout -n '__scout_at \'tx transfers\'' -s L -l limit -x -d 'stop aft
 complete -c scout -n '__scout_at \'tx transfers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout tx logs
+complete -c scout -n '__scout_at \'tx logs\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx logs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx logs\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx logs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -263,6 +276,7 @@ complete -c scout -n '__scout_at \'tx logs\'' -s L -l limit -x -d 'stop after n 
 complete -c scout -n '__scout_at \'tx logs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout tx internal-txs
+complete -c scout -n '__scout_at \'tx internal-txs\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx internal-txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx internal-txs\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx internal-txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -272,6 +286,7 @@ complete -c scout -n '__scout_at \'tx internal-txs\'' -s L -l limit -x -d 'stop 
 complete -c scout -n '__scout_at \'tx internal-txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout tx state-changes
+complete -c scout -n '__scout_at \'tx state-changes\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx state-changes\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx state-changes\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx state-changes\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -281,6 +296,7 @@ complete -c scout -n '__scout_at \'tx state-changes\'' -s L -l limit -x -d 'stop
 complete -c scout -n '__scout_at \'tx state-changes\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout tx trace
+complete -c scout -n '__scout_at \'tx trace\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx trace\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -291,11 +307,13 @@ complete -c scout -n '__scout_at \'block\'' -a 'txs' -d 'transactions of a block
 complete -c scout -n '__scout_at \'block\'' -a 'withdrawals' -d 'beacon-chain withdrawals paid out in a block'
 
 # scout block show
+complete -c scout -n '__scout_at \'block show\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'block show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'block show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'block show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout block txs
+complete -c scout -n '__scout_at \'block txs\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'block txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'block txs\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'block txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -305,6 +323,7 @@ complete -c scout -n '__scout_at \'block txs\'' -s L -l limit -x -d 'stop after 
 complete -c scout -n '__scout_at \'block txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout block withdrawals
+complete -c scout -n '__scout_at \'block withdrawals\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'block withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'block withdrawals\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'block withdrawals\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -335,11 +354,13 @@ complete -c scout -n '__scout_at \'token\'' -a 'nft' -d 'one NFT of a collection
 
 # scout token show
 complete -c scout -n '__scout_at \'token show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
+complete -c scout -n '__scout_at \'token show\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'token show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'token show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'token show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout token holders
+complete -c scout -n '__scout_at \'token holders\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'token holders\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'token holders\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'token holders\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -349,6 +370,7 @@ complete -c scout -n '__scout_at \'token holders\'' -s L -l limit -x -d 'stop af
 complete -c scout -n '__scout_at \'token holders\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout token transfers
+complete -c scout -n '__scout_at \'token transfers\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'token transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'token transfers\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'token transfers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -358,6 +380,7 @@ complete -c scout -n '__scout_at \'token transfers\'' -s L -l limit -x -d 'stop 
 complete -c scout -n '__scout_at \'token transfers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout token nfts
+complete -c scout -n '__scout_at \'token nfts\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'token nfts\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'token nfts\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'token nfts\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -367,6 +390,7 @@ complete -c scout -n '__scout_at \'token nfts\'' -s L -l limit -x -d 'stop after
 complete -c scout -n '__scout_at \'token nfts\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout token nft
+complete -c scout -n '__scout_at \'token nft\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'token nft\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'token nft\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'token nft\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
@@ -377,12 +401,14 @@ complete -c scout -n '__scout_at \'contract\'' -a 'abi' -d 'a verified contract\
 complete -c scout -n '__scout_at \'contract\'' -a 'source' -d 'a verified contract\'s source: the main file, or every file under a directory'
 
 # scout contract show
+complete -c scout -n '__scout_at \'contract show\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'contract show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'contract show\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'contract show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout contract abi
 complete -c scout -n '__scout_at \'contract abi\'' -l implementation -d 'the ABI of the proxy\'s implementation instead (the first, when it has several)'
+complete -c scout -n '__scout_at \'contract abi\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'contract abi\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'contract abi\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'contract abi\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'

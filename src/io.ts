@@ -37,10 +37,15 @@ export interface Io {
    * that records the URLs instead of starting a browser.
    */
   openUrl?: ((url: string) => Promise<void>) | undefined;
+  /**
+   * Standard input, read only by a batch (`-` for the argument). Absent, there is none to read.
+   */
+  stdin?: (() => AsyncIterable<string | Uint8Array>) | undefined;
 }
 
 /** An Io that collects output in strings, for tests. */
-export function memoryIo(options: Partial<Omit<Io, 'out' | 'err'>> = {}): Io & { stdout(): string; stderr(): string } {
+export function memoryIo(options: Partial<Omit<Io, 'out' | 'err' | 'stdin'>> & { stdin?: string } = {}): Io & { stdout(): string; stderr(): string } {
+  const input = options.stdin ?? '';
   let out = '';
   let err = '';
   const bytes = new TextDecoder();
@@ -56,6 +61,10 @@ export function memoryIo(options: Partial<Omit<Io, 'out' | 'err'>> = {}): Io & {
     sleep: options.sleep,
     // Tests never start a browser: one that forgets to pass an opener gets a failure, not a window.
     openUrl: options.openUrl ?? (async () => Promise.reject(new Error('this Io opens no browser'))),
+    // What a test pipes in, as one chunk; an empty stdin when it pipes nothing.
+    stdin: async function* () {
+      if (input) yield input;
+    },
     stdout: () => out,
     stderr: () => err,
   };

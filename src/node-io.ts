@@ -97,5 +97,7 @@ export function nodeIo(): Io {
     width: process.stdout.columns || process.stderr.columns || 80,
     env,
     now: () => Date.now(),
+    // Touched only when read: process.stdin opens the descriptor.
+    stdin: () => process.stdin,
   };
 }

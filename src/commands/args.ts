@@ -2,13 +2,17 @@
 import { CHAIN_SETS, parseChainList } from '../config/chain-list.js';
 import { BUILTIN_CHAINS } from '../config/chain-table.js';
 import { parseAddressOrName, parseHash, parseTokenId } from '../validate.js';
-import { arg, option } from './spec.js';
+import { arg, batchable, option } from './spec.js';
 
 /**
  * `<address>`: 0x and 40 hex digits, or a name (`vitalik.eth`, `jesse.base`) the executor resolves
- * through the explorer's search before the command runs (commands/names.ts).
+ * through the explorer's search before the command runs (commands/names.ts). This one takes no `-`:
+ * for a command that runs once (`contract source --out` writes files).
  */
-export const addressArg = arg('<address>', '0x followed by 40 hex digits, or a name such as vitalik.eth', parseAddressOrName);
+export const singleAddressArg = arg('<address>', '0x followed by 40 hex digits, or a name such as vitalik.eth', parseAddressOrName);
+
+/** `<address>`, or `-` for a batch: one address or name per line from stdin. */
+export const addressArg = batchable(singleAddressArg);
 
 /** An option whose value is an address or a name, as `<address>` takes them: `--token <address>`. */
 export function addressOption(help: string) {
@@ -16,7 +20,7 @@ export function addressOption(help: string) {
 }
 
 /** `<hash>`: a transaction hash, 0x and 64 hex digits. */
-export const hashArg = arg('<hash>', '0x followed by 64 hex digits', parseHash);
+export const hashArg = batchable(arg('<hash>', '0x followed by 64 hex digits', parseHash));
 
 /** `<id>`: an NFT token id, decimal digits of any length up to a uint256 (kept as text). */
 export const tokenIdArg = arg('<id>', 'token id: decimal digits, up to 2^256-1', parseTokenId);

@@ -9,11 +9,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { WATCH_OPTIONS, type WatchPlan, watchPlan } from './follow-options.js';
-import { NameRef } from '../validate.js';
+import { NameRef, parsePositiveInt } from '../validate.js';
 import { pageOptions } from './page-options.js';
 import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from './runtime.js';
-import { type CommandSpec, type Given, longFlag, type WaitPlan } from './spec.js';
+import { type ArgSpec, type CommandSpec, type Given, longFlag, type WaitPlan } from './spec.js';
 import { objectView, view } from './view-ref.js';
 
 const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
@@ -107,9 +107,12 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   if (spec.kind === 'run' && output.mode === 'csv' && spec.refuse?.csv) throw new UsageError(spec.refuse.csv);
 
   const input: Record<string, unknown> = {};
+  // `-` for an argument that takes it: the values come from stdin, each checked there (batch.ts).
+  let batch: { key: string; arg: ArgSpec<unknown> } | undefined;
   Object.entries(spec.args ?? {}).forEach(([key, a], i) => {
     const v = given(cmd.processedArgs[i]);
-    input[key] = a.parse(typeof v === 'boolean' ? undefined : v);
+    if (a.batch && v === '-' && !batch) batch = { key, arg: a };
+    else input[key] = a.parse(typeof v === 'boolean' ? undefined : v);
   });
   for (const [key, o] of Object.entries(spec.options ?? {})) {
     let value = given(cmd.getOptionValue(key));
@@ -139,6 +142,10 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     throw new UsageError('--web opens the web page instead of printing; it does not go with --json, --ndjson or --jq');
   }
   if (web && wait) throw new UsageError('--web opens the web page instead of printing; it does not go with --wait');
+  const concurrency = concurrencyOf(givenText(cmd.getOptionValue('concurrency')));
+  if (batch && web) throw new UsageError('--web opens one page; it does not go with - (values from stdin)');
+  if (batch && watch) throw new UsageError('--watch follows one list; it does not go with - (values from stdin)');
+  if (batch && wait) throw new UsageError('--wait waits for one transaction; it does not go with - (values from stdin)');
 
   const path: string[] = [];
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
@@ -151,7 +158,14 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   if (chains) {
     if (web) throw new UsageError('--web opens one page; it does not go with --chains');
     if (watch || wait) throw new UsageError(`${watch ? '--watch' : '--wait'} follows one explorer; it does not go with --chains`);
+    if (batch) throw new UsageError('--chains asks several explorers for one value; it does not go with - (values from stdin)');
     (await import('./fanout.js')).checkFanout(inv, chains);
+  }
+
+  if (batch) {
+    const { runBatch } = await import('./batch.js');
+    const kind = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
+    return runBatch({ inv, input, ...batch, output: kind, concurrency, run: (one, full) => run(spec, one, full, {}) });
   }
 
   const dispatch = async (): Promise<void> => {
@@ -176,6 +190,14 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     for (const [key, ref] of names) input[key] = ref.finish(resolved.get(ref)!);
     return dispatch();
   });
+}
+
+/** `--concurrency <n>`: 1 to 64, checked whether or not a batch runs; 4 when not given. */
+function concurrencyOf(text: string | undefined): number {
+  if (text === undefined) return 4;
+  const n = parsePositiveInt(text, '--concurrency')!;
+  if (n > 64) throw new UsageError(`invalid --concurrency ${JSON.stringify(text.trim())}: expected a whole number from 1 to 64`);
+  return n;
 }
 
 /** Runs a command whose input is checked and complete; `follow`: how --watch or --wait goes, when given. */

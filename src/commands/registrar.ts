@@ -41,6 +41,9 @@ function specOption(key: string, o: OptionSpec<unknown>): Option {
   return option;
 }
 
+/** `--concurrency`, on every command whose argument may be `-` (a batch from stdin). */
+export const BATCH_CONCURRENCY_HELP = 'with - (values from stdin): lookups at once, 1 to 64 (default 4)';
+
 /** What --jq does, by what a command prints (README, Output: --jq). */
 const JQ_RESULTS = 'results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)';
 const JQ_HELP: Record<Exclude<Output, 'none'>, string> = {
@@ -105,6 +108,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, isDefault =
   // A list that says how its items are told apart can be followed: --watch, --new-only, --interval.
   if (spec.kind === 'list' && spec.watch) for (const [key, o] of Object.entries(WATCH_OPTIONS)) cmd.addOption(specOption(key, o));
   if (spec.web) cmd.addOption(new SpecOption('--web', WEB_HELP, undefined));
+  if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
   cmd.addHelpText('after', helpAfter(spec.help, spec.examples, columnsOf(spec)));

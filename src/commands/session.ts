@@ -26,6 +26,20 @@ export interface Session {
   jq?: JqProgram | undefined;
 }
 
+/**
+ * Runs `fn` for `inv` in the session `parent` already opened, writing to `io` instead: one value of
+ * a batch, its output held until the values before it are printed, sharing the parent's HTTP layer
+ * (connections, retries, rate limits) and settings.
+ */
+export async function withSessionIo(parent: Session, inv: Invocation, io: Io, fn: (s: Session) => Promise<void>): Promise<void> {
+  open.set(inv, { ...parent, io, commandPath: inv.path, jq: inv.output.jq });
+  try {
+    await fn(open.get(inv)!);
+  } finally {
+    open.delete(inv);
+  }
+}
+
 /** The session an invocation already runs in (names resolved first, then the command in the same session). */
 const open = new WeakMap<Invocation, Session>();
 

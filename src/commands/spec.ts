@@ -64,6 +64,8 @@ export interface ArgSpec<T> {
   /** Values commander itself enforces (with its own message, before anything else runs). */
   readonly choices?: readonly string[] | undefined;
   readonly complete?: Completion | undefined;
+  /** `-` stands for values read from stdin, one a line: the command runs once per value (a batch). */
+  readonly batch?: boolean | undefined;
   parse(given: string | readonly string[] | undefined): T;
 }
 
@@ -238,6 +240,11 @@ export function arg(syntax: `<${string}>`, help: string): ArgSpec<string>;
 export function arg<T>(syntax: `<${string}>`, help: string, parse: (raw: string) => T): ArgSpec<T>;
 export function arg<T>(syntax: `<${string}>`, help: string, parse?: (raw: string) => T): ArgSpec<T | string> {
   return { syntax, help, parse: (given) => (parse ?? String)(typeof given === 'string' ? given : '') };
+}
+
+/** The same argument, also taking `-`: one value per line from stdin, the command run for each (a batch). */
+export function batchable<T>(a: ArgSpec<T>): ArgSpec<T> {
+  return { ...a, help: `${a.help}; - reads one per line from stdin`, batch: true };
 }
 
 /** A required argument commander itself limits to `values`. */

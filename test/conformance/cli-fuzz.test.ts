@@ -184,6 +184,10 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['config', 'list'], args: [], opts: [{ name: '--show-secrets' }] },
 ];
 
+/** `--concurrency` on every command whose argument may be `-` (a batch from stdin). */
+const BATCHED = new Set(['address show', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'block show', 'block txs', 'block withdrawals']);
+for (const c of COMMANDS) if (BATCHED.has(c.words.join(' '))) c.opts = [...c.opts, { name: '--concurrency', value: mix('1', '4', '64', '0', '65', 'x') }];
+
 /** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */
 const GLOBALS: Opt[] = [
   { name: '--base-url', value: (r) => pick([`${srv.url}/`, `${srv.url}/sub/path`, `http://alice:${URL_PASS}@127.0.0.1:1`, `https://alice:${URL_PASS}@[bad`, `${srv.url.replace('//', `//bob:${URL_PASS}@`)}`, 'ftp://127.0.0.1', '', ' ', '\u001b[2J', 'x'.repeat(5000)])(r) },

@@ -45,6 +45,8 @@ export interface ScoutOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Opens a URL for --web; default fails (no test starts a browser): pass one that records. */
   openUrl?: (url: string) => Promise<void>;
+  /** What stdin holds (a batch reads it for `-`); default empty. */
+  stdin?: string;
 }
 
 /** Runs `scout args…` in-process and resolves with its exit code and output. */
@@ -64,6 +66,7 @@ export async function runScout(args: string[], options: ScoutOptions = {}): Prom
       return options.sleep ? options.sleep(ms, signal) : timerSleep(0, signal);
     },
     openUrl: options.openUrl,
+    stdin: options.stdin,
   });
   const code = await run(['node', 'scout', ...args], io, options.signal);
   return { code, stdout: io.stdout(), stderr: io.stderr(), sleeps };

@@ -1,12 +1,12 @@
 /** `scout contract source <address> [--out DIR] [--force]`: a verified contract's source. */
 import { UsageError } from '../../errors.js';
-import { addressArg } from '../args.js';
+import { singleAddressArg } from '../args.js';
 import { command, flag, option } from '../spec.js';
 
 export default command({
   name: 'source',
   description: "a verified contract's source: the main file, or every file under a directory",
-  args: { address: addressArg },
+  args: { address: singleAddressArg },
   options: {
     out: option('<dir>', 'write every source file under this directory, each at its own relative path', (v) => {
       if (v.trim() === '') throw new UsageError('invalid --out "": expected a directory');
