@@ -4,7 +4,8 @@
  * every host keeps one rate budget; at most MAX_HOSTS chains are asked at a time.
  *
  * Output order: chains print in the order given (a set in registry order). The first chain streams
- * as its pages arrive; the others are fetched at the same time and held until their turn. Every row
+ * as its pages arrive; the others are fetched at the same time and held until their turn, up to
+ * QUEUED_PAGES pages each (then they wait), so --all over many chains keeps flat memory. Every row
  * carries its chain: a CHAIN column (first) in tables, CSV and piped lines; in JSON and NDJSON each
  * item is `{"chain_id":"8453","chain":"base","item":<the item as sent>}`, the item's text spliced in
  * byte for byte. `--limit` counts per chain, `--all` follows each chain's cursors to its end.
@@ -32,6 +33,9 @@ import { objectView, view as listView, type ViewRef } from './view-ref.js';
 
 /** Chains asked at the same time, at most. */
 export const MAX_HOSTS = 8;
+
+/** Pages a chain may fetch ahead of its turn to print. */
+export const QUEUED_PAGES = 4;
 
 /** One chain of the run. */
 interface Lane {
@@ -87,14 +91,26 @@ interface Failure {
   readonly error: unknown;
 }
 
-/** Pages of one chain, filled by its fetch while earlier chains print; drained in order. */
+/**
+ * Pages of one chain, filled by its fetch while earlier chains print; drained in order. It holds at
+ * most `capacity` pages: a chain further back stops fetching until its turn comes, so `--all` over
+ * many chains keeps flat memory (a few pages per chain asked at once), not every page of every chain.
+ */
 class Queue<P> {
   private readonly items: P[] = [];
   private closed = false;
   private wake: (() => void) | undefined;
+  private room: (() => void) | undefined;
   error: unknown;
 
-  push(p: P): void {
+  constructor(private readonly capacity: number) {}
+
+  /** Adds a page, first waiting while the queue is full. */
+  async push(p: P): Promise<void> {
+    while (this.items.length >= this.capacity) {
+      await new Promise<void>((resolve) => (this.room = resolve));
+      this.room = undefined;
+    }
     this.items.push(p);
     this.wake?.();
   }
@@ -108,7 +124,9 @@ class Queue<P> {
   async *drain(): AsyncGenerator<P, void, undefined> {
     for (;;) {
       if (this.items.length > 0) {
-        yield this.items.shift()!;
+        const p = this.items.shift()!;
+        this.room?.();
+        yield p;
         continue;
       }
       if (this.closed) return;
@@ -207,7 +225,7 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
 
   // Every chain starts now (up to MAX_HOSTS at once) and fills its queue; printing drains them in order.
   const queues = lanes.map((lane) => {
-    const q = new Queue<Page>();
+    const q = new Queue<Page>(QUEUED_PAGES);
     void run(async () => {
       try {
         let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.keep ? { ...paging, limit: undefined } : paging);
@@ -221,7 +239,7 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
           count += rawItems.length;
           next = page.next;
           const n = rawItems.length;
-          q.push({ ...page, rawItems, items: () => page.items().slice(0, n) });
+          await q.push({ ...page, rawItems, items: () => page.items().slice(0, n) });
           if (count >= limit) break;
         }
         // Without --all, a chain whose list goes on past what was printed is named at the end.

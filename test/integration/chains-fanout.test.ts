@@ -16,6 +16,11 @@ import { runScout } from '../support/scout.js';
 
 const ADDR = '0x00000000219ab540356cbb839cbe05303d7705fa';
 const HASH = '0x' + 'ab'.repeat(32);
+/** An address with a long list (LONG_PAGES pages of one item) on every answering explorer. */
+const LONG = '0x' + '5'.repeat(40);
+const LONG_PAGES = 30;
+/** While set, alpha holds its answer for page 2 of LONG's list until it resolves. */
+const hold: { page2?: Promise<void> } = {};
 
 type Mode = 'ok' | 'fail' | 'hang' | 'missing';
 
@@ -52,6 +57,13 @@ function answer(e: Explorer, req: http.IncomingMessage, res: http.ServerResponse
   if (url.pathname === `/api/v2/addresses/${ADDR}/transactions`) {
     if (url.searchParams.get('page') === '2') return json(200, `{"items":[${txItem(e, 3)}],"next_page_params":null}`);
     return json(200, `{"items":[${txItem(e, 1)},${txItem(e, 2)}],"next_page_params":{"page":2}}`);
+  }
+  if (url.pathname === `/api/v2/addresses/${LONG}/transactions`) {
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const next = page < LONG_PAGES ? `{"page":${page + 1}}` : 'null';
+    const send = () => json(200, `{"items":[${txItem(e, page)}],"next_page_params":${next}}`);
+    if (e.name === 'alpha' && page === 2 && hold.page2) return void hold.page2.then(send);
+    return send();
   }
   if (url.pathname === `/api/v2/transactions/${HASH}`) return json(200, `{"hash":"${HASH}",  "status":"ok","value":"7","chain_mark":"${e.name}"}`);
   if (url.pathname === `/api/v2/addresses/${ADDR}`) return json(200, `{"hash":"${ADDR}","coin_balance":"5","on":"${e.name}"}`);
@@ -157,6 +169,30 @@ describe('--chains on lists', () => {
     expect(every.stderr).toBe('');
     const one = await scout('address', 'txs', ADDR, '--chains', 'alpha,beta', '--limit', '1', '--ndjson');
     expect(one.stdout).toBe(`${wrapped(alpha, txItem(alpha, 1))}\n${wrapped(beta, txItem(beta, 1))}\n`);
+  });
+
+  it('--all: a chain waiting for its turn fetches a few pages ahead, then waits (flat memory)', async () => {
+    let release = () => {};
+    hold.page2 = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const run = scout('address', 'txs', LONG, '--chains', 'alpha,beta', '--all', '--ndjson');
+      // alpha is stuck on its page 2; give beta time to run ahead (unbounded, it would fetch all 30
+      // pages in a few milliseconds here). With the bound its count stops whatever the time given.
+      while (!alpha.requests.some((r) => r.includes('page=2'))) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 300));
+      const ahead = beta.requests.filter((r) => r.includes(LONG)).length;
+      expect(ahead).toBeGreaterThan(1);
+      expect(ahead).toBeLessThanOrEqual(8);
+      release();
+      const r = await run;
+      expect(r.code).toBe(0);
+      const chains = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).chain);
+      expect(chains).toEqual([...Array(LONG_PAGES).fill('alpha'), ...Array(LONG_PAGES).fill('beta')]);
+      expect(beta.requests.filter((r) => r.includes(LONG))).toHaveLength(LONG_PAGES);
+    } finally {
+      release();
+      delete hold.page2;
+    }
   });
 
   it('asks every chain at once: each explorer holds its answer until all first requests have arrived', async () => {
