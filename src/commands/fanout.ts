@@ -5,7 +5,8 @@
  *
  * Output order: chains print in the order given (a set in registry order). The first chain streams
  * as its pages arrive; the others are fetched at the same time and held until their turn, up to
- * QUEUED_PAGES pages each (then they wait), so --all over many chains keeps flat memory. Every row
+ * HELD.bytes of page text between them (then they wait), so --all over many chains keeps each host
+ * busy and memory flat. Every row
  * carries its chain: a CHAIN column (first) in tables, CSV and piped lines; in JSON and NDJSON each
  * item is `{"chain_id":"8453","chain":"base","item":<the item as sent>}`, the item's text spliced in
  * byte for byte. `--limit` counts per chain, `--all` follows each chain's cursors to its end.
@@ -34,8 +35,16 @@ import { objectView, view as listView, type ViewRef } from './view-ref.js';
 /** Chains asked at the same time, at most. */
 export const MAX_HOSTS = 8;
 
-/** Pages a chain may fetch ahead of its turn to print. */
-export const QUEUED_PAGES = 4;
+/**
+ * Page text the chains may hold between them before their turn to print, in bytes (a page also counts
+ * PAGE_COST for itself). Enough for every page of a usual `--all` run, so a chain behind others keeps
+ * its explorer busy at its rate limit; a run past it waits, so memory stays flat whatever its length.
+ * Mutable for tests only.
+ */
+export const HELD = { bytes: 16 * 1024 * 1024 };
+
+/** What one held page costs beside its text: its objects and array. */
+const PAGE_COST = 1024;
 
 /** One chain of the run. */
 interface Lane {
@@ -91,27 +100,50 @@ interface Failure {
   readonly error: unknown;
 }
 
+/** The bytes the chains' queues hold between them, against HELD.bytes; a release wakes every waiter. */
+class Budget {
+  held = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly limit: number) {}
+
+  /** Waits until `n` more bytes fit, unless `first` (a queue's first page always fits: no deadlock). */
+  async take(n: number, first: () => boolean): Promise<void> {
+    while (!first() && this.held + n > this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.held += n;
+  }
+
+  give(n: number): void {
+    this.held -= n;
+    for (const w of this.waiting.splice(0)) w();
+  }
+}
+
+/** What a page costs the budget. */
+function pageCost(p: Page): number {
+  let n = PAGE_COST;
+  for (const r of p.rawItems) n += r.length;
+  return n;
+}
+
 /**
- * Pages of one chain, filled by its fetch while earlier chains print; drained in order. It holds at
- * most `capacity` pages: a chain further back stops fetching until its turn comes, so `--all` over
- * many chains keeps flat memory (a few pages per chain asked at once), not every page of every chain.
+ * Pages of one chain, filled by its fetch while earlier chains print; drained in order. Every queue
+ * takes from one budget: a chain further back fetches while the budget allows, then stops until pages
+ * are printed, so `--all` over many chains keeps flat memory, not every page of every chain.
  */
-class Queue<P> {
-  private readonly items: P[] = [];
+class Queue {
+  private readonly items: { page: Page; cost: number }[] = [];
   private closed = false;
   private wake: (() => void) | undefined;
-  private room: (() => void) | undefined;
   error: unknown;
 
-  constructor(private readonly capacity: number) {}
+  constructor(private readonly budget: Budget) {}
 
-  /** Adds a page, first waiting while the queue is full. */
-  async push(p: P): Promise<void> {
-    while (this.items.length >= this.capacity) {
-      await new Promise<void>((resolve) => (this.room = resolve));
-      this.room = undefined;
-    }
-    this.items.push(p);
+  /** Adds a page, first waiting while the budget is spent (an empty queue always takes one). */
+  async push(page: Page): Promise<void> {
+    const cost = pageCost(page);
+    await this.budget.take(cost, () => this.items.length === 0);
+    this.items.push({ page, cost });
     this.wake?.();
   }
 
@@ -121,12 +153,12 @@ class Queue<P> {
     this.wake?.();
   }
 
-  async *drain(): AsyncGenerator<P, void, undefined> {
+  async *drain(): AsyncGenerator<Page, void, undefined> {
     for (;;) {
-      if (this.items.length > 0) {
-        const p = this.items.shift()!;
-        this.room?.();
-        yield p;
+      const head = this.items.shift();
+      if (head) {
+        this.budget.give(head.cost);
+        yield head.page;
         continue;
       }
       if (this.closed) return;
@@ -224,8 +256,9 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
   const more = new Set<Lane>();
 
   // Every chain starts now (up to MAX_HOSTS at once) and fills its queue; printing drains them in order.
+  const budget = new Budget(HELD.bytes);
   const queues = lanes.map((lane) => {
-    const q = new Queue<Page>(QUEUED_PAGES);
+    const q = new Queue(budget);
     void run(async () => {
       try {
         let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.keep ? { ...paging, limit: undefined } : paging);

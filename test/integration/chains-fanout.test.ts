@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeCursorFor } from '../../src/api/cursor.js';
 import { parseRegistry } from '../../src/config/registry.js';
+import { HELD } from '../../src/commands/fanout.js';
 import { runScout } from '../support/scout.js';
 
 const ADDR = '0x00000000219ab540356cbb839cbe05303d7705fa';
@@ -171,27 +172,44 @@ describe('--chains on lists', () => {
     expect(one.stdout).toBe(`${wrapped(alpha, txItem(alpha, 1))}\n${wrapped(beta, txItem(beta, 1))}\n`);
   });
 
-  it('--all: a chain waiting for its turn fetches a few pages ahead, then waits (flat memory)', async () => {
+  /** Runs LONG's list over alpha and beta with alpha stuck on page 2, and counts beta's requests by then. */
+  async function aheadWhileHeld(): Promise<number> {
     let release = () => {};
     hold.page2 = new Promise<void>((resolve) => (release = resolve));
     try {
       const run = scout('address', 'txs', LONG, '--chains', 'alpha,beta', '--all', '--ndjson');
-      // alpha is stuck on its page 2; give beta time to run ahead (unbounded, it would fetch all 30
-      // pages in a few milliseconds here). With the bound its count stops whatever the time given.
+      // alpha is stuck on its page 2; give beta time to run ahead (unbounded, it fetches all 30 pages
+      // in a few milliseconds here).
       while (!alpha.requests.some((r) => r.includes('page=2'))) await new Promise((r) => setTimeout(r, 5));
       await new Promise((r) => setTimeout(r, 300));
       const ahead = beta.requests.filter((r) => r.includes(LONG)).length;
-      expect(ahead).toBeGreaterThan(1);
-      expect(ahead).toBeLessThanOrEqual(8);
       release();
       const r = await run;
       expect(r.code).toBe(0);
       const chains = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).chain);
       expect(chains).toEqual([...Array(LONG_PAGES).fill('alpha'), ...Array(LONG_PAGES).fill('beta')]);
       expect(beta.requests.filter((r) => r.includes(LONG))).toHaveLength(LONG_PAGES);
+      return ahead;
     } finally {
       release();
       delete hold.page2;
+    }
+  }
+
+  it('--all: a chain waiting for its turn keeps fetching while the held pages are small (its explorer stays busy)', async () => {
+    expect(await aheadWhileHeld()).toBe(LONG_PAGES);
+  });
+
+  it('--all: the chains waiting hold pages up to a byte budget between them, then wait (flat memory)', async () => {
+    const before = HELD.bytes;
+    // About four of LONG's one-item pages (each costs its text and 1 KiB).
+    HELD.bytes = 4 * 1300;
+    try {
+      const ahead = await aheadWhileHeld();
+      expect(ahead).toBeGreaterThan(2);
+      expect(ahead).toBeLessThanOrEqual(7);
+    } finally {
+      HELD.bytes = before;
     }
   });
 
