@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { batchRows } from './batch.mjs';
 import { bigBody } from './bigbody.mjs';
+import { chainsRows } from './chains.mjs';
 import { rateLimitRows } from './ratelimit.mjs';
 import { startBenchServer } from './server.mjs';
 
@@ -180,6 +181,9 @@ async function measure(node, big, small) {
 
   // Concurrent lookups under a rate limit, and --all on this Node (bench/ratelimit.mjs).
   for (const r of await rateLimitRows(tiny, node)) row(...r);
+
+  // --all over four chains on two rate-limited servers, one budget each (bench/chains.mjs).
+  for (const r of await chainsRows(tiny, node)) row(...r);
 
   // Batches: many lookups in one process (bench/batch.mjs).
   for (const r of await batchRows(tiny, node)) row(...r);

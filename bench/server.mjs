@@ -74,7 +74,8 @@ function item(i, address) {
  * `latencyMs` delays every answer; `limit` (requests a second) enforces fixed one-second windows,
  * the first opening with the first request, as Blockscout does: x-ratelimit-* headers on every
  * answer, 429 past the limit (`limited()` counts them). Without a limit the headers say -1, no
- * limit. `span()` is the time from the first request's arrival to the last answer.
+ * limit. `span()` is the time from the first request's arrival to the last answer; `bounds()` gives
+ * both as performance.now() times, to time several servers of one process together.
  */
 export async function startBenchServer({ count, address, latencyMs = 0, limit = 0 }) {
   const pages = new Map();
@@ -132,6 +133,7 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
     requests: () => requests,
     limited: () => limited,
     span: () => (started === undefined ? 0 : last - started),
+    bounds: () => ({ first: started, last }),
     close: () => new Promise((r) => server.close(() => r())),
   };
 }

@@ -34,12 +34,17 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
     'peak memory --json',
     'peak memory --csv',
     '12 concurrent lookups (4 at a time) at 80 ms / 10 req/s: rate vs allowed',
+    'address txs --all --chains (4 chains of 3 pages, 2 a server) at 80 ms / 10 req/s: rate vs allowed',
   ]) {
     expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')}[^|]* \\| (\\d+\\.\\d\\dx|n/a) \\|`));
   }
   // bench/bigbody.mjs: one big list page and one big document, in MiB and seconds.
   for (const figure of ['list page --ndjson, peak memory', 'list page --json, peak memory', 'document (api --json), peak memory', 'document (api --json), time']) {
     expect(r.stdout).toMatch(new RegExp(`\\| one [\\d.]+ MB ${figure.replace(/[()+-]/g, '\\$&')} \\| [\\d.]+ (MiB|s) \\|`));
+  }
+  // The 429s taken under a rate limit, a count (bench/ratelimit.mjs, bench/chains.mjs).
+  for (const figure of ['12 concurrent lookups (4 at a time) at 80 ms / 10 req/s: 429s', 'address txs --all --chains (4 chains of 3 pages, 2 a server) at 80 ms / 10 req/s: 429s']) {
+    expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')} \\| \\d+ \\| 0 \\|`));
   }
   // The wait at exit of each network command, in milliseconds.
   for (const figure of ['tx show --json: wait at exit', 'address txs --all --ndjson: wait at exit']) {
