@@ -11,8 +11,10 @@
  * `remaining` only ever lowers the count (other clients on the same key or address spend it too);
  * it is taken as given only for a new window.
  *
- * Without those headers (a proxy, another server) requests are paced at a conservative default:
- * 5 a second, 10 when the request carries a key.
+ * Without those headers (a proxy, another server, or a first request whose answer has not come)
+ * requests are paced at a conservative default: 5 a second, 10 when the request carries a key,
+ * counted in windows of one second as Blockscout counts, so the first requests of a run go together
+ * rather than one every 200 ms while the server's own budget is still unknown.
  *
  * Time is the caller's clock and waits are the caller's sleep, so tests drive it with a fake clock:
  * after a wait the scheduler takes its clock to be at least the time it waited for.
@@ -71,8 +73,9 @@ interface Budget {
   windowEnd: number | undefined;
   /** The end of the window before it: answers from that window are stale. */
   prevEnd: number;
-  /** Pacing without headers: the earliest time of the next request. */
-  nextPaced: number;
+  /** Pacing without headers: the end of the current one-second window, and the requests left in it. */
+  pacedEnd: number;
+  pacedLeft: number;
   /** After a 429: nothing goes before this. */
   blockedUntil: number;
   /** A wait is under way until then. */
@@ -116,7 +119,8 @@ export class Scheduler {
         tokens: undefined,
         windowEnd: undefined,
         prevEnd: -Infinity,
-        nextPaced: -Infinity,
+        pacedEnd: -Infinity,
+        pacedLeft: 0,
         blockedUntil: -Infinity,
         wakeAt: undefined,
         toldPacing: false,
@@ -202,12 +206,17 @@ export class Scheduler {
       if (b.windowEnd !== undefined) return b.windowEnd;
       if (b.inFlight.size > 0) return 'answer';
     }
-    // No budget known: the default pace.
-    if (t >= b.nextPaced || ask.retry) {
-      b.nextPaced = t + 1000 / this.rates[ask.keyed ? 1 : 0];
+    // No budget known: the default pace, in windows of one second.
+    if (ask.retry) return 'go';
+    if (t >= b.pacedEnd) {
+      b.pacedEnd = t + 1000;
+      b.pacedLeft = this.rates[ask.keyed ? 1 : 0];
+    }
+    if (b.pacedLeft > 0) {
+      b.pacedLeft--;
       return 'go';
     }
-    return b.nextPaced;
+    return b.pacedEnd;
   }
 
   private wait(origin: string, b: Budget, until: number): void {
@@ -218,7 +227,7 @@ export class Scheduler {
     const ms = target - t;
     if (b.windowEnd !== undefined && until === b.windowEnd && b.tokens === 0) {
       this.opts.log?.(`rate limit spent (x-ratelimit-remaining 0); waiting ${Math.ceil(ms)}ms for the window to reset`);
-    } else if (until === b.nextPaced && !b.toldPacing) {
+    } else if (until === b.pacedEnd && !b.toldPacing) {
       b.toldPacing = true;
       this.opts.log?.(`no rate-limit headers from ${origin} yet: pacing requests at the default rate`);
     }
@@ -230,7 +239,7 @@ export class Scheduler {
           // Waited the longest allowed: go anyway (a 429 is still waited out by the retry).
           b.blockedUntil = Math.min(b.blockedUntil, target);
           if (b.windowEnd !== undefined) b.windowEnd = Math.min(b.windowEnd, target);
-          b.nextPaced = Math.min(b.nextPaced, target);
+          b.pacedEnd = Math.min(b.pacedEnd, target);
         }
         this.pump(origin, b);
       },

@@ -130,21 +130,34 @@ describe('rate-limit scheduler', () => {
     await h.close();
   });
 
-  it('without rate-limit headers: paced at 5 requests a second, every one in order', async () => {
+  /** When each request reached the server, from the first, in fake milliseconds. */
+  const offsets = (srv: Explorer) => srv.seen.map((s) => s.at - srv.seen[0]!.at);
+
+  it('without rate-limit headers: 5 requests a second in windows of a second, the first 5 together', async () => {
     const srv = explorer(1000, 1000, false);
     const h = http();
-    await lookups(new ExplorerClient({ baseUrl: ORIGIN, http: h }), 6);
-    const gaps = srv.seen.slice(1).map((s, i) => s.at - srv.seen[i]!.at);
-    expect(gaps).toEqual([200, 200, 200, 200, 200]);
+    await lookups(new ExplorerClient({ baseUrl: ORIGIN, http: h }), 12);
+    expect(offsets(srv)).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000, 1000, 1000, 2000, 2000]);
     await h.close();
   });
 
-  it('without rate-limit headers but with a key: paced at 10 a second', async () => {
+  it('without rate-limit headers but with a key: 10 a second', async () => {
     const srv = explorer(1000, 1000, false);
     const h = http();
-    await lookups(new ExplorerClient({ baseUrl: ORIGIN, http: h, explorerKey: 'k-123' }), 4);
-    const gaps = srv.seen.slice(1).map((s, i) => s.at - srv.seen[i]!.at);
-    expect(gaps).toEqual([100, 100, 100]);
+    await lookups(new ExplorerClient({ baseUrl: ORIGIN, http: h, explorerKey: 'k-123' }), 12);
+    expect(offsets(srv)).toEqual([...Array(10).fill(0), 1000, 1000]);
+    await h.close();
+  });
+
+  it('the first requests to an explorer whose budget is not known yet go together, then its headers rule', async () => {
+    // Two chains' first pages, or a batch's first lookups: none waits for another's answer. The
+    // explorer allows 5 a second, Blockscout's least (300 a minute without a key).
+    const srv = explorer(5, 1000);
+    const h = http();
+    await lookups(new ExplorerClient({ baseUrl: ORIGIN, http: h }), 12);
+    expect(srv.seen.filter((s) => s.status === 429)).toEqual([]);
+    expect(offsets(srv).slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(perWindow(srv.seen, 1000)).toEqual([5, 5, 2]);
     await h.close();
   });
 
