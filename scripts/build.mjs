@@ -9,6 +9,7 @@
 //   node_modules.
 // dist/cli/meta.json records which source module went into which file (the start-up test reads it).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,13 +67,18 @@ const program = await build({
 
 const help = await renderHelp();
 writeFileSync(join(outdir, 'help.json'), JSON.stringify(help));
+// What help on a terminal depends on: the program that renders it (commander inside) and the texts.
+// The entry keeps that help per width under this id, so a new build never prints a text an old one kept.
+const helpHash = createHash('sha256').update(JSON.stringify(help));
+for (const file of Object.keys(program.metafile.outputs).sort()) helpHash.update(readFileSync(join(root, file)));
+const helpId = helpHash.digest('hex').slice(0, 16);
 
 const launcher = await build({
   ...common,
   entryPoints: ['src/launch.ts'],
   outfile: join(outdir, 'launch.cjs'),
   format: 'cjs',
-  define: { __SCOUT_VERSION__: JSON.stringify(version), __SCOUT_HELP__: 'undefined', __SCOUT_SINGLE__: 'false' },
+  define: { __SCOUT_VERSION__: JSON.stringify(version), __SCOUT_HELP__: 'undefined', __SCOUT_SINGLE__: 'false', __SCOUT_HELP_ID__: JSON.stringify(helpId) },
 });
 writeFileSync(join(outdir, 'meta.json'), JSON.stringify(mergeMeta(program.metafile, launcher.metafile)));
 
@@ -91,6 +97,7 @@ await build({
     __SCOUT_VERSION__: JSON.stringify(version),
     __SCOUT_HELP__: JSON.stringify(JSON.stringify(help)),
     __SCOUT_SINGLE__: 'true',
+    __SCOUT_HELP_ID__: JSON.stringify(helpId),
     'import.meta.url': '__scoutFileUrl',
   },
   plugins: [lazyChildProcess, inlineJq()],

@@ -16,6 +16,8 @@ declare const __SCOUT_VERSION__: string;
 declare const __SCOUT_HELP__: string | undefined;
 /** True in the single-file build: the program is bundled into this file. */
 declare const __SCOUT_SINGLE__: boolean;
+/** What the help texts depend on (a hash of them, of commander's version and of scout's), from the build. */
+declare const __SCOUT_HELP_ID__: string;
 
 /** The help texts the build rendered: the words naming a command ('' for scout itself) to its --help. */
 export interface HelpTexts {
@@ -74,7 +76,8 @@ function helpTexts(): HelpTexts {
 /**
  * Answers a help request from the prebuilt texts when it can: `scout [words] --help` (or -h), and
  * `scout` or `scout <topic>` alone, the words naming a command exactly, the help going to a pipe or
- * a file (on a terminal commander wraps help to its width). Anything else is left to the program.
+ * a file. On a terminal commander wraps help to its width, so that text comes from the program; it
+ * is kept per width (`terminalHelp`) and printed from there the next time.
  */
 function prebuiltHelp(args: readonly string[]): boolean {
   const last = args[args.length - 1];
@@ -85,7 +88,7 @@ function prebuiltHelp(args: readonly string[]): boolean {
   // Only command words: an option or a value before --help is the program's to judge.
   if (words.some((w) => w.startsWith('-') || w.includes(' '))) return false;
   const toStderr = !asked && words.length > 0;
-  if (terminal(toStderr ? 2 : 1)) return false;
+  if (terminal(toStderr ? 2 : 1)) return !toStderr && terminalHelp(words);
   const texts = helpTexts();
   const key = words.join(' ');
   const text = Object.hasOwn(texts.help, key) ? texts.help[key] : undefined;
@@ -96,12 +99,39 @@ function prebuiltHelp(args: readonly string[]): boolean {
   return true;
 }
 
-/** The compile cache's directory: scout's own under the XDG cache directory. */
-function cacheDir(): string | undefined {
+/**
+ * Help on a terminal, wrapped to its width: printed from what the program printed the last time at
+ * this width (`$XDG_CACHE_HOME/scout/help/<build>/<width>/`), else left to the program, which keeps
+ * what it prints there (main.ts). The build's id names what the texts depend on, so a new build
+ * never prints an old text. Best effort: without a cache the program answers every time.
+ */
+function terminalHelp(words: readonly string[]): boolean {
+  // Words that name a command (they make the file name); anything else is the program's to judge.
+  if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)) || !Object.hasOwn(helpTexts().help, words.join(' '))) return false;
+  const root = cacheRoot();
+  if (!root) return false;
+  // As the program sizes help (node-io.ts).
+  const width = process.stdout.columns || process.stderr.columns || 80;
+  const file = join(root, 'help', __SCOUT_HELP_ID__, String(width), `${words.length ? words.join('.') : 'scout'}.txt`);
+  try {
+    const text = readFileSync(file, 'utf8');
+    if (text.length > 0) {
+      answer(1, text, 0);
+      return true;
+    }
+  } catch {
+    // Not kept yet (or unreadable): the program prints it, and keeps it.
+  }
+  globalThis.__SCOUT_KEEP_HELP__ = { file, width };
+  return false;
+}
+
+/** scout's own directory under the XDG cache directory. */
+function cacheRoot(): string | undefined {
   const xdg = process.env.XDG_CACHE_HOME;
-  if (xdg && xdg.startsWith('/')) return join(xdg, 'scout', 'compile-cache');
+  if (xdg && xdg.startsWith('/')) return join(xdg, 'scout');
   const home = process.env.HOME || (require('node:os') as typeof import('node:os')).homedir();
-  return home ? join(home, '.cache', 'scout', 'compile-cache') : undefined;
+  return home ? join(home, '.cache', 'scout') : undefined;
 }
 
 /**
@@ -115,7 +145,8 @@ function cacheDir(): string | undefined {
  */
 function startProgram(): void {
   const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
-  const dir = cacheDir();
+  const root = cacheRoot();
+  const dir = root && join(root, 'compile-cache');
   if (enable && dir) {
     try {
       enable(dir);

@@ -2,7 +2,18 @@
  * The program's process side, loaded by the entry (launch.ts) for every command line it does not
  * answer itself: wires the real process (streams, Ctrl-C, exit code) and runs the program.
  */
-import { writeSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Io } from './io.js';
+
+/** Set by the entry (launch.ts) for help on a terminal: where to keep the help printed, and the width it is for. */
+export interface KeepHelp {
+  readonly file: string;
+  readonly width: number;
+}
+declare global {
+  var __SCOUT_KEEP_HELP__: KeepHelp | undefined;
+}
 
 /** How long Ctrl-C waits for pending output to settle before ending the process anyway. */
 const INTERRUPT_GRACE_MS = 500;
@@ -29,9 +40,47 @@ async function main(): Promise<void> {
       process.exit(130);
     }, INTERRUPT_GRACE_MS).unref();
   });
-  const code = await run(process.argv, nodeIo(), controller.signal);
+  const keep = globalThis.__SCOUT_KEEP_HELP__;
+  const io = nodeIo();
+  const shown = keep ? watchOut(io, keep) : undefined;
+  const code = await run(process.argv, shown?.io ?? io, controller.signal);
   finished = true;
   process.exitCode = interrupted ? 130 : code;
+  if (keep && shown && code === 0 && !interrupted) keepHelp(keep, shown.text());
+}
+
+/** The Io with what it writes to stdout also collected, when stdout is the terminal the entry sized. */
+function watchOut(io: Io, keep: KeepHelp): { io: Io; text: () => string } | undefined {
+  if (!io.stdoutIsTTY || io.width !== keep.width) return undefined;
+  let text = '';
+  const out = io.out;
+  return {
+    // Without writeBytes: every write goes through here, as text.
+    io: { ...io, out: { write: (t: string) => ((text += t), out.write(t)) } },
+    text: () => text,
+  };
+}
+
+/**
+ * Keeps the help just printed on a terminal for the entry to print the next time at this width
+ * (launch.ts `terminalHelp`): written whole to a temporary file, then renamed, so a reader never
+ * sees part of it. Best effort: a cache that cannot be written only costs the saving.
+ */
+function keepHelp(keep: KeepHelp, text: string): void {
+  if (text.length === 0) return;
+  const temp = `${keep.file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(keep.file), { recursive: true });
+    writeFileSync(temp, text);
+    renameSync(temp, keep.file);
+  } catch {
+    // No cache: the program answers the next time too.
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was written.
+    }
+  }
 }
 
 void main();
