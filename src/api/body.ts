@@ -38,6 +38,22 @@ function fromJson(v: unknown): string | undefined {
  * One line describing an error response; never the raw HTML of a proxy page. `redact` masks secrets
  * in the server's words before they are cut to length, so a key cut in half cannot slip through.
  */
+/**
+ * The block hash a 404 names when a block number is held only by a block a reorganisation replaced:
+ * Blockscout answers `{"message":"Block lost consensus","hash":"0x…"}`. Undefined for any other body,
+ * or a hash that is not 32 bytes of hex (the body is the server's, so nothing else reaches output).
+ */
+export function lostConsensusHash(body: string): string | undefined {
+  if (!body.includes('lost consensus')) return undefined;
+  try {
+    const v = JSON.parse(body) as { message?: unknown; hash?: unknown };
+    if (v.message !== 'Block lost consensus' || typeof v.hash !== 'string') return undefined;
+    return /^0x[0-9a-fA-F]{64}$/.test(v.hash) ? v.hash.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function messageFromBody(body: string, contentType: string | undefined, status: number, redact: (text: string) => string = (t) => t): string {
   const trimmed = body.trim();
   if (trimmed && !/html/i.test(contentType ?? '') && !trimmed.startsWith('<')) {

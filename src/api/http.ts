@@ -22,7 +22,7 @@ import {
 } from '../errors.js';
 import { safeText } from '../text/safe.js';
 import { formatSize } from '../validate.js';
-import { messageFromBody } from './body.js';
+import { lostConsensusHash, messageFromBody } from './body.js';
 import type { ResponseCache } from './cache.js';
 import { Scheduler } from './scheduler.js';
 
@@ -558,6 +558,12 @@ export class Http {
     const detail = this.redact(messageFromBody(res.body, header(res.headers, 'content-type'), status, (t) => this.redact(t)));
     if (status === 404) {
       const what = ctx.what ?? url.pathname;
+      const lost = lostConsensusHash(res.body);
+      if (lost) {
+        return new NotFoundError(`${what} not found on ${url.origin} (HTTP 404): the explorer's block at that height lost consensus in a reorganisation`, {
+          hint: `that block is still there by its hash: scout block ${lost}`,
+        });
+      }
       return new NotFoundError(`${what} not found on ${url.origin} (HTTP 404)`);
     }
     if (status === 401 || status === 402 || status === 403) {

@@ -88,10 +88,25 @@ describe('block show', () => {
     expect(r.stdout).toMatch(/Block\S*\s+[\d,]+\S* \(reorg\)/);
   });
 
+  it('a number only a reorganised-away block had is exit 3, saying so, with the hash that still shows it', async () => {
+    const id = String(BLOCKS.lostHeight);
+    const r = await scout(['block', id]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    const lost = await fetch(`${srv.url}/api/v2/blocks/${id}`);
+    expect(lost.status).toBe(404);
+    const hash = ((await lost.json()) as { hash: string }).hash;
+    expect(r.stderr).toBe(
+      `scout: block ${id} not found on ${srv.url} (HTTP 404): the explorer's block at that height lost consensus in a reorganisation\n` +
+        `scout: that block is still there by its hash: scout block ${hash}\n`,
+    );
+    const shown = await scout(['block', hash]);
+    expect(shown.code).toBe(0);
+  });
+
   it.each([
     ['a number no block has', String(HEAD_BLOCK + 100)],
     ['a hash no block has', BLOCKS.unknownHash],
-    ['a number only a reorganised-away block had', String(BLOCKS.lostHeight)],
   ])('%s is exit 3 with one line', async (_what, id) => {
     const r = await scout(['block', id]);
     expect(r.code).toBe(3);
