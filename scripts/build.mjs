@@ -40,9 +40,28 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * scout speaks HTTP/1.1 (undici's default; no Pool it makes sets allowH2), so undici's HTTP/2 client
+ * is never used, yet loading it loads node:http2 and node:tls with it: about 5 ms of every lookup.
+ * In its place, a module that says so if it is ever called (test/unit/undici-pin.test.ts checks
+ * the options).
+ */
+const noHttp2 = {
+  name: 'no-http2',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]client-h2\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: 'no-http2', namespace: 'no-http2' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-http2' }, () => ({
+      contents: "module.exports = function connectH2() { throw new Error('scout is built without HTTP/2'); };",
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   absWorkingDir: root,
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, noHttp2],
   bundle: true,
   platform: 'node',
   target: 'node20.18',
@@ -100,7 +119,7 @@ await build({
     __SCOUT_HELP_ID__: JSON.stringify(helpId),
     'import.meta.url': '__scoutFileUrl',
   },
-  plugins: [lazyChildProcess, inlineJq()],
+  plugins: [lazyChildProcess, noHttp2, inlineJq()],
 });
 chmodSync(single, 0o755);
 

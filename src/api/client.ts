@@ -3,7 +3,7 @@
  * They build URLs, attach the right key to the right host only, and cut list bodies into pages whose
  * items keep the server's exact text.
  */
-import { createHash, type Hash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';
 import { JsonStreamScanner, type ListTail } from '../rawjson-stream.js';
@@ -181,6 +181,11 @@ interface Delivered {
   hash: Hash;
 }
 
+/** A SHA-256, node:crypto loaded when first needed (a lookup reads no list, and never loads it). */
+function sha256(): Hash {
+  return process.getBuiltinModule('node:crypto').createHash('sha256');
+}
+
 function hashItem(h: Hash, raw: string): void {
   h.update(`${raw.length}:`).update(raw);
 }
@@ -211,7 +216,7 @@ export async function readListBody<T>(
   let heldChars = 0;
   let heldCompact = true;
   let index = 0;
-  const again = done.count > 0 ? createHash('sha256') : undefined;
+  const again = done.count > 0 ? sha256() : undefined;
   let bytes = 0;
   let bad = false;
   const handOn = async (raws: string[], compact: boolean) => {
@@ -409,7 +414,7 @@ export class ExplorerClient {
    */
   async page<T>(req: ListRequest<T>, cursor?: Cursor | null, sink?: ItemSink): Promise<Page<T>> {
     const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
-    const done: Delivered = { count: 0, hash: createHash('sha256') };
+    const done: Delivered = { count: 0, hash: sha256() };
     return this.http.getStreamed(url, this.headers, this.context(req.what), (chunks, headers) =>
       readListBody<T>(chunks, headers, url.origin, done, sink),
     );

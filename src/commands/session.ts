@@ -3,7 +3,6 @@
  * only when a command runs, so --help and --version never import undici.
  */
 import { AdminClient, ExplorerClient } from '../api/client.js';
-import { ResponseCache } from '../api/cache.js';
 import { Http } from '../api/http.js';
 import { cacheDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
@@ -57,8 +56,11 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
   // Keys learnt later (the admin key file is read only by admin commands) join this list.
   const secrets = settings.secrets();
   const log = settings.verbose ? (line: string) => void io.err.write(`scout: ${line}\n`) : undefined;
+  // Loaded only with --cache: it brings node:crypto and node:fs/promises, which a lookup need not pay for.
   const cache =
-    settings.cacheTtlMs === undefined ? undefined : new ResponseCache({ dir: cacheDir(io.env), ttlMs: settings.cacheTtlMs, now: () => io.now(), log });
+    settings.cacheTtlMs === undefined
+      ? undefined
+      : new (await import('../api/cache.js')).ResponseCache({ dir: cacheDir(io.env), ttlMs: settings.cacheTtlMs, now: () => io.now(), log });
   const http = new Http({
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,

@@ -145,6 +145,16 @@ describe('output modes load only what they print with', () => {
     expect(flag).toBeLessThan(undici);
   });
 
+  it('a lookup loads neither node:http2 (HTTP/1.1 only) nor, without --cache, the response cache and its crypto', async () => {
+    const lines = await trace(['tx', 'show', TX.ok, '--json', '--base-url', srv.url]);
+    expect(lines).toContain('builtin:net');
+    expect(lines.filter((l) => /^builtin:(http2|tls|crypto|fs\/promises)$/.test(l))).toEqual([]);
+    expect(lines.flatMap((u) => (u.startsWith('file://') ? sourcesOf(u) : []))).not.toContain('src/api/cache.ts');
+    // The check can see it: with --cache the cache loads.
+    const cached = await modulesLoadedBy(['tx', 'show', TX.ok, '--json', '--cache', '1m', '--base-url', srv.url]);
+    expect(cached).toContain('src/api/cache.ts');
+  });
+
   it('--json and --ndjson never load the schemas or the table drawer', async () => {
     for (const mode of ['--json', '--ndjson']) {
       const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, mode, '--base-url', srv.url]);

@@ -32,3 +32,20 @@ describe('undici, held by its internal module paths', () => {
     expect(privateRequest).toBe(undici.Pool.prototype.request);
   });
 });
+
+describe('HTTP/1.1 only', () => {
+  it('the pools scout makes never allow HTTP/2 (the build leaves undici\'s HTTP/2 client out, scripts/build.mjs)', async () => {
+    const { Http } = await import('../../src/api/http.js');
+    const http = new Http({ timeoutMs: 5_000, retries: 0, userAgent: 't' });
+    try {
+      const pool = (http as unknown as { pool(origin: string): object }).pool('https://eth.blockscout.com');
+      const options = Object.getOwnPropertySymbols(pool).find((s) => s.description === 'options');
+      expect(options).toBeDefined();
+      const held = (pool as Record<symbol, { allowH2?: unknown }>)[options!]!;
+      expect(held).toHaveProperty('allowH2');
+      expect(held.allowH2).toBeFalsy();
+    } finally {
+      await http.close();
+    }
+  });
+});
