@@ -123,6 +123,28 @@ class HeldWriter implements Writer {
 }
 
 /** Splits what a value prints into lines (one JSON document or item each) for the batch's array. */
+/**
+ * A value's table output under its `==> value <==` heading, the heading written first when the value
+ * first writes, or when it ends without writing (`ensure`): a value that fails before writing
+ * anything gets no heading, as `head` gives none to a file it cannot open (its error is on stderr).
+ */
+class Headed implements Writer {
+  private done = false;
+  constructor(
+    private readonly out: Writer,
+    private readonly heading: () => string,
+  ) {}
+  async ensure(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.out.write(this.heading());
+  }
+  async write(chunk: string): Promise<void> {
+    await this.ensure();
+    return this.out.write(chunk);
+  }
+}
+
 class LinesInto implements Writer {
   private carry = '';
   constructor(private readonly into: (lines: string[]) => Promise<void>) {}
@@ -291,6 +313,7 @@ export async function runBatch(job: BatchJob): Promise<void> {
     const workers = Array.from({ length: Math.min(job.concurrency, Math.max(values.length, 1)) }, worker);
 
     let worst = 0;
+    let headingsShown = 0;
     const failed: number[] = [];
     let fatal: unknown;
     try {
@@ -302,12 +325,18 @@ export async function runBatch(job: BatchJob): Promise<void> {
         const slot = slots.get(i);
         if (!slot) break;
         const v = values[i]!;
-        if (headings) await io.out.write(`${i > 0 ? '\n' : ''}${parent.render.color ? '\x1b[1m' : ''}==> ${shown(v.text)} <==${parent.render.color ? '\x1b[22m' : ''}\n`);
+        const headed = headings
+          ? new Headed(io.out, () => `${headingsShown++ > 0 ? '\n' : ''}${parent.render.color ? '\x1b[1m' : ''}==> ${shown(v.text)} <==${parent.render.color ? '\x1b[22m' : ''}\n`)
+          : undefined;
         const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
-        const target: Writer = lines ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
-        await Promise.all([slot.out.release(target), slot.err.release(io.err)]);
+        const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
+        // What the value itself says on stderr ("no items", a warning) comes after its heading.
+        const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), io.err.write(t)) } : io.err;
+        await Promise.all([slot.out.release(target), slot.err.release(errTarget)]);
         await slot.done;
         await lines?.end();
+        // A value that printed nothing but did not fail (an empty list) still gets its heading.
+        if (slot.error === undefined) await headed?.ensure();
         slots.delete(i);
         released = i + 1;
         notify();

@@ -75,6 +75,21 @@ describe('batch input', () => {
     expect(r.stdout).toBe(`==> ${TX.ok} <==\n${a.stdout}\n==> ${TX.failed} <==\n${b.stdout}`);
   });
 
+  it('tables: a value that fails before printing gets no heading (as head gives none to a file it cannot open)', async () => {
+    const r = await scout(['tx', 'show', '-'], `${TX.unknown}\n${TX.ok}\n${TX.unknown}\n${TX.failed}\n`);
+    expect(r.code).toBe(3);
+    const a = await runScout(['tx', 'show', TX.ok], { env: { SCOUT_BASE_URL: srv.url } });
+    const b = await runScout(['tx', 'show', TX.failed], { env: { SCOUT_BASE_URL: srv.url } });
+    expect(r.stdout).toBe(`==> ${TX.ok} <==\n${a.stdout}\n==> ${TX.failed} <==\n${b.stdout}`);
+    expect(r.stderr).toMatch(/^scout: line 1: transaction 0x\w+ not found .*\nscout: line 3: /);
+  });
+
+  it('tables: a value with nothing to show keeps its heading', async () => {
+    const r = await scout(['address', 'withdrawals', '-', '--limit', '1'], `${ADDR.empty}\n${ADDR.rich}\n`);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.startsWith(`==> ${ADDR.empty} <==\n\n==> ${ADDR.rich} <==\n`)).toBe(true);
+  });
+
   it('CSV: one header row for the whole batch', async () => {
     const r = await scout(['address', 'withdrawals', '-', '--csv', '--limit', '2'], `${ADDR.rich}\n${ADDR.rich}\n`);
     expect(r.code, r.stderr).toBe(0);
