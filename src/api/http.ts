@@ -561,7 +561,7 @@ export class Http {
       const lost = lostConsensusHash(res.body);
       if (lost) {
         return new NotFoundError(`${what} not found on ${url.origin} (HTTP 404): the explorer's block at that height lost consensus in a reorganisation`, {
-          hint: `that block is still there by its hash: scout block ${lost}`,
+          hint: `the replaced block is still there by its hash: ${lost}`,
         });
       }
       return new NotFoundError(`${what} not found on ${url.origin} (HTTP 404)`);

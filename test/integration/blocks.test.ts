@@ -98,7 +98,7 @@ describe('block show', () => {
     const hash = ((await lost.json()) as { hash: string }).hash;
     expect(r.stderr).toBe(
       `scout: block ${id} not found on ${srv.url} (HTTP 404): the explorer's block at that height lost consensus in a reorganisation\n` +
-        `scout: that block is still there by its hash: scout block ${hash}\n`,
+        `scout: the replaced block is still there by its hash: ${hash}\n`,
     );
     const shown = await scout(['block', hash]);
     expect(shown.code).toBe(0);
