@@ -144,8 +144,10 @@ function defaultHelp(topic: TopicSpec, help: string | undefined): string | undef
 /**
  * Commander sends every word that is not a verb to the default verb. Two cases keep the answers a
  * topic without a default gives: no word at all prints the topic's help (exit 2), and a plain word
- * the default verb's argument would refuse (`scout address txx`) is an unknown command, with the
- * closest verb suggested, not "invalid address 'txx'".
+ * the default verb's argument would refuse that was meant as a verb (`scout address txx`, close to
+ * a verb, or `scout address balance 0x…`, with words after it) is an unknown command, with the
+ * closest verb suggested, not "invalid address 'txx'". A lone word like no verb (`scout address
+ * vitalik`) was meant as the argument: the default verb refuses it, saying what one looks like.
  */
 function routeToDefault(topic: Command, verb: CommandSpec): void {
   const first = Object.values(verb.args ?? {})[0];
@@ -162,9 +164,30 @@ function routeToDefault(topic: Command, verb: CommandSpec): void {
     const word = t.args[0];
     if (word === verb.name) return;
     if (word === undefined) return t.help({ error: true });
-    if (/^[a-z][a-z0-9-]*$/.test(word) && !accepts(word)) {
+    if (/^[a-z][a-z0-9-]*$/.test(word) && !accepts(word) && (t.args.length > 1 || t.commands.some((c) => nearWord(word, c.name())))) {
       // Commander's own message and suggestion (it reads `t.args[0]`); not in its typings.
       (t as unknown as { unknownCommand(): never }).unknownCommand();
     }
   });
+}
+
+/**
+ * `word` is a slip for `verb`: at most two edits apart (a swap of neighbours is one) and alike in more
+ * than 40% of the longer, the rule by which commander suggests a command.
+ */
+export function nearWord(word: string, verb: string): boolean {
+  if (Math.abs(word.length - verb.length) > 2) return false;
+  const d: number[][] = Array.from({ length: word.length + 1 }, (_, i) => [i]);
+  for (let j = 0; j <= verb.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= word.length; i++) {
+    for (let j = 1; j <= verb.length; j++) {
+      const cost = word[i - 1] === verb[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && word[i - 1] === verb[j - 2] && word[i - 2] === verb[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  const distance = d[word.length]![verb.length]!;
+  const length = Math.max(word.length, verb.length);
+  return distance <= 2 && (length - distance) / length > 0.4;
 }

@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { registerCommands } from '../../src/commands/registrar.js';
+import { nearWord, registerCommands } from '../../src/commands/registrar.js';
 import { arg, command, topic } from '../../src/commands/spec.js';
 import { memoryIo } from '../../src/io.js';
 import { parseAddress } from '../../src/validate.js';
@@ -68,6 +68,28 @@ describe('a topic with a default verb', () => {
     expect(r.seen).toEqual([]);
     expect(r.error?.code).toBe('commander.unknownCommand');
     expect(r.error?.message).toMatch(/unknown command 'lst'[\s\S]*Did you mean list\?/);
+  });
+
+  it('a lone plain word close to a verb is an unknown command too (a slip of the verb)', async () => {
+    const r = await runTopic(['thing', 'lsit']);
+    expect(r.error?.code).toBe('commander.unknownCommand');
+    expect(r.error?.message).toMatch(/Did you mean list\?/);
+  });
+
+  it('a lone plain word like no verb was meant as the argument: the verb says what one looks like', async () => {
+    await expect(runTopic(['thing', 'vitalik'])).rejects.toThrow(/invalid address "vitalik"/);
+    // With words after it, it was meant as a verb.
+    const r = await runTopic(['thing', 'vitalik', A]);
+    expect(r.error?.code).toBe('commander.unknownCommand');
+  });
+
+  it('nearWord follows commander\'s rule for a suggestion', () => {
+    expect(nearWord('lst', 'list')).toBe(true);
+    expect(nearWord('txx', 'txs')).toBe(true);
+    expect(nearWord('tsx', 'txs')).toBe(true);
+    expect(nearWord('vitalik', 'logs')).toBe(false);
+    expect(nearWord('balance', 'tokens')).toBe(false);
+    expect(nearWord('ab', 'txs')).toBe(false);
   });
 
   it('leaves a malformed argument to the verb, which says what is wrong with it', async () => {
