@@ -5,6 +5,7 @@
  * the spec declares.
  */
 import { Argument, Command, Option } from 'commander';
+import { editDistance } from '../text/edit-distance.js';
 import { WATCH_OPTIONS } from './follow-options.js';
 import { PIPED_COLUMNS, type PipedColumnsName } from './piped-columns.js';
 import type { RunEnv } from './runtime.js';
@@ -177,17 +178,7 @@ function routeToDefault(topic: Command, verb: CommandSpec): void {
  */
 export function nearWord(word: string, verb: string): boolean {
   if (Math.abs(word.length - verb.length) > 2) return false;
-  const d: number[][] = Array.from({ length: word.length + 1 }, (_, i) => [i]);
-  for (let j = 0; j <= verb.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= word.length; i++) {
-    for (let j = 1; j <= verb.length; j++) {
-      const cost = word[i - 1] === verb[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && word[i - 1] === verb[j - 2] && word[i - 2] === verb[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  const distance = d[word.length]![verb.length]!;
+  const distance = editDistance(word, verb);
   const length = Math.max(word.length, verb.length);
   return distance <= 2 && (length - distance) / length > 0.4;
 }

@@ -3,6 +3,7 @@
  * compared as slugs ("OP Mainnet", "op_mainnet" and "op-mainnet" are the same), ids as decimal
  * strings (a hex id such as 0x2105 is accepted too).
  */
+import { editDistance } from '../text/edit-distance.js';
 import { BUILTIN_CHAINS, type Chain } from './chain-table.js';
 
 export { BUILTIN_CHAINS, type Chain } from './chain-table.js';
@@ -92,20 +93,6 @@ export function chainForExplorer(baseUrl: string, cached: () => readonly Chain[]
   return best(BUILTIN_CHAINS) ?? best(cached());
 }
 
-/** Edit distance counting a swap of neighbours as one edit ("bsae" is one from "base"). */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
 /**
  * The names nearest to `query` (at most `n`, built-in names first on a tie): those within a few
  * edits, or the nearest few when nothing is that close.
@@ -116,7 +103,7 @@ export function nearestNames(query: string, chains: readonly Chain[], n = 3): st
   chains.forEach((c, order) => {
     for (const name of chainNames(c)) {
       // A name that starts with (or contains) what was typed is nearer than its edit distance says.
-      const d = Math.max(0, distance(q, name) - (q && name.startsWith(q) ? 2 : q && name.includes(q) ? 1 : 0));
+      const d = Math.max(0, editDistance(q, name) - (q && name.startsWith(q) ? 2 : q && name.includes(q) ? 1 : 0));
       const score = d * 100_000 + order;
       if (!scored.has(name) || scored.get(name)! > score) scored.set(name, score);
     }
