@@ -100,18 +100,26 @@ function prebuiltHelp(args: readonly string[]): boolean {
 }
 
 /**
- * Help on a terminal, wrapped to its width: printed from what the program printed the last time at
+ * Help on a terminal, wrapped to its width: at 80 columns the text the build rendered (a pipe's
+ * width); at another width, what the program printed the last time at
  * this width (`$XDG_CACHE_HOME/scout/help/<build>/<width>/`), else left to the program, which keeps
  * what it prints there (main.ts). The build's id names what the texts depend on, so a new build
  * never prints an old text. Best effort: without a cache the program answers every time.
  */
 function terminalHelp(words: readonly string[]): boolean {
   // Words that name a command (they make the file name); anything else is the program's to judge.
-  if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)) || !Object.hasOwn(helpTexts().help, words.join(' '))) return false;
-  const root = cacheRoot();
-  if (!root) return false;
+  const texts = helpTexts().help;
+  const key = words.join(' ');
+  if (!words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)) || !Object.hasOwn(texts, key)) return false;
   // As the program sizes help (node-io.ts).
   const width = process.stdout.columns || process.stderr.columns || 80;
+  // At 80 columns commander wraps as it does for a pipe: the text the build rendered.
+  if (width === 80) {
+    answer(1, texts[key]!, 0);
+    return true;
+  }
+  const root = cacheRoot();
+  if (!root) return false;
   const file = join(root, 'help', __SCOUT_HELP_ID__, String(width), `${words.length ? words.join('.') : 'scout'}.txt`);
   try {
     const text = readFileSync(file, 'utf8');

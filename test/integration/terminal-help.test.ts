@@ -72,6 +72,17 @@ describe.skipIf(!haveScript)('help on a terminal', () => {
     expect(kept(cache).some((p) => p.endsWith('/100/scout.txt'))).toBe(true);
   });
 
+  it('at 80 columns, where commander wraps as for a pipe, the entry prints the text the build rendered', async () => {
+    const cache = mkdtempSync(join(tmpdir(), 'scout-help-'));
+    for (const args of [['address', 'txs', '--help'], []]) {
+      const r = onTerminal(cache, 80, args);
+      expect(r).toEqual({ code: 0, out: await live(args, 80) });
+      expect(r.out).toBe((await runScout(args.length ? args : ['--help'])).stdout);
+    }
+    // The program never ran: it would have kept what it printed.
+    expect(kept(cache)).toEqual([]);
+  });
+
   it('keeps nothing for words that are not a command: the program answers them every time', async () => {
     const cache = mkdtempSync(join(tmpdir(), 'scout-help-'));
     // Commander shows scout's own help for an unknown command before --help.
