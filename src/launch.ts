@@ -16,7 +16,7 @@ declare const __SCOUT_VERSION__: string;
 declare const __SCOUT_HELP__: string | undefined;
 /** True in the single-file build: the program is bundled into this file. */
 declare const __SCOUT_SINGLE__: boolean;
-/** What the help texts depend on (a hash of them, of commander's version and of scout's), from the build. */
+/** What help on a terminal depends on, from the build: a hash of the help texts and of the built program. */
 declare const __SCOUT_HELP_ID__: string;
 
 /** The help texts the build rendered: the words naming a command ('' for scout itself) to its --help. */
@@ -76,8 +76,7 @@ function helpTexts(): HelpTexts {
 /**
  * Answers a help request from the prebuilt texts when it can: `scout [words] --help` (or -h), and
  * `scout` or `scout <topic>` alone, the words naming a command exactly, the help going to a pipe or
- * a file. On a terminal commander wraps help to its width, so that text comes from the program; it
- * is kept per width (`terminalHelp`) and printed from there the next time.
+ * a file. On a terminal commander wraps help to its width: see `terminalHelp`.
  */
 function prebuiltHelp(args: readonly string[]): boolean {
   const last = args[args.length - 1];
@@ -101,10 +100,10 @@ function prebuiltHelp(args: readonly string[]): boolean {
 
 /**
  * Help on a terminal, wrapped to its width: at 80 columns the text the build rendered (a pipe's
- * width); at another width, what the program printed the last time at
- * this width (`$XDG_CACHE_HOME/scout/help/<build>/<width>/`), else left to the program, which keeps
- * what it prints there (main.ts). The build's id names what the texts depend on, so a new build
- * never prints an old text. Best effort: without a cache the program answers every time.
+ * width); at another width, what the program printed the last time at this width
+ * (`$XDG_CACHE_HOME/scout/help/<build>/<width>/`), else left to the program, which keeps what it
+ * prints there (main.ts). The build's id names what the texts depend on, so a new build never
+ * prints an old text. Best effort: without a cache the program answers every time.
  */
 function terminalHelp(words: readonly string[]): boolean {
   // Words that name a command (they make the file name); anything else is the program's to judge.

@@ -35,10 +35,6 @@ function fromJson(v: unknown): string | undefined {
 }
 
 /**
- * One line describing an error response; never the raw HTML of a proxy page. `redact` masks secrets
- * in the server's words before they are cut to length, so a key cut in half cannot slip through.
- */
-/**
  * The block hash a 404 names when a block number is held only by a block a reorganisation replaced:
  * Blockscout answers `{"message":"Block lost consensus","hash":"0x…"}`. Undefined for any other body,
  * or a hash that is not 32 bytes of hex (the body is the server's, so nothing else reaches output).
@@ -54,6 +50,10 @@ export function lostConsensusHash(body: string): string | undefined {
   }
 }
 
+/**
+ * One line describing an error response; never the raw HTML of a proxy page. `redact` masks secrets
+ * in the server's words before they are cut to length, so a key cut in half cannot slip through.
+ */
 export function messageFromBody(body: string, contentType: string | undefined, status: number, redact: (text: string) => string = (t) => t): string {
   const trimmed = body.trim();
   if (trimmed && !/html/i.test(contentType ?? '') && !trimmed.startsWith('<')) {

@@ -122,7 +122,6 @@ class HeldWriter implements Writer {
   }
 }
 
-/** Splits what a value prints into lines (one JSON document or item each) for the batch's array. */
 /**
  * A value's table output under its `==> value <==` heading, the heading written first when the value
  * first writes, or when it ends without writing (`ensure`): a value that fails before writing
@@ -145,6 +144,7 @@ class Headed implements Writer {
   }
 }
 
+/** Splits what a value prints into lines (one JSON document or item each) for the batch's array. */
 class LinesInto implements Writer {
   private carry = '';
   constructor(private readonly into: (lines: string[]) => Promise<void>) {}

@@ -6,8 +6,8 @@
  * Output order: chains print in the order given (a set in registry order). The first chain streams
  * as its pages arrive; the others are fetched at the same time and held until their turn, up to
  * HELD.bytes of page text between them (then they wait), so --all over many chains keeps each host
- * busy and memory flat. Every row
- * carries its chain: a CHAIN column (first) in tables, CSV and piped lines; in JSON and NDJSON each
+ * busy and memory flat. Every row carries its chain: a CHAIN column (first) in tables, CSV and
+ * piped lines; in JSON and NDJSON each
  * item is `{"chain_id":"8453","chain":"base","item":<the item as sent>}`, the item's text spliced in
  * byte for byte. `--limit` counts per chain, `--all` follows each chain's cursors to its end.
  *
