@@ -3,27 +3,38 @@
  * terminal, printed otherwise. Nothing is ever opened when stdout is no terminal (a script, a pipe,
  * CI): then the URL is the output. The `open` package loads only when a browser is to start.
  */
+import { checkWebUrl, shownUrl } from '../config/url.js';
+import { UsageError } from '../errors.js';
 import type { Io } from '../io.js';
 import type { Invocation } from './runtime.js';
 import { withSession } from './session.js';
 import { pagePath, type WebPage } from './web.js';
 
 /**
- * The page's full URL on the explorer's site, its base path kept (`https://host/explorer/tx/0x…`).
- * A user name and password in the base URL stay out of it: the URL is printed and goes to a browser.
+ * The page's full URL on the explorer's site, its base path kept (`https://host/explorer/tx/0x…`),
+ * as launchableUrl writes it: a site that is no http(s) URL, carries credentials or holds anything a
+ * shell reads is a usage error naming it, never a URL printed or opened.
  */
 export function pageUrl(site: string, page: WebPage): string {
-  const url = new URL(site);
-  url.username = '';
-  url.password = '';
-  url.search = '';
-  url.hash = '';
-  url.pathname = url.pathname.replace(/\/+$/, '') + pagePath(page);
-  return url.href;
+  return launchableUrl(launchableUrl(site).replace(/\/+$/, '') + pagePath(page));
 }
 
-/** Opens `url` with the Io's opener, else the `open` package, waiting until the browser was started. */
-async function openUrl(io: Io, url: string): Promise<void> {
+/**
+ * The URL as it may be printed as a page or handed to a browser (checkWebUrl: http(s) only, no
+ * credentials, nothing a shell reads, a strictly encoded path); a usage error naming the URL otherwise.
+ */
+export function launchableUrl(raw: string): string {
+  const checked = checkWebUrl(raw);
+  if ('url' in checked) return checked.url;
+  throw new UsageError(`refusing to open "${shownUrl(raw)}": ${checked.problem}`, { hint: 'pass --base-url <explorer> to name the explorer yourself' });
+}
+
+/**
+ * Opens `url` with the Io's opener, else the `open` package, waiting until the browser was started.
+ * The only way to the launcher: the URL is checked here again, whoever built it.
+ */
+async function openUrl(io: Io, raw: string): Promise<void> {
+  const url = launchableUrl(raw);
   if (io.openUrl) return io.openUrl(url);
   const { default: open } = await import('open');
   const child = await open(url);

@@ -57,3 +57,46 @@ export function parseUrlSetting(value: string, from: string): URL {
   }
   return u;
 }
+
+/**
+ * Characters a shell, cmd.exe or PowerShell reads specially (`$ ( ) ' " \` ; & | < > ^`), whitespace,
+ * controls and invisible format characters. A web URL holding any of them, anywhere, is refused:
+ * the `open` package hands a URL to PowerShell inside a double-quoted string on Windows and WSL.
+ */
+// eslint-disable-next-line no-control-regex
+const SHELL_SPECIAL = /[$()'"`\\;&|<>^\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/** The characters a path keeps as they are; anything else (outside a valid `%XX`) is percent-encoded. */
+const PATH_KEPT = /[A-Za-z0-9\-._~/:]/;
+
+/** A host: DNS labels (IDNs arrive as punycode) or an IPv6 literal, and a port. */
+const WEB_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The one check for a URL that is printed as a web page or handed to a browser, and for an explorer
+ * URL taken from the chain registry (or read back from its cache): an `http:` or `https:` URL with no
+ * user name or password, no character of SHELL_SPECIAL anywhere in it, a plain host, and a path
+ * percent-encoded outside `A-Z a-z 0-9 - . _ ~ / :`. Query and fragment are dropped (scout's pages
+ * have none). Returns the URL so written, or the reason it is refused.
+ */
+export function checkWebUrl(raw: string): { url: string } | { problem: string } {
+  if (SHELL_SPECIAL.test(raw)) return { problem: 'it holds a character a shell would read (one of $ ( ) \' " ` \\ ; & | < > ^, a space or a control)' };
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return { problem: 'it is not a URL' };
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return { problem: 'only http:// and https:// URLs are opened' };
+  if (u.username || u.password) return { problem: 'it carries a user name or password' };
+  if (!WEB_HOST.test(u.host)) return { problem: 'its host is not a plain host name' };
+  let path = '';
+  const p = u.pathname;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === '%' && /^[0-9A-Fa-f]{2}$/.test(p.slice(i + 1, i + 3))) path += c;
+    else if (PATH_KEPT.test(c)) path += c;
+    else path += [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  }
+  return { url: `${u.protocol}//${u.host}${path}` };
+}

@@ -18,8 +18,9 @@ import { type Session, withSession } from '../session.js';
 async function refresh(s: Session, url: URL, path: string): Promise<void> {
   const res = await s.http.get(url, {}, { what: 'chain registry' });
   let chains: Chain[];
+  const skipped: string[] = [];
   try {
-    chains = parseRegistry(res.body);
+    chains = parseRegistry(res.body, (w) => skipped.push(w));
   } catch (e) {
     throw new ResponseShapeError(`unusable chain registry from ${url.origin}: ${(e as Error).message}`, { hint: 'the cache was left as it was' });
   }
@@ -28,6 +29,7 @@ async function refresh(s: Session, url: URL, path: string): Promise<void> {
   } catch (e) {
     throw new UsageError(`cannot write the chains cache ${shown(path, 200)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+  for (const w of skipped) await s.io.err.write(`scout: warning: ${w}\n`);
   await s.io.err.write(`scout: cached ${chains.length} chains from ${url.origin} in ${shown(path, 200)}\n`);
 }
 
