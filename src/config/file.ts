@@ -7,8 +7,9 @@
  * must not hang or exhaust scout).
  *
  * Per-chain keys live under `chains`: `{"chains": {"my-chain": {"explorer-key": "…"}}}`, keyed by a
- * chain name or id as `--chain` takes it. A global `explorer-key` never goes to a self-hosted explorer
- * picked by `--chain`; a per-chain key does (settings.ts, explorerKeyFor).
+ * chain name or id as `--chain` takes it, and bound to an origin: the chain's `base-url` beside it, else
+ * the built-in chain's explorer (settings.ts, explorerKeyFor). No key goes to an origin only the
+ * registry names.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -20,6 +21,11 @@ import { shown } from './url.js';
 /** What the file may say about one chain. */
 export interface ChainConfig {
   'explorer-key'?: string;
+  /**
+   * The explorer the chain's key is bound to: the key goes only to this URL's origin (scheme, host,
+   * port), whatever explorer the registry lists for the chain.
+   */
+  'base-url'?: string;
 }
 
 /**
@@ -140,13 +146,13 @@ function chainsSection(path: string, value: unknown, warnings: string[]): Record
     if (!name.trim()) throw broken(path, `"chains" holds an empty chain name`);
     const c: ChainConfig = {};
     for (const [key, v] of Object.entries(entry as Record<string, unknown>)) {
-      if (key !== 'explorer-key') {
-        warnings.push(`ignoring unknown key ${where} › "${shown(key)}" in ${shown(path, 200)} (a chain takes "explorer-key")`);
+      if (key !== 'explorer-key' && key !== 'base-url') {
+        warnings.push(`ignoring unknown key ${where} › "${shown(key)}" in ${shown(path, 200)} (a chain takes "explorer-key" and "base-url")`);
         continue;
       }
       if (v === null) continue;
-      if (typeof v !== 'string') throw broken(path, `${where} › "explorer-key" must be a string`);
-      if (v.trim()) c['explorer-key'] = v.trim();
+      if (typeof v !== 'string') throw broken(path, `${where} › "${key}" must be a string`);
+      if (v.trim()) c[key] = v.trim();
     }
     out[name.trim()] = c;
   }

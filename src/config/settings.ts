@@ -475,49 +475,103 @@ function readKeyFile(path: string, from: string, warnings: string[]): string {
   return key;
 }
 
-/** Where an explorer key may come from, each with the name used in messages. */
+/** A per-chain key and the origin it is bound to (undefined: none, so it goes nowhere). */
+interface BoundKey {
+  /** The chain name or id it is filed under in the config file. */
+  name: string;
+  key: string;
+  origin: string | undefined;
+}
+
+/** Where an explorer key may come from, each with the name used in messages, and where keys may go. */
 export interface KeySources {
-  /** `--explorer-key` on this command line: the user chose it for this very command. */
+  /** `--explorer-key` on this command line. */
   flag: string | undefined;
   /** SCOUT_EXPLORER_KEY, else `"explorer-key"` in the file: set once for every explorer. */
   global: Sourced | undefined;
-  /** `"chains": {"<name>": {"explorer-key": …}}` in the file. */
-  perChain: Readonly<Record<string, { 'explorer-key'?: string }>>;
+  /** `"chains": {"<name>": {"explorer-key": …, "base-url": …}}` in the file, each bound to its origin. */
+  perChain: readonly BoundKey[];
+  /** Origins the user named in the file's chains section (`"chains" › … › "base-url"`). */
+  pinned: ReadonlySet<string>;
   configPath: string;
+}
+
+/** A URL's origin (scheme, host, port), or undefined when it is no URL. */
+function originOf(url: string): string | undefined {
+  try {
+    const o = new URL(url).origin;
+    return o === 'null' ? undefined : o;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The built-in chains' explorers: origins written into scout, not taken from the registry. */
+const BUILTIN_ORIGINS: ReadonlySet<string> = new Set(BUILTIN_CHAINS.map((c) => originOf(c.explorer)).filter((o): o is string => o !== undefined));
+
+/** Origins Blockscout runs: the built-in presets', and any https://*.blockscout.com on the default port. */
+function blockscoutOrigin(origin: string): boolean {
+  if (BUILTIN_ORIGINS.has(origin)) return true;
+  const u = new URL(origin);
+  return u.protocol === 'https:' && u.port === '' && isBlockscoutHosted(origin);
+}
+
+/**
+ * The origin a per-chain key is bound to: the `base-url` beside it (a bad one is a usage error naming
+ * it), else the built-in chain its name or id names; never a chain from the registry.
+ */
+function boundOrigin(name: string, c: { 'base-url'?: string }, configPath: string): string | undefined {
+  if (c['base-url'] !== undefined) return parseUrlSetting(c['base-url'], `"chains" › "${shown(name)}" › "base-url" in ${shown(configPath, 200)}`).origin;
+  const builtin = findChain(name, () => []);
+  return builtin && 'chain' in builtin ? originOf(builtin.chain.explorer) : undefined;
 }
 
 function keySources(flags: GlobalFlags, src: Sources, configFile: ConfigFile): KeySources {
   const flag = flags.explorerKey?.trim() || undefined;
   const global = src.env('explorer-key') ?? src.file('explorer-key');
-  return { flag, global: global && global.value.trim() ? { ...global, value: global.value.trim() } : undefined, perChain: configFile.values.chains ?? {}, configPath: configFile.path };
+  const entries = Object.entries(configFile.values.chains ?? {});
+  const perChain: BoundKey[] = [];
+  const pinned = new Set<string>();
+  for (const [name, c] of entries) {
+    const origin = boundOrigin(name, c, configFile.path);
+    if (c['base-url'] !== undefined && origin) pinned.add(origin);
+    if (c['explorer-key']) perChain.push({ name, key: c['explorer-key'], origin });
+  }
+  return { flag, global: global && global.value.trim() ? { ...global, value: global.value.trim() } : undefined, perChain, pinned, configPath: configFile.path };
 }
 
 /**
- * Which explorer key goes to `target`, if any (CONTRACT.md, Global options; README, Security).
+ * Which explorer key goes to `target`, if any (CONTRACT.md, Global options; README, Security). A key
+ * is bound to origins (scheme, host, port), never to a chain name or id the registry supplies:
  *
- * - `--explorer-key` on the command line goes wherever this command goes.
- * - A key configured for the chain (`chains.<name>.explorer-key`) goes to that chain's explorer
- *   when `--chain` picked it, and wins there over a global key.
- * - A global key (SCOUT_EXPLORER_KEY, `explorer-key` in the file) goes to Blockscout-hosted
- *   explorers (`*.blockscout.com`, the PRO API) and to a base URL the user named, never to a
- *   self-hosted explorer picked from the registry by `--chain`: anyone can list an explorer there.
- *   Withheld, the request goes without a key and `withheld` says why (for --verbose).
+ * - `--explorer-key`, then a global key (SCOUT_EXPLORER_KEY, `explorer-key` in the file), go to a
+ *   base URL the user named, the PRO API, an origin Blockscout runs (the built-in presets',
+ *   https://*.blockscout.com) and an origin named in the file's chains section (`base-url`).
+ * - A key configured for a chain (`chains.<name>.explorer-key`) goes only to its own origin: the
+ *   `base-url` beside it, else the built-in chain's explorer. There it wins over a global key.
+ * - Withheld, the request goes without a key and `withheld` says why (for --verbose).
  * - Any key over plain http:// to a host other than loopback is a usage error unless --insecure.
  */
 export function explorerKeyFor(target: ExplorerTarget, named: boolean, insecure: boolean, sources: KeySources): { key: string | undefined; withheld?: string | undefined } {
   let key: string | undefined;
   let withheld: string | undefined;
-  const perChain = !named && !target.pro && target.chain ? Object.entries(sources.perChain).find(([name, c]) => c['explorer-key'] && chainAnswersTo(target.chain!, name)) : undefined;
-  if (sources.flag) key = sources.flag;
-  else if (perChain) key = perChain[1]['explorer-key'];
-  else if (sources.global) {
-    if (named || target.pro || isBlockscoutHosted(target.baseUrl)) key = sources.global.value;
-    else {
-      const host = hostOf(target.baseUrl);
+  const origin = originOf(target.baseUrl);
+  const trusted = origin !== undefined && (named || target.pro || blockscoutOrigin(origin) || sources.pinned.has(origin));
+  const bound = origin === undefined || target.pro ? [] : sources.perChain.filter((b) => b.origin === origin);
+  // Several keys bound to one origin: the one filed under a name the chain answers to.
+  const perChain = bound.find((b) => target.chain && chainAnswersTo(target.chain, b.name)) ?? bound[0];
+  if (sources.flag && trusted) key = sources.flag;
+  else if (perChain) key = perChain.key;
+  else if (sources.global && trusted) key = sources.global.value;
+  else {
+    const from = sources.flag ? '--explorer-key' : sources.global ? sources.global.from : undefined;
+    const filed = target.chain && sources.perChain.find((b) => chainAnswersTo(target.chain!, b.name));
+    const what = from ?? (filed ? `"chains" › "${shown(filed.name)}" in ${shown(sources.configPath, 200)}` : undefined);
+    if (what) {
       const name = target.chain ? shown(target.chain.names[0] ?? target.chain.id ?? target.chain.name) : 'the chain';
       withheld =
-        `not sending the explorer key from ${sources.global.from} to ${host}: a global key goes only to Blockscout-hosted explorers and to a base URL you name, ` +
-        `not to a self-hosted one picked by chain (set "chains" › "${name}" › "explorer-key" in ${shown(sources.configPath, 200)}, or pass --explorer-key)`;
+        `not sending the explorer key from ${what} to ${hostOf(target.baseUrl)}: a key goes only to a base URL you name, the PRO API, Blockscout-hosted explorers ` +
+        `and an explorer you bound it to, never to one the chain registry names (set "chains" › "${name}" › "base-url" beside its "explorer-key" in ${shown(sources.configPath, 200)}, or pass --base-url)`;
     }
   }
   if (key) {

@@ -2,8 +2,9 @@
  * Where explorer keys go (README, Security): a key set once for everything (SCOUT_EXPLORER_KEY,
  * "explorer-key" in the config file) goes to Blockscout-hosted explorers and to a base URL the user
  * named, never to a self-hosted explorer that `--chain` picked from the registry, unless the config
- * file holds a key for that chain or `--explorer-key` is on the command line. The registry chain
- * here is served by the local fake, so the test sees exactly which requests carried `x-api-key`.
+ * file binds that explorer's origin (`"chains" › "<name>" › "base-url"`): keys are bound to origins.
+ * The registry chain here is served by the local fake, so the test sees exactly which requests
+ * carried `x-api-key`.
  * The admin key file is read only by admin commands: a FIFO there does not hold up an explorer command.
  */
 import { execFileSync } from 'node:child_process';
@@ -68,15 +69,20 @@ describe('a global explorer key and a self-hosted explorer picked by --chain', (
     expect(r.code).toBe(0);
     expect(r.keys).toEqual([null, null, null]);
     const said = r.stderr.split('\n').filter((l) => /not sending the explorer key/.test(l));
-    expect(said).toEqual([expect.stringMatching(/^scout: not sending the explorer key from SCOUT_EXPLORER_KEY to 127\.0\.0\.1:\d+: .*"chains" › "scout-localnet" › "explorer-key"/)]);
+    expect(said).toEqual([expect.stringMatching(/^scout: not sending the explorer key from SCOUT_EXPLORER_KEY to 127\.0\.0\.1:\d+: .*"chains" › "scout-localnet" › "base-url"/)]);
     expect(r.stderr).not.toContain(GLOBAL);
   });
 
-  it('a key configured for the chain goes there (by name or by id), and wins over the global key', async () => {
-    const byName = await scout(['--chain', 'scout-localnet', ...txs], { XDG_CONFIG_HOME: home({ chains: { 'Scout Localnet': { 'explorer-key': PER_CHAIN } } }), SCOUT_EXPLORER_KEY: GLOBAL });
+  it('a key configured for the chain and bound to its explorer goes there (by name or by id), and wins over the global key', async () => {
+    const byName = await scout(['--chain', 'scout-localnet', ...txs], { XDG_CONFIG_HOME: home({ chains: { 'Scout Localnet': { 'explorer-key': PER_CHAIN, 'base-url': srv.url } } }), SCOUT_EXPLORER_KEY: GLOBAL });
     expect(byName).toMatchObject({ code: 0, keys: [PER_CHAIN] });
-    const byId = await scout(['--chain', 'scout-localnet', ...txs], { XDG_CONFIG_HOME: home({ 'explorer-key': GLOBAL, chains: { '31337': { 'explorer-key': PER_CHAIN } } }) });
+    const byId = await scout(['--chain', 'scout-localnet', ...txs], { XDG_CONFIG_HOME: home({ 'explorer-key': GLOBAL, chains: { '31337': { 'explorer-key': PER_CHAIN, 'base-url': srv.url } } }) });
     expect(byId).toMatchObject({ code: 0, keys: [PER_CHAIN] });
+  });
+
+  it('a key configured for the chain but not bound to an explorer does not go to the one the registry names', async () => {
+    const r = await scout(['--chain', 'scout-localnet', ...txs], { XDG_CONFIG_HOME: home({ chains: { 'scout-localnet': { 'explorer-key': PER_CHAIN } } }) });
+    expect(r).toMatchObject({ code: 0, keys: [null] });
   });
 
   it('a key configured for another chain does not go there', async () => {
@@ -84,8 +90,8 @@ describe('a global explorer key and a self-hosted explorer picked by --chain', (
     expect(r).toMatchObject({ code: 0, keys: [null] });
   });
 
-  it('--explorer-key on the command line goes there, over the per-chain key', async () => {
-    const r = await scout(['--chain', 'scout-localnet', '--explorer-key', FLAG, ...txs], { XDG_CONFIG_HOME: home({ chains: { 'scout-localnet': { 'explorer-key': PER_CHAIN } } }), SCOUT_EXPLORER_KEY: GLOBAL });
+  it('--explorer-key on the command line goes to an explorer the file binds, over the per-chain key', async () => {
+    const r = await scout(['--chain', 'scout-localnet', '--explorer-key', FLAG, ...txs], { XDG_CONFIG_HOME: home({ chains: { 'scout-localnet': { 'explorer-key': PER_CHAIN, 'base-url': srv.url } } }), SCOUT_EXPLORER_KEY: GLOBAL });
     expect(r).toMatchObject({ code: 0, keys: [FLAG] });
   });
 });

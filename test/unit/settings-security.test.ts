@@ -65,11 +65,29 @@ describe('which explorer key goes where', () => {
     }
   });
 
-  it('a per-chain key or --explorer-key goes to the self-hosted explorer', () => {
+  it('a per-chain key or --explorer-key goes to the self-hosted explorer the file binds it to ("base-url" beside it)', () => {
     const cache = [registryChain('https://explorer.example')];
-    expect(target({ chain: 'self-hosted' }, envWith({ chains: { 'self-hosted': { 'explorer-key': 'c-key' } } }, G, cache)).key).toBe('c-key');
-    expect(target({ chain: '777001' }, envWith({ chains: { '0xbdb29': { 'explorer-key': 'c-key' } } }, G, cache)).key).toBe('c-key');
-    expect(target({ chain: 'self-hosted', explorerKey: 'flag-key' }, envWith(undefined, G, cache)).key).toBe('flag-key');
+    const bound = { 'explorer-key': 'c-key', 'base-url': 'https://explorer.example/' };
+    expect(target({ chain: 'self-hosted' }, envWith({ chains: { 'self-hosted': bound } }, G, cache)).key).toBe('c-key');
+    expect(target({ chain: '777001' }, envWith({ chains: { '0xbdb29': bound } }, G, cache)).key).toBe('c-key');
+    expect(target({ chain: 'self-hosted', explorerKey: 'flag-key' }, envWith({ chains: { 'self-hosted': { 'base-url': 'https://explorer.example' } } }, G, cache)).key).toBe('flag-key');
+  });
+
+  it('without that binding, neither goes there: the registry names the explorer, not the user', () => {
+    const cache = [registryChain('https://explorer.example')];
+    expect(target({ chain: 'self-hosted' }, envWith({ chains: { 'self-hosted': { 'explorer-key': 'c-key' } } }, G, cache))).toMatchObject({ key: undefined, withheld: expect.stringMatching(/"self-hosted" › "base-url"/) });
+    expect(target({ chain: 'self-hosted', explorerKey: 'flag-key' }, envWith(undefined, G, cache))).toMatchObject({ key: undefined, withheld: expect.stringMatching(/^not sending the explorer key from --explorer-key to explorer\.example: /) });
+    // Bound elsewhere (another port, another scheme): not this origin.
+    for (const other of ['https://explorer.example:8443', 'http://explorer.example', 'https://other.example']) {
+      expect(target({ chain: 'self-hosted' }, envWith({ chains: { 'self-hosted': { 'explorer-key': 'c-key', 'base-url': other } } }, G, cache)).key, other).toBeUndefined();
+    }
+  });
+
+  it('a per-chain key named for a built-in chain is bound to its preset, and a bad "base-url" beside a key is a usage error naming it', () => {
+    expect(target({ chain: 'gnosis' }, envWith({ chains: { gnosis: { 'explorer-key': 'c-key' } } })).key).toBe('c-key');
+    const impostor = registryChain('https://gnosis.example', 'Gnosis', '99100');
+    expect(target({ chain: '99100' }, envWith({ chains: { gnosis: { 'explorer-key': 'c-key' } } }, {}, [impostor])).key).toBeUndefined();
+    expect(usageError(() => target({ chain: 'gnosis' }, envWith({ chains: { gnosis: { 'explorer-key': 'c-key', 'base-url': 'ftp://x' } } }))).message).toMatch(/^invalid "chains" › "gnosis" › "base-url" in .*: expected an http/);
   });
 
   it('every configured key is redacted, per-chain ones too', () => {
@@ -84,7 +102,7 @@ describe('a key over plain http://', () => {
     expect(usageError(() => target({ pro: true, chain: 'base', explorerKey: 'k' }, envWith(undefined, { SCOUT_PRO_URL: 'http://pro.example:8080' }))).message).toBe(
       'refusing to send the explorer key over plain http:// to pro.example:8080',
     );
-    const perChain = envWith({ chains: { 'self-hosted': { 'explorer-key': 'c-key' } } }, {}, [registryChain('http://explorer.example')]);
+    const perChain = envWith({ chains: { 'self-hosted': { 'explorer-key': 'c-key', 'base-url': 'http://explorer.example' } } }, {}, [registryChain('http://explorer.example')]);
     expect(usageError(() => target({ chain: 'self-hosted' }, perChain)).message).toMatch(/^refusing to send the explorer key over plain http:\/\//);
   });
 

@@ -13,8 +13,10 @@ const FILE_HELP = `The config file is a JSON object whose keys are the long opti
 Keys (null unsets one):
 
 ${configKeysText()}
-A global explorer-key never goes to a self-hosted explorer --chain picked from the
-registry; a key under "chains" for that chain does.
+Keys are bound to origins: a global explorer-key never goes to a self-hosted
+explorer --chain picked from the registry. A key under "chains" goes to that
+chain's built-in explorer, or to the "base-url" set beside it:
+  {"chains": {"my-chain": {"explorer-key": "…", "base-url": "https://…"}}}
 It lives at $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.json.
 Precedence: flag, then SCOUT_* environment, then this file, then the default. For
 the explorer, the first of those levels that names a base URL or a chain decides,

@@ -28,11 +28,13 @@ For the admin key, a key beats a key file of the same level: --api-key,
 
 Keys are never printed. The explorer key goes only to the explorer (as
 x-api-key, or as Authorization: Bearer to the PRO API), the admin key only to
-the admin host. A key set for every explorer (SCOUT_EXPLORER_KEY, explorer-key)
-goes only to Blockscout-hosted explorers (*.blockscout.com) and to a base URL
-you name, never to a self-hosted explorer --chain picked from the registry:
-give that one a key under "chains" or --explorer-key. No key goes over plain
-http:// except to loopback (for explorer keys, --insecure allows it).
+the admin host. Keys are bound to origins, never to a chain name or id the
+registry gives: --explorer-key and a key set for every explorer
+(SCOUT_EXPLORER_KEY, explorer-key) go to Blockscout-hosted explorers
+(*.blockscout.com), the PRO API, a base URL you name and an explorer you bind
+in the config file ("chains" › name › "base-url"); a key under "chains" goes
+only to that chain's built-in explorer or its "base-url". No key goes over
+plain http:// except to loopback (for explorer keys, --insecure allows it).
 `;
 
 export const EXIT_CODES = `Exit codes
