@@ -120,7 +120,10 @@ parentPort.on('message', async ({ json, filter, flags }) => {
     parentPort.postMessage({ stdout: jq.raw(json, filter, flags) ?? '', stderr });
   } catch (e) {
     const exitCode = typeof e?.exitCode === 'number' ? e.exitCode : undefined;
-    parentPort.postMessage({ stderr: typeof e?.stderr === 'string' ? e.stderr : stderr, exitCode, crash: exitCode === undefined ? String(e?.message ?? e) : undefined, outOfMemory: refused });
+    const said = typeof e?.stderr === 'string' ? e.stderr : stderr;
+    // Refused here, or at the build's own ceiling (2 GiB), where jq says so before it aborts.
+    const outOfMemory = refused || said.includes('cannot allocate memory');
+    parentPort.postMessage({ stderr: said, exitCode, crash: exitCode === undefined ? String(e?.message ?? e) : undefined, outOfMemory });
   }
 });
 `;
