@@ -103,7 +103,7 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     limit: givenText(cmd.getOptionValue('limit')),
     cursor: givenText(cmd.getOptionValue('cursor')),
     jq: givenText(cmd.getOptionValue('jq')),
-  });
+  }, async () => (await import('../config/settings.js')).jqLimits(cmd.optsWithGlobals(), env.io.env));
   if (spec.kind === 'run' && output.mode === 'csv' && spec.refuse?.csv) throw new UsageError(spec.refuse.csv);
 
   const input: Record<string, unknown> = {};

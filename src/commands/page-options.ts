@@ -2,7 +2,7 @@
 import type { Cursor, ReadCursor } from '../api/cursor.js';
 import type { PaginateOptions } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
-import type { JqProgram } from '../render/jq.js';
+import type { JqLimits, JqProgram } from '../render/jq.js';
 import { parsePositiveInt } from '../validate.js';
 
 /** The output flags as given. */
@@ -47,7 +47,7 @@ export interface PageOptions {
  * Parses the page flags of a list command. The cursor decoder loads only for a --cursor, and jq
  * only for a --jq, whose expression is compiled here, before any request.
  */
-export async function pageOptions(flags: PageFlags): Promise<PageOptions> {
+export async function pageOptions(flags: PageFlags, jqLimits?: () => Promise<JqLimits>): Promise<PageOptions> {
   let mode = outputMode(flags);
   const limit = parsePositiveInt(flags.limit, '--limit');
   const cursorRead = flags.cursor === undefined ? undefined : (await import('../api/cursor.js')).readCursor(flags.cursor);
@@ -55,7 +55,7 @@ export async function pageOptions(flags: PageFlags): Promise<PageOptions> {
   if (flags.jq !== undefined) {
     if (mode === 'csv') throw new UsageError('--jq prints JSON values, not CSV: use --jq alone or with --ndjson');
     if (mode === 'table') mode = 'json';
-    jq = await (await import('../render/jq.js')).JqProgram.compile(flags.jq);
+    jq = await (await import('../render/jq.js')).JqProgram.compile(flags.jq, await jqLimits?.());
   }
   return { mode, all: Boolean(flags.all), limit, cursor: cursorRead?.pairs, cursorRead, jq };
 }

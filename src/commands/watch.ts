@@ -13,8 +13,9 @@
  * after it are fetched until one holds a known item, up to CATCH_UP_PAGES more; past that, a
  * warning says how many arrived and that the older ones were not fetched.
  *
- * Memory stays bounded over days: the identities are kept in a set of at most SEEN_LIMIT, the
- * least recently seen forgotten first. Every poll refreshes the identities on the pages it fetched,
+ * Memory stays bounded over days: the identities are kept as digests of KEY_BYTES (never the
+ * server's own strings, which may be megabytes long) in a set of at most SEEN_LIMIT, the least
+ * recently seen forgotten first. Every poll refreshes the identities on the pages it fetched,
  * so what the first page shows is never forgotten; an identity is forgotten only after SEEN_LIMIT
  * newer ones were seen since it was last on a polled page, and to be printed again it would have
  * to come back to the top of the list from thousands of items down.
@@ -31,8 +32,15 @@ import type { Identity } from './spec.js';
 import type { ViewRef } from './view-ref.js';
 import { safeText } from '../text/safe.js';
 
-/** How many identities are remembered (about 2 MB of short strings). */
+/** How many identities are remembered (about 1 MB: a digest of KEY_BYTES each, and the set's own entries). */
 export const SEEN_LIMIT = 10_000;
+
+/**
+ * The bytes of an identity's digest: SHA-256 cut to 128 bits. Two identities share one only by a
+ * collision no server can aim for (2^64 tries), and then one item would not print: nothing a
+ * hostile server could not do by not sending it.
+ */
+export const KEY_BYTES = 16;
 
 /** Pages fetched beyond the first in one poll when everything on them is new. */
 export const CATCH_UP_PAGES = 4;
@@ -61,16 +69,24 @@ export class SeenSet {
   }
 }
 
-/** The identity of an item as a string: its identity fields, or (without any) a digest of its text. */
+/**
+ * The identity of an item as a digest of KEY_BYTES (a string of as many characters, whatever the
+ * item's size): of its identity fields, or (without any) of its whole text.
+ */
 export function identityKey(identity: Identity, item: unknown, raw: string): string {
   if (item && typeof item === 'object' && !Array.isArray(item)) {
     const values = identity(item as Record<string, unknown>);
     if (values.some((v) => v !== undefined && v !== null)) {
       // 5 and "5" are the same log index; hashes in any case the same hash.
-      return 'id:' + values.map((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.toLowerCase() : typeof v === 'object' ? JSON.stringify(v) : String(v))).join('\u0000');
+      return digest('id:' + values.map((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.toLowerCase() : typeof v === 'object' ? JSON.stringify(v) : String(v))).join('\u0000'));
     }
   }
-  return 'raw:' + createHash('sha256').update(raw).digest('base64');
+  return digest('raw:' + raw);
+}
+
+/** SHA-256 of `text`, its first KEY_BYTES as a one-byte string. */
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest().toString('latin1', 0, KEY_BYTES);
 }
 
 /** One item of a fetched page. */

@@ -70,6 +70,8 @@ export interface Settings {
   retries: number;
   /** Largest response body in bytes (--max-body); undefined: the HTTP layer's default. */
   maxBodyBytes: number | undefined;
+  /** What --jq may spend (--jq-timeout, --jq-max-memory); the filter is compiled with jqLimits(), before the session. */
+  jq: JqLimits;
   /** `--cache`: how old a kept answer may be, in ms (Infinity: forever); undefined: no cache. */
   cacheTtlMs: number | undefined;
   verbose: boolean;
@@ -175,6 +177,13 @@ function checkKey(key: string | undefined, what: string): void {
 const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 /** A body is decoded into one string, and a string holds at most about 512 MiB. */
 const MAX_BODY_LIMIT = 500 * 1024 * 1024;
+/** The most --jq-max-memory allows: jq's WebAssembly build cannot grow past 2 GiB. */
+const JQ_MEMORY_LIMIT = 2 * 1024 * 1024 * 1024;
+
+/** The largest value a size setting takes. */
+function sizeLimit(name: SettingName): number {
+  return name === 'jq-max-memory' ? JQ_MEMORY_LIMIT : MAX_BODY_LIMIT;
+}
 
 function parseBool(s: Sourced): boolean {
   const v = s.value.trim().toLowerCase();
@@ -255,7 +264,7 @@ export function configValue(key: ConfigKey, raw: string, env: Env): string | num
     case 'count':
       return checkCount(s);
     case 'size':
-      parseSize(value, key, MAX_BODY_LIMIT);
+      parseSize(value, key, sizeLimit(key));
       return /^\d+$/.test(value) ? Number(value) : value;
     case 'duration':
       parseDuration(value, key);
@@ -272,12 +281,37 @@ export function configValue(key: ConfigKey, raw: string, env: Env): string | num
   }
 }
 
+/** The limits of --jq: how long it may run on one input, and how much memory it may use. */
+export interface JqLimits {
+  timeoutMs: number;
+  maxMemoryBytes: number;
+}
+
+/** The --jq limits from the flags, variables, file or defaults; UsageError for a bad value. */
+function readJqLimits(src: Sources): JqLimits {
+  const memory = src.pick('jq-max-memory') ?? src.fallback('jq-max-memory');
+  return {
+    timeoutMs: checkSeconds(src.pick('jq-timeout') ?? src.fallback('jq-timeout')) * 1000,
+    maxMemoryBytes: parseSize(memory.value, memory.from, sizeLimit('jq-max-memory')),
+  };
+}
+
+/**
+ * The --jq limits alone, for compiling the filter before the session's settings are resolved.
+ * Throws UsageError as resolveSettings does.
+ */
+export function jqLimits(flags: GlobalFlags, env: Env): JqLimits {
+  return readJqLimits(sources(flags, env, readConfigFile(configPath(env))));
+}
+
 /** Resolves and validates the global settings. Throws UsageError on bad values or a broken config file. */
 export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const configFile = readConfigFile(configPath(env));
   const file = configFile.values;
   const src = sources(flags, env, configFile);
   const warnings = [...configFile.warnings];
+  // Checked with the others whether or not --jq is given.
+  const jq = readJqLimits(src);
 
   const adminUrl = checkUrl(src.pick('admin-url') ?? src.fallback('admin-url'));
 
@@ -398,6 +432,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     timeoutMs: seconds * 1000,
     retries: Number(retries.value),
     maxBodyBytes,
+    jq,
     cacheTtlMs,
     verbose,
     color,

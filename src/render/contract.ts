@@ -7,7 +7,7 @@
 import type { SmartContract } from '../api/schemas.js';
 import type { RenderContext } from './context.js';
 import { objects } from './fields.js';
-import { isoTime } from './format.js';
+import { humanTime, isoTime } from './format.js';
 import { text } from '../text/safe.js';
 import { type KeyValueRow, type Line, renderKeyValue } from './table.js';
 import { groupDigits } from './units.js';
@@ -50,7 +50,7 @@ function verification(c: SmartContract): Line {
     c.is_verified_via_verifier_alliance === true ? 'via Verifier Alliance' : '',
     c.certified === true ? 'certified' : '',
   ].filter(Boolean);
-  const when = present(c.verified_at) ? isoTime(c.verified_at).replace('T', ' ').replace(/Z$/, ' UTC') : '';
+  const when = present(c.verified_at) ? humanTime(c.verified_at) : '';
   return [{ text: 'yes', style: 'ok' }, ...[how.join(', '), when].filter(Boolean).map((s) => ` · ${s}`)];
 }
 

@@ -33,9 +33,20 @@ export function age(iso: unknown, now: number): string | undefined {
 export function isoTime(iso: unknown): string {
   if (typeof iso !== 'string') return text(iso);
   if (!iso) return '';
-  const t = Date.parse(iso);
-  if (!Number.isFinite(t)) return safeText(iso);
-  return new Date(t).toISOString().replace(/\.000Z$/, 'Z');
+  return isoOfMs(Date.parse(iso)) ?? safeText(iso);
+}
+
+/** The largest distance from 1970 a Date holds, in ms (±275,760 years): past it toISOString throws. */
+const DATE_RANGE_MS = 8.64e15;
+
+/**
+ * Milliseconds since 1970 as ISO time without sub-second noise; undefined when they are no time a
+ * Date can hold (NaN, Infinity, past ±275,760 years), for the caller to show the value as sent.
+ * Every time scout prints goes through here, so a hostile timestamp never throws.
+ */
+export function isoOfMs(ms: number): string | undefined {
+  if (!Number.isFinite(ms) || Math.abs(ms) > DATE_RANGE_MS) return undefined;
+  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
 /** A time for people: "2025-08-11 09:32:59 UTC". */

@@ -16,7 +16,7 @@ import { arrayElements, objectMembers } from '../rawjson.js';
 import { safeText, text } from '../text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { isRecord } from './fields.js';
-import { addressName, humanTime, isoTime, shortHash } from './format.js';
+import { addressName, humanTime, isoOfMs, shortHash } from './format.js';
 import { groupDigits } from './units.js';
 
 /** What a summary body comes to: lines to print, or why there are none (one line). */
@@ -75,9 +75,9 @@ function currencyValue(v: unknown, raw: string | undefined, ctx: RenderContext):
 /** Unix seconds as a time: "2025-08-11 09:32:59 UTC" on a terminal, ISO piped; anything else as sent. */
 function timestampValue(v: unknown, ctx: RenderContext): string {
   const secs = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}(\.\d+)?$/.test(v) ? Number(v) : NaN;
-  if (!Number.isFinite(secs)) return text(v);
-  const iso = new Date(secs * 1000).toISOString();
-  return ctx.tty ? humanTime(iso) : isoTime(iso);
+  const iso = isoOfMs(secs * 1000);
+  if (iso === undefined) return text(v);
+  return ctx.tty ? humanTime(iso) : iso;
 }
 
 /** A name with where it points: dexTag `{name, url}`, link `{name, url}`, external_link `{name, link}`. */

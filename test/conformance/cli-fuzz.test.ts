@@ -200,6 +200,8 @@ const GLOBALS: Opt[] = [
   { name: '--timeout', value: mix('5', '0.5', '30') },
   { name: '--retries', value: (r) => pick(['0', '1', '21', '-1', '1e309', '', '\u001b[1m'])(r) },
   { name: '--max-body', value: mix('64MiB', '10MB', '2000', '1') },
+  { name: '--jq-timeout', value: mix('60', '2', '0.5', '0', '-1', '1e9', 'x') },
+  { name: '--jq-max-memory', value: mix('1GiB', '64MiB', '2GiB', '2049MiB', '1', '0', 'x') },
   { name: '--cache', value: mix('1h', '30s', 'forever', '1y', '0s', '') },
   { name: '--verbose' },
   { name: '--no-color' },

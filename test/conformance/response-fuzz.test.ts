@@ -96,6 +96,12 @@ const HOSTILE: readonly string[] = [
 /** Long enough that anything quadratic in a string's length takes seconds. */
 const LONG: readonly string[] = [' '.repeat(20_000) + 'x', 'w'.repeat(30_000), '\u{1F600}'.repeat(10_000), '\u001b[2J'.repeat(5_000), '9'.repeat(30_000)];
 
+/**
+ * Times no Date holds (past ±275,760 years, or not finite once scaled), as Unix seconds and as ISO
+ * text: every time field must show them as sent, never throw "Invalid time value".
+ */
+const OUT_OF_RANGE_TIMES: readonly (number | string)[] = [1e20, -1e20, 8.64e12 + 1, -8.64e12 - 1, 1e300, '+275760-09-13T00:00:01Z', '-271821-04-19T23:59:59Z', '275760-09-13T00:00:01Z', '99999999999999999999', '1e20'];
+
 /** Text spliced into the body where a placeholder string stands: JSON.stringify cannot write it. */
 const raws: string[] = [];
 const rawText = (text: string): string => `\u0000RAW${raws.push(text) - 1}\u0000`;
@@ -113,7 +119,7 @@ function oddValue(orig: unknown): unknown {
     case 0:
       return null;
     case 1:
-      return pick([0, -1, 1.5, 1e308, -0, 5e-324, 2 ** 53 + 2, 126]);
+      return pick([0, -1, 1.5, 1e308, -0, 5e-324, 2 ** 53 + 2, 126, ...OUT_OF_RANGE_TIMES]);
     case 2:
       return pick([true, false]);
     case 3:
@@ -458,6 +464,52 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
   }
   return { code: 0, stdout: s.io.stdout(), stderr: s.io.stderr() };
 }
+
+// ───────────────────────────────────────────────────────────── times out of range
+
+/** A member that holds a time: `timestamp`, `block_timestamp`, `…_at`, a summary's `timestamp` variable's value. */
+const TIME_KEY = /(^|_)(timestamp|time)$|_at$/;
+
+/**
+ * `v` with every time in it set to `time`: members named like a time, and the value of each summary
+ * variable of type `timestamp`. Counts what it set in `set.n`.
+ */
+function withTimes(v: unknown, time: number | string, set: { n: number }): unknown {
+  if (Array.isArray(v)) return v.map((x) => withTimes(x, time, set));
+  if (!isContainer(v)) return v;
+  const o: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) put(o, k, withTimes(x, time, set));
+  for (const k of Object.keys(o)) {
+    if (TIME_KEY.test(k) && !isContainer(o[k])) (set.n++, put(o, k, time));
+  }
+  if (o.type === 'timestamp' && 'value' in o) (set.n++, put(o, 'value', time));
+  return o;
+}
+
+/** Every kind whose items or document carry a time, with a shape for each time out of range. */
+const TIME_SHAPES: Shape[] = KINDS.flatMap((kind) =>
+  OUT_OF_RANGE_TIMES.flatMap((time, n) => {
+    const set = { n: 0 };
+    // A few tries: a mutated shape may have lost its times.
+    for (let i = 0; i < 5 && set.n === 0; i++) {
+      const shape = withTimes(kind.shape(), time, set);
+      if (set.n > 0) return [{ kind, n, body: bodyText(shape) }];
+    }
+    return [];
+  }),
+);
+
+describe('times out of range', () => {
+  it('reach every view that shows a time', () => {
+    const kinds = new Set(TIME_SHAPES.map((s) => s.kind.name));
+    // Every view but the ones that carry no time at all.
+    expect([...KINDS.map((k) => k.name)].filter((k) => !kinds.has(k)).sort()).toEqual(['address nfts', 'address tokens', 'admin networks', 'chains', 'token nfts', 'tx state-changes', 'tx trace']);
+  });
+
+  it(`${TIME_SHAPES.length} shapes, every view in every mode: shown as sent, never "unexpected error"`, async () => {
+    for (const shape of TIME_SHAPES) for (const mode of shape.kind.modes) check(shape, mode, await direct(shape, mode));
+  }, 60_000);
+});
 
 describe('response-shape fuzz', () => {
   it(`${SHAPES.length} shapes, every view in every mode: clean output or one line and exit 1`, async () => {
