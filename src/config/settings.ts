@@ -72,6 +72,8 @@ export interface Settings {
   maxBodyBytes: number | undefined;
   /** `--cache`: how old a kept answer may be, in ms (Infinity: forever); undefined: no cache. */
   cacheTtlMs: number | undefined;
+  /** `--cache-size`: the entries' total size at most, in bytes; undefined: the cache's default. */
+  cacheMaxBytes: number | undefined;
   verbose: boolean;
   /**
    * Colour as asked by --color, --no-color, SCOUT_COLOR or the file: `auto` leaves it to the terminal
@@ -175,6 +177,10 @@ function checkKey(key: string | undefined, what: string): void {
 const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 /** A body is decoded into one string, and a string holds at most about 512 MiB. */
 const MAX_BODY_LIMIT = 500 * 1024 * 1024;
+/** The largest --cache-size taken. */
+const MAX_CACHE_SIZE = 64 * 1024 ** 3;
+/** The largest value of each size setting. */
+const SIZE_LIMITS: Readonly<Record<string, number>> = { 'max-body': MAX_BODY_LIMIT, 'cache-size': MAX_CACHE_SIZE };
 
 function parseBool(s: Sourced): boolean {
   const v = s.value.trim().toLowerCase();
@@ -255,7 +261,7 @@ export function configValue(key: ConfigKey, raw: string, env: Env): string | num
     case 'count':
       return checkCount(s);
     case 'size':
-      parseSize(value, key, MAX_BODY_LIMIT);
+      parseSize(value, key, SIZE_LIMITS[key]!);
       return /^\d+$/.test(value) ? Number(value) : value;
     case 'duration':
       parseDuration(value, key);
@@ -291,6 +297,8 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const maxBodyBytes = maxBody ? parseSize(maxBody.value, maxBody.from, MAX_BODY_LIMIT) : undefined;
   const cache = src.pick('cache');
   const cacheTtlMs = cache ? parseDuration(cache.value, cache.from) : undefined;
+  const cacheSize = src.pick('cache-size');
+  const cacheMaxBytes = cacheSize ? parseSize(cacheSize.value, cacheSize.from, MAX_CACHE_SIZE) : undefined;
 
   const explorerKeySource = src.pick('explorer-key');
   const explorerKey = explorerKeySource?.value.trim() || undefined;
@@ -399,6 +407,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     retries: Number(retries.value),
     maxBodyBytes,
     cacheTtlMs,
+    cacheMaxBytes,
     verbose,
     color,
     adminKey,
