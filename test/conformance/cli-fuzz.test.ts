@@ -201,6 +201,7 @@ const GLOBALS: Opt[] = [
   { name: '--retries', value: (r) => pick(['0', '1', '21', '-1', '1e309', '', '\u001b[1m'])(r) },
   { name: '--max-body', value: mix('64MiB', '10MB', '2000', '1') },
   { name: '--cache', value: mix('1h', '30s', 'forever', '1y', '0s', '') },
+  { name: '--cache-size', value: mix('256MiB', '1KiB', '1', '0', '65GiB', 'lots', '') },
   { name: '--verbose' },
   { name: '--no-color' },
   { name: '--color', value: mix('auto', 'always', 'never', 'NEVER') },
