@@ -12,24 +12,41 @@
  * length or checksum is wrong (cut short, edited, another version) is ignored and the request goes
  * out. A cache that cannot be read or written costs nothing but the saving: the request goes out,
  * and --verbose says why once.
+ *
+ * The directory is no more trusted than the network: an entry is opened without following a symlink
+ * and without blocking (a FIFO put there never hangs a read), used only when it is a regular file no
+ * larger than --max-body allows, and read no further than that. The entries together stay within
+ * `maxBytes` (--cache-size): before an entry is written, the oldest are removed to make room.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ScoutError } from '../errors.js';
 import { safeText } from '../text/safe.js';
+import { formatSize } from '../validate.js';
 
 /** The directory under the cache root that holds the entries (`scout cache clear` removes it). */
 export const ENTRIES = 'http';
 const VERSION = 1;
 /** An entry's envelope is one short line; anything longer is not ours. */
 const MAX_ENVELOPE = 512;
+/** The default cap on the entries' total size (--cache-size). */
+export const DEFAULT_CACHE_SIZE = 256 * 1024 * 1024;
+/** How far below the cap a clean-up brings the entries, so that it runs once per quarter of the cap written. */
+const PRUNE_TO = 0.75;
+/** An entry is opened read-only, never through a symlink, never waiting on a FIFO or a device. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 export interface ResponseCacheOptions {
   /** The cache root: `$XDG_CACHE_HOME/scout` or `~/.cache/scout`. */
   dir: string;
   /** How old an entry may be; Infinity for `forever`. */
   ttlMs: number;
+  /** The largest body an entry may hold (--max-body): a larger one is not served. */
+  maxBodyBytes: number;
+  /** The entries' total size on disk at most (--cache-size); DEFAULT_CACHE_SIZE when absent. */
+  maxBytes?: number | undefined;
   now: () => number;
   log?: ((line: string) => void) | undefined;
 }
@@ -40,10 +57,18 @@ function sha256(data: string | Buffer): string {
 
 export class ResponseCache {
   private readonly dir: string;
+  private readonly maxBytes: number;
   private told = false;
+  /** The entries' total size as this process last counted it, plus what it wrote since. */
+  private used: number | undefined;
+  /** Bytes of writes under way, room for which is already made. */
+  private pending = 0;
+  /** Makes room for one write at a time, so that concurrent writes never count the same room twice. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: ResponseCacheOptions) {
     this.dir = join(opts.dir, ENTRIES);
+    this.maxBytes = opts.maxBytes ?? DEFAULT_CACHE_SIZE;
   }
 
   /** The entry's name for a GET of `url` with `headers`; key material only ever enters hashed. */
@@ -67,13 +92,8 @@ export class ResponseCache {
 
   /** The body kept for `key` (its bytes as they came) when it is whole and young enough, else undefined. */
   async read(key: string): Promise<Buffer | undefined> {
-    let data: Buffer;
-    try {
-      data = await readFile(this.path(key));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.tell('read', e);
-      return undefined;
-    }
+    const data = await this.load(key);
+    if (!data) return undefined;
     const nl = data.indexOf(0x0a);
     if (nl < 0 || nl > MAX_ENVELOPE) return this.drop(key);
     let env: unknown;
@@ -95,14 +115,51 @@ export class ResponseCache {
     ) {
       return this.drop(key);
     }
+    if (body.length > this.opts.maxBodyBytes) return this.drop(key, 'an entry larger than --max-body');
     const age = this.opts.now() - e.stored;
     if (!(age >= 0 && age < this.opts.ttlMs)) return undefined;
     return body;
   }
 
-  /** A broken entry is removed (best effort) and counts as absent. */
-  private async drop(key: string): Promise<undefined> {
-    this.opts.log?.('cache: ignoring a broken entry');
+  /**
+   * The entry file's bytes, when it is a regular file that can hold a body within --max-body; else
+   * undefined (anything else at its name is removed). Reads at most that many bytes.
+   */
+  private async load(key: string): Promise<Buffer | undefined> {
+    let fh: FileHandle;
+    try {
+      fh = await open(this.path(key), OPEN_FLAGS);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // A symlink at the entry's name (O_NOFOLLOW) is no entry of ours.
+      if (code === 'ELOOP') return this.drop(key, 'an entry that is not a regular file');
+      if (code !== 'ENOENT') this.tell('read', e);
+      return undefined;
+    }
+    try {
+      const st = await fh.stat();
+      if (!st.isFile()) return this.drop(key, 'an entry that is not a regular file');
+      if (st.size > this.opts.maxBodyBytes + MAX_ENVELOPE + 1) return this.drop(key, 'an entry larger than --max-body');
+      const data = Buffer.alloc(st.size);
+      let got = 0;
+      while (got < data.length) {
+        const { bytesRead } = await fh.read(data, got, data.length - got, got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      // Cut short while read: its length and checksum say it is broken.
+      return data.subarray(0, got);
+    } catch (e) {
+      this.tell('read', e);
+      return undefined;
+    } finally {
+      await fh.close().catch(() => undefined);
+    }
+  }
+
+  /** A broken entry (or anything else at its name) is removed (best effort) and counts as absent. */
+  private async drop(key: string, what = 'a broken entry'): Promise<undefined> {
+    this.opts.log?.(`cache: ignoring ${what}`);
     await unlink(this.path(key)).catch(() => undefined);
     return undefined;
   }
@@ -111,15 +168,68 @@ export class ResponseCache {
   async write(key: string, body: string | Buffer): Promise<void> {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     const envelope = JSON.stringify({ v: VERSION, key, stored: this.opts.now(), bytes: bytes.length, sha256: sha256(bytes) });
+    const size = Buffer.byteLength(envelope) + 1 + bytes.length;
+    if (size > this.maxBytes) {
+      this.opts.log?.('cache: not keeping an answer larger than the whole cache (--cache-size)');
+      return;
+    }
     const tmp = this.path(`.${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    let reserved = false;
     try {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      const turn = this.queue.then(() => this.makeRoom(size));
+      this.queue = turn.catch(() => undefined);
+      await turn;
+      reserved = true;
       await writeFile(tmp, Buffer.concat([Buffer.from(envelope + '\n'), bytes]), { mode: 0o600 });
       await rename(tmp, this.path(key));
+      this.used! += size;
     } catch (e) {
       this.tell('write', e);
       await unlink(tmp).catch(() => undefined);
+    } finally {
+      if (reserved) this.pending -= size;
     }
+  }
+
+  /**
+   * Makes room for `size` more bytes within the cap, and holds it for the write (`pending`). The
+   * entries are counted when this process first writes, and again whenever what it wrote since
+   * would pass the cap; past it, the oldest files go until the rest, the writes under way and `size`
+   * fit in PRUNE_TO of the cap. Only names, sizes and times are held, while counting.
+   */
+  private async makeRoom(size: number): Promise<void> {
+    if (this.used !== undefined && this.used + this.pending + size <= this.maxBytes) {
+      this.pending += size;
+      return;
+    }
+    const files: { name: string; size: number; mtime: number }[] = [];
+    let total = 0;
+    for (const name of await readdir(this.dir)) {
+      const st = await lstat(join(this.dir, name)).catch(() => undefined);
+      if (!st?.isFile()) continue;
+      files.push({ name, size: st.size, mtime: st.mtimeMs });
+      total += st.size;
+    }
+    // A write under way may be on disk in part already: counted whole besides, to be safe.
+    const coming = this.pending + size;
+    if (total + coming > this.maxBytes) {
+      const target = Math.max(Math.floor(this.maxBytes * PRUNE_TO) - coming, 0);
+      files.sort((a, b) => a.mtime - b.mtime);
+      const mine = `.${process.pid}.`;
+      for (const f of files) {
+        if (total <= target) break;
+        // This process's own writes under way are counted in `pending`, and left to finish.
+        if (f.name.startsWith('.') && f.name.includes(mine)) continue;
+        await unlink(join(this.dir, f.name)).then(
+          () => (total -= f.size),
+          () => undefined,
+        );
+      }
+      this.opts.log?.(`cache: removed the oldest answers to stay within ${formatSize(this.maxBytes)} (--cache-size)`);
+    }
+    this.used = total;
+    this.pending += size;
   }
 }
 

@@ -1,14 +1,78 @@
 /**
  * Pagination as an async iterator of pages (STYLE.md, habit 6): `--limit` is a break, `--all` a loop
  * to the end. A server that hands back a cursor it already gave would loop forever, and so would one
- * that hands out empty pages with ever-new cursors: both stop with CursorLoopError.
+ * that hands out empty pages with ever-new cursors, or pages of items it already gave with ever-new
+ * cursors: all three stop with CursorLoopError. A cursor past MAX_CURSOR_BYTES is no cursor (real
+ * ones are tens of bytes) and stops the list as an unusable answer.
+ *
+ * Memory stays flat however long the list: cursors and items are remembered as fixed-size digests,
+ * cursors up to MAX_CURSORS_KEPT of them, items only those of the last STALE_WINDOW pages.
  */
-import { CursorLoopError } from '../errors.js';
+import { CursorLoopError, ResponseEnvelopeError } from '../errors.js';
+import { formatSize } from '../validate.js';
 import type { ItemSink, ListRequest, Page } from './client.js';
 import { type Cursor, cursorKey } from './cursor.js';
 
 /** Empty pages in a row, each with a next cursor, after which the list is taken to be endless. */
 export const MAX_EMPTY_PAGES = 5;
+/** The largest cursor followed: its query pairs as JSON text, in bytes (Blockscout's are under 300). */
+export const MAX_CURSOR_BYTES = 8 * 1024;
+/** Digests of the cursors given so far kept for loop detection; the oldest are forgotten past it. */
+export const MAX_CURSORS_KEPT = 10_000;
+/** A page holding only items of the last this many pages (and a next cursor) is a loop. */
+export const STALE_WINDOW = 3;
+/** Item digests kept per page for that comparison (a real page holds 50); items past it are only checked. */
+export const MAX_ITEMS_KEPT = 10_000;
+
+/** A fixed-size digest of a text (SHA-256, base64); node:crypto loaded when a list is first read. */
+function digest(text: string): string {
+  return process.getBuiltinModule('node:crypto').hash('sha256', text, 'base64');
+}
+
+/**
+ * The items of the last STALE_WINDOW pages, as digests, to tell a page that brings nothing new:
+ * every item of the current page goes through `add`, then `endPage` says whether it was stale.
+ */
+class RecentItems {
+  private readonly pages: Set<string>[] = [];
+  private current = new Set<string>();
+  private count = 0;
+  private fresh = false;
+
+  add(raw: string): void {
+    const d = digest(raw);
+    this.count++;
+    if (!this.fresh && !this.pages.some((p) => p.has(d))) this.fresh = true;
+    if (this.current.size < MAX_ITEMS_KEPT) this.current.add(d);
+  }
+
+  /** Closes the current page: true when it held items and every one was on a recent page. */
+  endPage(): boolean {
+    const stale = this.count > 0 && !this.fresh;
+    if (this.count > 0) {
+      this.pages.push(this.current);
+      if (this.pages.length > STALE_WINDOW) this.pages.shift();
+    }
+    this.current = new Set();
+    this.count = 0;
+    this.fresh = false;
+    return stale;
+  }
+}
+
+/** Cursor digests in the order given, the oldest forgotten past MAX_CURSORS_KEPT. */
+class SeenCursors {
+  private readonly set = new Set<string>();
+
+  /** Adds the cursor; false when it was already there. */
+  add(key: string): boolean {
+    const d = digest(key);
+    if (this.set.has(d)) return false;
+    this.set.add(d);
+    if (this.set.size > MAX_CURSORS_KEPT) this.set.delete(this.set.values().next().value!);
+    return true;
+  }
+}
 
 /**
  * Fetches one page of a request from a cursor (the first page for null). Given a sink, it may hand
@@ -44,13 +108,19 @@ export async function* paginate<T>(
   options: PaginateOptions = {},
 ): AsyncGenerator<Page<T> & { readonly cursor: Cursor | null }, void, undefined> {
   let cursor = options.cursor ?? null;
-  const seen = new Set<string>();
+  const seen = new SeenCursors();
   if (cursor) seen.add(cursorKey(cursor));
+  const recent = new RecentItems();
   const maxPages = options.maxPages ?? Infinity;
   const limit = options.limit ?? Infinity;
   let items = 0;
   let empty = 0;
-  const sink = options.sink;
+  const given = options.sink;
+  // Items handed on while a page arrives count among its items for the stale-page check.
+  const sink: ItemSink | undefined = given && ((raws, compact) => {
+    for (const r of raws) recent.add(r);
+    return given(raws, compact);
+  });
   // The page fetched ahead hands items to the sink only once the consumer has taken the page before.
   let opened: { open(): void; close(): void } | undefined;
   const gated = (): ItemSink | undefined => {
@@ -73,22 +143,30 @@ export async function* paginate<T>(
       const count = (page.streamed ?? 0) + page.rawItems.length;
       items += count;
       const used = cursor;
+      for (const r of page.rawItems) recent.add(r);
+      // A page of items all printed already is not printed again, whichever loop it belongs to.
+      const stale = recent.endPage() && page.next !== null;
+      const loop = (message: string) => new CursorLoopError(message, { hint: 'the items printed so far are complete up to this point' });
       empty = count === 0 && page.next ? empty + 1 : 0;
       if (empty >= MAX_EMPTY_PAGES) {
         yield Object.assign(page, { cursor: used });
-        throw new CursorLoopError(`the server returned ${MAX_EMPTY_PAGES} empty pages in a row, each with a new cursor (${req.what}); stopping instead of asking forever`, {
-          hint: 'the items printed so far are complete up to this point',
-        });
+        throw loop(`the server returned ${MAX_EMPTY_PAGES} empty pages in a row, each with a new cursor (${req.what}); stopping instead of asking forever`);
       }
       if (page.next) {
         const key = cursorKey(page.next);
-        if (seen.has(key)) {
-          yield Object.assign(page, { cursor: used });
-          throw new CursorLoopError(`the server returned a cursor it had already given (${req.what}); stopping instead of looping`, {
-            hint: 'the items printed so far are complete up to this point',
-          });
+        const bytes = Buffer.byteLength(key);
+        if (bytes > MAX_CURSOR_BYTES) {
+          if (!stale) yield Object.assign(page, { cursor: used });
+          throw new ResponseEnvelopeError(
+            `unusable cursor after page ${n + 1} of ${req.what}: its next_page_params is ${formatSize(bytes)}, more than a cursor may be (${formatSize(MAX_CURSOR_BYTES)}); stopping`,
+            { hint: 'the items printed so far are complete up to this point' },
+          );
         }
-        seen.add(key);
+        if (!seen.add(key)) {
+          if (!stale) yield Object.assign(page, { cursor: used });
+          throw loop(`the server returned a cursor it had already given (${req.what}); stopping instead of looping`);
+        }
+        if (stale) throw loop(`the server returned a page holding only items it had already given, with a new cursor (page ${n + 1} of ${req.what}); stopping instead of looping`);
         cursor = page.next;
         if (n + 1 < maxPages && items < limit) {
           pending = fetchPage(req, cursor, gated());

@@ -3,7 +3,7 @@
  * only when a command runs, so --help and --version never import undici.
  */
 import { AdminClient, ExplorerClient } from '../api/client.js';
-import { Http } from '../api/http.js';
+import { DEFAULT_MAX_BODY, Http } from '../api/http.js';
 import { cacheDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { AuthError, UsageError } from '../errors.js';
@@ -60,7 +60,14 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
   const cache =
     settings.cacheTtlMs === undefined
       ? undefined
-      : new (await import('../api/cache.js')).ResponseCache({ dir: cacheDir(io.env), ttlMs: settings.cacheTtlMs, now: () => io.now(), log });
+      : new (await import('../api/cache.js')).ResponseCache({
+          dir: cacheDir(io.env),
+          ttlMs: settings.cacheTtlMs,
+          maxBodyBytes: settings.maxBodyBytes ?? DEFAULT_MAX_BODY,
+          maxBytes: settings.cacheMaxBytes,
+          now: () => io.now(),
+          log,
+        });
   const http = new Http({
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,

@@ -100,6 +100,15 @@ export const SETTINGS = [
     help: 'answer explorer requests from a disk cache of successful answers at most this old (30s, 5m, 1h, 1d or forever), keeping new ones there',
     note: 'off unless set; scout cache clear empties it',
   },
+  {
+    name: 'cache-size',
+    flag: '--cache-size <size>',
+    env: 'SCOUT_CACHE_SIZE',
+    config: true,
+    kind: 'size',
+    default: '256MiB',
+    help: 'largest total size of the --cache entries on disk, like 64MiB or 1GiB; the oldest are removed past it; at most 64GiB',
+  },
   { name: 'insecure', flag: '--insecure', env: 'SCOUT_INSECURE', config: true, kind: 'switch', help: 'allow sending explorer and PRO keys over plain http:// to hosts other than loopback' },
   {
     name: 'registry-url',

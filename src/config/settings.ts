@@ -74,6 +74,8 @@ export interface Settings {
   jq: JqLimits;
   /** `--cache`: how old a kept answer may be, in ms (Infinity: forever); undefined: no cache. */
   cacheTtlMs: number | undefined;
+  /** `--cache-size`: the entries' total size at most, in bytes; undefined: the cache's default. */
+  cacheMaxBytes: number | undefined;
   verbose: boolean;
   /**
    * Colour as asked by --color, --no-color, SCOUT_COLOR or the file: `auto` leaves it to the terminal
@@ -179,10 +181,18 @@ const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 const MAX_BODY_LIMIT = 500 * 1024 * 1024;
 /** The most --jq-max-memory allows: jq's WebAssembly build cannot grow past 2 GiB. */
 const JQ_MEMORY_LIMIT = 2 * 1024 * 1024 * 1024;
+/** The largest --cache-size taken. */
+const MAX_CACHE_SIZE = 64 * 1024 ** 3;
+/** The largest value of each size setting. */
+const SIZE_LIMITS: Readonly<Record<string, number>> = {
+  'max-body': MAX_BODY_LIMIT,
+  'cache-size': MAX_CACHE_SIZE,
+  'jq-max-memory': JQ_MEMORY_LIMIT,
+};
 
 /** The largest value a size setting takes. */
 function sizeLimit(name: SettingName): number {
-  return name === 'jq-max-memory' ? JQ_MEMORY_LIMIT : MAX_BODY_LIMIT;
+  return SIZE_LIMITS[name] ?? MAX_BODY_LIMIT;
 }
 
 function parseBool(s: Sourced): boolean {
@@ -325,6 +335,8 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const maxBodyBytes = maxBody ? parseSize(maxBody.value, maxBody.from, MAX_BODY_LIMIT) : undefined;
   const cache = src.pick('cache');
   const cacheTtlMs = cache ? parseDuration(cache.value, cache.from) : undefined;
+  const cacheSize = src.pick('cache-size');
+  const cacheMaxBytes = cacheSize ? parseSize(cacheSize.value, cacheSize.from, MAX_CACHE_SIZE) : undefined;
 
   const explorerKeySource = src.pick('explorer-key');
   const explorerKey = explorerKeySource?.value.trim() || undefined;
@@ -434,6 +446,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     maxBodyBytes,
     jq,
     cacheTtlMs,
+    cacheMaxBytes,
     verbose,
     color,
     adminKey,

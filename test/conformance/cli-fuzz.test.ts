@@ -203,6 +203,7 @@ const GLOBALS: Opt[] = [
   { name: '--jq-timeout', value: mix('60', '2', '0.5', '0', '-1', '1e9', 'x') },
   { name: '--jq-max-memory', value: mix('1GiB', '64MiB', '2GiB', '2049MiB', '1', '0', 'x') },
   { name: '--cache', value: mix('1h', '30s', 'forever', '1y', '0s', '') },
+  { name: '--cache-size', value: mix('256MiB', '1KiB', '1', '0', '65GiB', 'lots', '') },
   { name: '--verbose' },
   { name: '--no-color' },
   { name: '--color', value: mix('auto', 'always', 'never', 'NEVER') },

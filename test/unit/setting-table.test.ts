@@ -18,6 +18,7 @@ import { type GlobalFlags, resolveSettings, type Settings } from '../../src/conf
 import { memoryIo } from '../../src/io.js';
 import { colorWanted } from '../../src/node-io.js';
 import { parseSize } from '../../src/validate.js';
+import { DEFAULT_CACHE_SIZE } from '../../src/api/cache.js';
 import { ROOT } from '../support/cli.js';
 import { readFileSync } from 'node:fs';
 
@@ -147,6 +148,9 @@ describe('defaults', () => {
     expect(resolveSettings({ pro: true, chain: 'base', explorerKey: 'k' }, envWith()).explorer().baseUrl).toBe(`${setting('pro-url').default}/8453`);
     // Unset, --max-body leaves the HTTP layer its own default: the same size.
     expect(parseSize(setting('max-body').default, 'max-body', Infinity)).toBe(DEFAULT_MAX_BODY);
+    // Unset, --cache-size leaves the cache its own default: the same size.
+    expect(s.cacheMaxBytes).toBeUndefined();
+    expect(parseSize(setting('cache-size').default, 'cache-size', Infinity)).toBe(DEFAULT_CACHE_SIZE);
     expect(chains.options?.registryUrl.default).toBe(setting('registry-url').default);
   });
 });
@@ -170,6 +174,7 @@ const PROBES: Partial<Record<SettingName, { value: string; seen: (s: Settings) =
   'jq-timeout': { value: '2.5', seen: (s) => s.jq.timeoutMs, expected: 2500 },
   'jq-max-memory': { value: '2GiB', seen: (s) => s.jq.maxMemoryBytes, expected: 2 * 1024 ** 3 },
   cache: { value: '5m', seen: (s) => s.cacheTtlMs, expected: 300_000 },
+  'cache-size': { value: '2GiB', seen: (s) => s.cacheMaxBytes, expected: 2 * 1024 ** 3 },
   insecure: { value: '1', seen: (s) => s.insecure, expected: true },
   verbose: { value: '1', seen: (s) => s.verbose, expected: true },
   color: { value: 'always', seen: (s) => s.color, expected: 'always' },
