@@ -18,8 +18,10 @@ export interface SourceServer {
   contract(files: readonly SourceFileSpec[]): string;
   /** How many contract requests arrived. */
   readonly requests: () => number;
-  /** Answers wait from now on until `release` (a held answer ends when the server closes). */
+  /** Answers wait from now on until `release`. */
   hold(): void;
+  /** Answers go out again; the held ones are dropped (their clients have gone). */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,10 @@ export async function startSourceServer(): Promise<SourceServer> {
     requests: () => requests,
     hold: () => {
       held = true;
+    },
+    release: () => {
+      held = false;
+      for (const res of waiting) res.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {
