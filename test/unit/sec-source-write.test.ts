@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 const hooks = vi.hoisted(() => ({
   open: undefined as ((p: string, flags: number) => void) | undefined,
   mkdir: undefined as ((p: string) => void) | undefined,
+  rename: undefined as (() => void) | undefined,
   noProc: false,
 }));
 
@@ -28,6 +29,10 @@ vi.mock('node:fs', async (importOriginal) => {
       const made = fs.mkdirSync(p, o as realFs.MakeDirectoryOptions & { recursive: true });
       hooks.mkdir?.(String(p));
       return made;
+    },
+    renameSync: (from: realFs.PathLike, to: realFs.PathLike) => {
+      hooks.rename?.();
+      fs.renameSync(from, to);
     },
     statSync: ((p: realFs.PathLike, o?: realFs.StatSyncOptions) => {
       if (hooks.noProc && String(p).startsWith('/proc/')) throw Object.assign(new Error('ENOENT: no /proc'), { code: 'ENOENT' });
@@ -49,6 +54,7 @@ beforeAll(async () => {
 afterEach(() => {
   hooks.open = undefined;
   hooks.mkdir = undefined;
+  hooks.rename = undefined;
   hooks.noProc = false;
 });
 
@@ -129,6 +135,19 @@ describe('a failure or Ctrl-C midway removes what the run made', () => {
     };
     await expect(writeSources(FILES, work, { force: true })).rejects.toThrow(/; nothing was written$/);
     expect(realFs.readFileSync(join(work, 'a/1.sol'), 'utf8')).toBe('mine\n');
+    expect(entries(work)).toEqual(['a', 'a/1.sol']);
+  });
+
+  it('with --force, a rename failing after an old file was replaced says so exactly, and removes the rest', async () => {
+    const { work } = sandbox();
+    realFs.mkdirSync(join(work, 'a'), { recursive: true });
+    realFs.writeFileSync(join(work, 'a/1.sol'), 'mine\n');
+    let n = 0;
+    hooks.rename = () => {
+      if (++n === 2) throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+    };
+    await expect(writeSources(FILES, work, { force: true })).rejects.toThrow(/^cannot write ".*b\/2\.sol": EIO: i\/o error; already replaced: ".*a\/1\.sol"; nothing else was written$/);
+    expect(realFs.readFileSync(join(work, 'a/1.sol'), 'utf8')).toBe('one\n');
     expect(entries(work)).toEqual(['a', 'a/1.sol']);
   });
 

@@ -242,8 +242,11 @@ function openRoot(real: string): Dir {
 /** Something this run made, to remove when it cannot finish: a file or directory `name` under `dirs`. */
 interface Made {
   readonly dirs: readonly string[];
-  readonly name: string;
+  /** Its name now: a temporary file's changes when it is renamed into place. */
+  name: string;
   readonly kind: 'file' | 'dir';
+  /** It replaced a file that was there: it stays, as the old one cannot be put back. */
+  kept?: boolean;
 }
 
 /**
@@ -321,6 +324,7 @@ function createFile(d: Dir, name: string, code: string, made: () => void): void 
 function undo(tree: Tree, made: Made[], dir: string): string[] {
   const left: string[] = [];
   for (const m of made.reverse()) {
+    if (m.kept) continue;
     try {
       const p = nameIn(tree.dir(m.dirs, false), m.name);
       if (m.kind === 'file') unlinkSync(p);
@@ -335,7 +339,7 @@ function undo(tree: Tree, made: Made[], dir: string): string[] {
 /** What a failure leaves behind, for the end of its message. */
 function leftText(left: readonly string[], replaced: readonly string[]): string {
   const parts: string[] = [];
-  if (replaced.length) parts.push(`already replaced: ${replaced.map((p) => JSON.stringify(safeText(p))).join(', ')}`);
+  if (replaced.length) parts.push(`already replaced: ${replaced.map((p) => JSON.stringify(safeText(p))).join(', ')}${left.length ? '' : '; nothing else was written'}`);
   if (left.length) parts.push(`left behind: ${left.slice(0, 5).map((p) => JSON.stringify(safeText(p))).join(', ')}${left.length > 5 ? ` and ${left.length - 5} more` : ''}`);
   return parts.length ? parts.join('; ') : 'nothing was written';
 }
@@ -378,7 +382,7 @@ export async function writeSources(files: readonly SourceFile[], dir: string, o:
   const made: Made[] = [];
   const tree = new Tree(openRoot(realpathSync(root)), made);
   const order = [...planned].sort((a, b) => (a.segments.join('/') < b.segments.join('/') ? -1 : 1));
-  const temps = new Map<Planned, string>();
+  const temps = new Map<Planned, Made>();
   const replaced: string[] = [];
   let current: Planned | undefined;
   try {
@@ -389,25 +393,26 @@ export async function writeSources(files: readonly SourceFile[], dir: string, o:
       const name = f.segments[f.segments.length - 1]!;
       // With force, every file goes to a temporary name first; the old ones are replaced only once all are written.
       const as = force ? `.scout-${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp` : name;
-      createFile(d, as, f.code, () => made.push({ dirs: f.segments.slice(0, -1), name: as, kind: 'file' }));
+      const m: Made = { dirs: f.segments.slice(0, -1), name: as, kind: 'file' };
+      createFile(d, as, f.code, () => made.push(m));
       if (!tree.verify(d)) throw new Error(`${JSON.stringify(safeText(d.path))} changed into a link while scout wrote into it`);
-      if (force) temps.set(f, as);
+      temps.set(f, m);
       await tick();
     }
     if (o.signal?.aborted) throw new InterruptedError('interrupted');
     for (const f of order) {
       if (!force) break;
       current = f;
-      const dirs = f.segments.slice(0, -1);
-      const d = tree.dir(dirs, false);
+      const m = temps.get(f)!;
+      const d = tree.dir(m.dirs, false);
       const name = f.segments[f.segments.length - 1]!;
-      renameSync(nameIn(d, temps.get(f)!), nameIn(d, name));
-      const i = made.findIndex((m) => m.kind === 'file' && m.name === temps.get(f) && m.dirs.join('/') === dirs.join('/'));
+      renameSync(nameIn(d, m.name), nameIn(d, name));
       // An old file replaced cannot be put back; a new one can still be removed.
+      m.name = name;
       if (f.exists) {
-        made.splice(i, 1);
+        m.kept = true;
         replaced.push(path.join(dir, ...f.segments));
-      } else made[i] = { dirs, name, kind: 'file' };
+      }
     }
   } catch (e) {
     const left = undo(tree, made, dir);
