@@ -239,7 +239,7 @@ describe('contract source --out', () => {
 
   it('the safe file of a hostile contract is written when its path is fine', async () => {
     const { work } = sandbox();
-    const files = writeSources([{ path: SAFE_THEN, code: 'x' }, { path: 'a/./b//c.sol', code: 'y' }], work, false);
+    const files = await writeSources([{ path: SAFE_THEN, code: 'x' }, { path: 'a/./b//c.sol', code: 'y' }], work);
     expect(files).toEqual([join(work, SAFE_THEN), join(work, 'a/b/c.sol')]);
   });
 });
@@ -270,10 +270,10 @@ describe('pathSegments', () => {
     expect(() => pathSegments(p)).toThrow(why);
   });
 
-  it('refuses two files at one path, and a file where another needs a directory', () => {
+  it('refuses two files at one path, and a file where another needs a directory', async () => {
     const { work } = sandbox();
-    expect(() => writeSources([{ path: 'a.sol', code: '' }, { path: './a.sol', code: '' }], work, false)).toThrow(/path of another of its files/);
-    expect(() => writeSources([{ path: 'a', code: '' }, { path: 'a/b.sol', code: '' }], work, false)).toThrow(/needs a directory/);
+    await expect(writeSources([{ path: 'a.sol', code: '' }, { path: './a.sol', code: '' }], work)).rejects.toThrow(/path of another of its files/);
+    await expect(writeSources([{ path: 'a', code: '' }, { path: 'a/b.sol', code: '' }], work)).rejects.toThrow(/needs a directory/);
     expect(existsSync(work)).toBe(false);
   });
 });

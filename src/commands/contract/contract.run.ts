@@ -115,8 +115,23 @@ function mainFileName(c: Record<string, unknown>): string {
   return name + ext;
 }
 
-export async function source(inv: Invocation, address: string, o: { out: string | undefined; force: boolean }): Promise<void> {
+export interface SourceOptions {
+  readonly out: string | undefined;
+  readonly force: boolean;
+  readonly allowHidden: boolean;
+  readonly maxFiles: number | undefined;
+  readonly maxDepth: number | undefined;
+  readonly maxFileSize: number | undefined;
+}
+
+/** The --out options given without --out, by their flags. */
+const OUT_ONLY = { allowHidden: '--allow-hidden', maxFiles: '--max-files', maxDepth: '--max-depth', maxFileSize: '--max-file-size' } as const;
+
+export async function source(inv: Invocation, address: string, o: SourceOptions): Promise<void> {
   if (o.force && o.out === undefined) throw new UsageError('--force goes with --out: it lets files under the directory be overwritten');
+  for (const [key, flag] of Object.entries(OUT_ONLY) as [keyof typeof OUT_ONLY, string][]) {
+    if (o.out === undefined && o[key] !== undefined && o[key] !== false) throw new UsageError(`${flag} goes with --out: it sets how files are written`);
+  }
   await withSession(inv, async (s) => {
     const explorer = s.explorer();
     const origin = new URL(explorer.baseUrl).origin;
@@ -139,8 +154,9 @@ export async function source(inv: Invocation, address: string, o: { out: string 
         return { path: f.file_path, code: f.source_code };
       }),
     ];
-    const { writeSources } = await import('./source-files.js');
-    const written = writeSources(files, o.out, o.force);
+    const { SOURCE_LIMITS, writeSources } = await import('./source-files.js');
+    const limits = { files: o.maxFiles ?? SOURCE_LIMITS.files, depth: o.maxDepth ?? SOURCE_LIMITS.depth, fileBytes: o.maxFileSize ?? SOURCE_LIMITS.fileBytes };
+    const written = await writeSources(files, o.out, { force: o.force, allowHidden: o.allowHidden, limits, signal: inv.env.signal });
     await s.io.out.write(written.map((p) => safeText(p) + '\n').join(''));
   });
 }
