@@ -48,11 +48,18 @@ const cls = UNSAFE_RANGES.map(([a, b]) => (a === b ? `\\u{${a.toString(16)}}` : 
 /** One unsafe character (a whole code point: the regex reads code points, not UTF-16 units). */
 export const UNSAFE_CHAR_SOURCE = `[${cls}]`;
 
-const UNSAFE = new RegExp(UNSAFE_CHAR_SOURCE, 'gu');
+/**
+ * One text or emoji presentation selector (U+FE0E, U+FE0F) right after a pictograph, and not before
+ * another selector: it only picks how the pictograph is drawn ("❤️"), so it stays. Anywhere else (after
+ * a letter, where "USDC\uFE0F" would look like "USDC", or in a run that smuggles data) it is shown.
+ */
+const PRESENTATION = '(?<=\\p{Extended_Pictographic})[\\ufe0e\\ufe0f](?![\\ufe00-\\ufe0f\\u{e0100}-\\u{e01ef}])';
+
+const UNSAFE = new RegExp(`(?!${PRESENTATION})${UNSAFE_CHAR_SOURCE}`, 'gu');
 
 /**
- * True for a code point safeText shows as a stand-in rather than as itself: a control, escape
- * introducer, bidi control or invisible character (UNSAFE_RANGES).
+ * True for a code point of UNSAFE_RANGES: a control, escape introducer, bidi control or invisible
+ * character, which safeText shows as a stand-in (save an emoji's presentation selector).
  */
 export function isUnsafeCodePoint(cp: number): boolean {
   for (const [a, b] of UNSAFE_RANGES) {
@@ -69,6 +76,15 @@ function visible(ch: string): string {
   return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
 }
 
+/**
+ * True when `s` holds any code point of UNSAFE_RANGES, an emoji's presentation selector included:
+ * the strict test for text that cannot show a stand-in and must be refused instead (a file name).
+ */
+export function hasUnsafeCodePoint(s: string): boolean {
+  for (const ch of s) if (isUnsafeCodePoint(ch.codePointAt(0)!)) return true;
+  return false;
+}
+
 /** `s` with every unsafe character replaced by a visible form; safe to print on a terminal. */
 export function safeText(s: string): string {
   return s.replace(UNSAFE, visible);
@@ -76,7 +92,7 @@ export function safeText(s: string): string {
 
 /**
  * True when `s` holds nothing that safeText would change: no control, escape introducer, bidi
- * control or invisible character. A name written to disk should pass it.
+ * control or invisible character (an emoji's presentation selector is allowed, as safeText keeps it).
  */
 export function isSafeText(s: string): boolean {
   UNSAFE.lastIndex = 0;
