@@ -41,6 +41,17 @@ export interface Io {
    * Standard input, read only by a batch (`-` for the argument). Absent, there is none to read.
    */
   stdin?: (() => AsyncIterable<string | Uint8Array>) | undefined;
+  /**
+   * Runs synchronous work (rendering a big answer) during which Ctrl-C ends the process at once, as
+   * the signal's default action does (exit status 130 in the shell): the event loop, and with it the
+   * program's own Ctrl-C handler, cannot run until the work returns. Absent, the work just runs.
+   */
+  blocking?: (<T>(work: () => T) => T) | undefined;
+}
+
+/** Runs `work` through the Io's `blocking` when it has one. */
+export function blocking<T>(io: Pick<Io, 'blocking'>, work: () => T): T {
+  return io.blocking ? io.blocking(work) : work();
 }
 
 /** An Io that collects output in strings, for tests. */

@@ -99,5 +99,21 @@ export function nodeIo(): Io {
     now: () => Date.now(),
     // Touched only when read: process.stdin opens the descriptor.
     stdin: () => process.stdin,
+    blocking: signalDefaultDuring,
   };
+}
+
+/**
+ * Runs `work` with the process's Ctrl-C listeners taken off: with none, the signal has its default
+ * action and ends the process at once (status 130 in the shell), where a listener would wait for the
+ * work to return before it hears anything. They are put back afterwards, in their order.
+ */
+export function signalDefaultDuring<T>(work: () => T): T {
+  const listeners = process.listeners('SIGINT');
+  for (const l of listeners) process.removeListener('SIGINT', l);
+  try {
+    return work();
+  } finally {
+    for (const l of listeners) process.on('SIGINT', l);
+  }
 }

@@ -12,6 +12,7 @@
  * deep costs its size. The grammar is JSON's (RFC 8259): what JSON.parse rejects, this rejects.
  */
 import { RawJsonError } from './rawjson.js';
+import { isUnsafeCodePoint } from './text/safe.js';
 
 // Scanner states.
 const VALUE = 0; // a value is expected (after ':' or ',' in an array, or at the top)
@@ -72,20 +73,9 @@ function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 }
 
-/** Code points rawjson.ts escapeUnsafe writes as \u escapes (those at or past U+0080). */
+/** Code points rawjson.ts escapeUnsafe writes as \u escapes (those at or past U+0080): text/safe.ts's set. */
 function isUnsafe(cp: number): boolean {
-  return (
-    (cp >= 0x80 && cp <= 0x9f) ||
-    cp === 0xad ||
-    cp === 0x61c ||
-    cp === 0x180e ||
-    (cp >= 0x200b && cp <= 0x200f) ||
-    (cp >= 0x2028 && cp <= 0x202e) ||
-    (cp >= 0x2060 && cp <= 0x2069) ||
-    cp === 0xfeff ||
-    (cp >= 0xfff9 && cp <= 0xfffb) ||
-    (cp >= 0xe0000 && cp <= 0xe007f)
-  );
+  return cp >= 0x80 && isUnsafeCodePoint(cp);
 }
 
 const ESCAPES = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74, 0x75]);

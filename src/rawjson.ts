@@ -9,6 +9,7 @@
  * instead only when that is byte for byte the body.) These scanners are strict enough to reject a
  * truncated or malformed body.
  */
+import { UNSAFE_CHAR_SOURCE } from './text/safe.js';
 
 export class RawJsonError extends Error {}
 
@@ -145,15 +146,12 @@ export function assertJson(text: string): void {
 }
 
 /**
- * Characters that are legal raw inside a JSON string but dangerous on a terminal: the same set the
- * terminal sanitiser (text/safe.ts) makes visible: C0 controls, DEL, C1 controls (0x9b is an 8-bit
- * CSI), soft hyphen, Arabic letter mark, Mongolian vowel separator, zero-width and bidi controls,
- * line/paragraph separators, word joiner and invisible operators, BOM, interlinear annotation
- * controls, and the invisible tag characters U+E0000–E007F (a surrogate pair here: this regex works on
- * UTF-16 code units). Writing them as \uXXXX keeps the decoded value identical (the contract allows it).
+ * Characters that are legal raw inside a JSON string but dangerous on a terminal: the set the
+ * terminal sanitiser (text/safe.ts, UNSAFE_RANGES) makes visible, controls, bidi controls and
+ * invisible characters. Writing them as \uXXXX (astral ones as a surrogate pair) keeps the decoded
+ * value identical (the contract allows it).
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_STRING = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+const UNSAFE_IN_STRING = new RegExp(UNSAFE_CHAR_SOURCE, 'gu');
 
 function escapeUnits(ch: string): string {
   let s = '';

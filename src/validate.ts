@@ -5,6 +5,12 @@
 import { UsageError } from './errors.js';
 import { safeText } from './text/safe.js';
 
+/**
+ * Names that are no plain key of a JavaScript object (`obj[name] = …` sets or reads its prototype):
+ * refused wherever a name typed or read from a file becomes a key, such as a chain in the config.
+ */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 

@@ -8,7 +8,8 @@ import { safeText } from '../text/safe.js';
 const MAX = 300;
 
 function clip(s: string): string {
-  const one = safeText(s.replace(/\s+/g, ' ').trim());
+  // Runs of whitespace become one space, except a BOM (whitespace to JS), which is shown.
+  const one = safeText(s.replace(/[^\S\ufeff]+/g, ' ').trim());
   return one.length > MAX ? one.slice(0, MAX - 1) + '…' : one;
 }
 

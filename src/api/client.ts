@@ -73,6 +73,8 @@ export interface ListRequest<T = unknown> {
    * arrive, so `--limit` counts kept items and the cursors stay the server's.
    */
   readonly keep?: ((item: unknown) => boolean) | undefined;
+  /** Parameters whose values --verbose shows as `***` (`scout api -F`: any of them may be a secret). */
+  readonly masked?: readonly string[] | undefined;
   /** Phantom: the item type, for library users. */
   readonly __item?: T;
 }
@@ -332,9 +334,10 @@ export class ExplorerClient {
     this.headers = !key ? {} : options.bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key };
   }
 
-  private context(what: string): RequestContext {
+  private context(what: string, masked?: readonly string[]): RequestContext {
     return {
       what,
+      masked,
       authHint: this.headers['x-api-key'] || this.headers.authorization ? 'check the explorer key' : 'this explorer wants a key: --explorer-key or SCOUT_EXPLORER_KEY',
       // Explorer answers may be kept by --cache; admin answers (which list keys) never are.
       cache: this.options.cache !== false,
@@ -354,9 +357,9 @@ export class ExplorerClient {
    * what a printer needs to know of it: whether it is compact (then it prints as it came), and the
    * `items` kind and `next_page_params` text of a list body.
    */
-  async getJson(path: string, params: Params = [], what = path, extra: Readonly<Record<string, string>> = {}): Promise<JsonDocument> {
+  async getJson(path: string, params: Params = [], what = path, extra: Readonly<Record<string, string>> = {}, masked?: readonly string[]): Promise<JsonDocument> {
     const url = buildUrl(this.baseUrl, path, params);
-    return this.http.getStreamed(url, { ...extra, ...this.headers }, this.context(what), async (chunks, headers) => {
+    return this.http.getStreamed(url, { ...extra, ...this.headers }, this.context(what, masked), async (chunks, headers) => {
       const scanner = new JsonStreamScanner(false);
       // Held as the bytes that came (outside the JS heap, never copied by the collector), checked as
       // they come; decoded only if the text is asked for.
@@ -415,7 +418,7 @@ export class ExplorerClient {
   async page<T>(req: ListRequest<T>, cursor?: Cursor | null, sink?: ItemSink): Promise<Page<T>> {
     const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
     const done: Delivered = { count: 0, hash: sha256() };
-    return this.http.getStreamed(url, this.headers, this.context(req.what), (chunks, headers) =>
+    return this.http.getStreamed(url, this.headers, this.context(req.what, req.masked), (chunks, headers) =>
       readListBody<T>(chunks, headers, url.origin, done, sink),
     );
   }

@@ -88,6 +88,8 @@ export interface RequestContext {
   authHint?: string | undefined;
   /** The answer may come from, and go to, the response cache (explorer data; never admin answers). */
   cache?: boolean | undefined;
+  /** Query parameters whose values --verbose never shows, whatever their names (`scout api -F`). */
+  masked?: readonly string[] | undefined;
 }
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
@@ -123,10 +125,10 @@ function header(h: HttpResponse['headers'], name: string): string | undefined {
 }
 
 /** A URL as it may be printed: query parameters that look like keys are masked. */
-export function displayUrl(url: URL): string {
+export function displayUrl(url: URL, masked: readonly string[] = []): string {
   const u = new URL(url.href);
   for (const k of [...u.searchParams.keys()]) {
-    if (/key|token|secret|auth/i.test(k)) u.searchParams.set(k, '***');
+    if (/key|token|secret|auth/i.test(k) || masked.includes(k)) u.searchParams.set(k, '***');
   }
   return u.href;
 }
@@ -442,7 +444,7 @@ export class Http {
     parse: (res: HttpResponse & { value?: V }) => T,
   ): Promise<T> {
     if (this.stop.signal.aborted) throw new InterruptedError('interrupted');
-    const shown = displayUrl(url);
+    const shown = displayUrl(url, ctx.masked);
     const cache = ctx.cache ? this.opts.cache : undefined;
     const cacheKey = cache?.keyOf(url, headers);
     if (cache && cacheKey) {

@@ -45,29 +45,63 @@ export interface BatchLine {
   readonly text: string;
 }
 
-/** The lines of stdin holding values: trimmed, blank lines and `#` comments left out. */
+/**
+ * The longest line of stdin a batch reads, in characters: no value (an address, a hash, a block, a
+ * name) comes near it, and a line that never ends must not be held in memory whole.
+ */
+export const BATCH_LINE_MAX = 4096;
+
+/**
+ * The lines of stdin holding values: trimmed, blank lines and `#` comments left out. Each chunk is
+ * scanned once for its line breaks (a line split across chunks is joined once it ends), so reading
+ * is linear in the input; a line longer than BATCH_LINE_MAX is a usage error naming it, raised as
+ * soon as it is that long, before the rest of it is read.
+ */
 export async function readBatchLines(io: Io, signal?: AbortSignal): Promise<BatchLine[]> {
   if (!io.stdin) throw new UsageError('- reads values from stdin, and there is none here');
   const lines: BatchLine[] = [];
   const decoder = new TextDecoder('utf-8', { fatal: false });
-  let carry = '';
+  // The line being read: its pieces so far and their length.
+  let pieces: string[] = [];
+  let length = 0;
   let n = 0;
-  const take = (raw: string) => {
+  const tooLong = () =>
+    new UsageError(`line ${n + 1}: longer than ${BATCH_LINE_MAX} characters; no value is that long`, {
+      hint: 'nothing was sent; - reads one address, hash, block or name a line',
+    });
+  const add = (piece: string) => {
+    if (piece === '') return;
+    length += piece.length;
+    // A CR before the break is not counted against the limit.
+    if (length > BATCH_LINE_MAX + 1) throw tooLong();
+    pieces.push(piece);
+  };
+  const take = () => {
+    let text = pieces.length === 1 ? pieces[0]! : pieces.join('');
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (text.length > BATCH_LINE_MAX) throw tooLong();
     n++;
-    let text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    pieces = [];
+    length = 0;
     if (n === 1 && text.startsWith('\ufeff')) text = text.slice(1);
     text = text.trim();
     if (text !== '' && !text.startsWith('#')) lines.push({ line: n, text });
   };
+  const scan = (chunk: string) => {
+    let from = 0;
+    for (let at = chunk.indexOf('\n'); at !== -1; at = chunk.indexOf('\n', from)) {
+      add(chunk.slice(from, at));
+      take();
+      from = at + 1;
+    }
+    add(chunk.slice(from));
+  };
   for await (const chunk of io.stdin()) {
     if (signal?.aborted) throw new InterruptedError('interrupted');
-    carry += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    const parts = carry.split('\n');
-    carry = parts.pop() ?? '';
-    parts.forEach(take);
+    scan(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
   }
-  carry += decoder.decode();
-  if (carry !== '') take(carry);
+  scan(decoder.decode());
+  if (pieces.length > 0) take();
   return lines;
 }
 

@@ -21,10 +21,13 @@ const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
 /** Names that look like credentials, as `--verbose` masks query parameters. */
 const KEY_LIKE = /key|token|secret|auth/i;
 
-/** A `-F key=value` field as a hint may show it: the value of a key-like field masked. */
+/**
+ * A `-F key=value` field as a hint may show it: its name, the value masked. Any field may be a
+ * secret (`password=`, `sig=`, `k=`), whatever its name; the user types the values back.
+ */
 function shownField(field: string): string {
   const i = field.indexOf('=');
-  return i > 0 && KEY_LIKE.test(field.slice(0, i)) ? `${field.slice(0, i)}=***` : field;
+  return i > 0 ? `${field.slice(0, i)}=***` : field;
 }
 
 /** The variable a secret global option has (`--explorer-key` → SCOUT_EXPLORER_KEY), by long flag. */

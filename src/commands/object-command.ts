@@ -5,6 +5,7 @@
  */
 import type { JsonDocument } from '../api/client.js';
 import { ResponseShapeError } from '../errors.js';
+import { blocking } from '../io.js';
 import type { ObjectView } from '../render/object-views.js';
 import { printDocument } from './output.js';
 import { openProgress } from './progress.js';
@@ -35,14 +36,18 @@ export async function runObject<T>(inv: Invocation, req: ObjectRequest<T>, viewR
  * at all has nothing to show and is an unusable response from `origin`.
  */
 export async function printObject<T>(s: Pick<Session, 'io' | 'render'>, body: string, origin: string, view: ObjectView<T>): Promise<void> {
-  const value: unknown = JSON.parse(body);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-    throw new ResponseShapeError(`unusable response from ${origin}: expected a ${view.noun} object, got ${kind}`);
-  }
-  const parsed = view.schema.safeParse(value);
-  if (!parsed.success) {
+  // Parsing and laying out a big body is synchronous: Ctrl-C takes its default action meanwhile.
+  const { text, expected } = blocking(s.io, () => {
+    const value: unknown = JSON.parse(body);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+      throw new ResponseShapeError(`unusable response from ${origin}: expected a ${view.noun} object, got ${kind}`);
+    }
+    const parsed = view.schema.safeParse(value);
+    return { text: view.render(parsed.success ? parsed.data : (value as T), s.render), expected: parsed.success };
+  });
+  if (!expected) {
     await s.io.err.write(`scout: warning: the ${view.noun} has an unexpected shape; showing it as best we can\n`);
   }
-  await s.io.out.write(view.render(parsed.success ? parsed.data : (value as T), s.render));
+  await s.io.out.write(text);
 }

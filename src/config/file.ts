@@ -14,7 +14,9 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
+import { RESERVED_KEYS } from '../validate.js';
 import { type ConfigKey, type ConfigSettingValues, SETTINGS, type SettingKind, type SettingSpec } from './setting-table.js';
+import { withFileLock } from './lock.js';
 import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';
 import { shown } from './url.js';
 
@@ -138,10 +140,15 @@ export function readConfigFile(path: string): ConfigFile {
 function chainsSection(path: string, value: unknown, warnings: string[]): Record<string, ChainConfig> {
   const example = 'expected an object such as {"chains": {"my-chain": {"explorer-key": "…"}}}';
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw broken(path, `"chains" must be an object: ${example}`);
-  const out: Record<string, ChainConfig> = {};
+  // No prototype: a chain's name is only ever a key here, whatever it is.
+  const out: Record<string, ChainConfig> = Object.create(null) as Record<string, ChainConfig>;
   for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
     const where = `"chains" › "${shown(name)}"`;
     if (entry === null) continue;
+    if (RESERVED_KEYS.has(name.trim())) {
+      warnings.push(`ignoring ${where} in ${shown(path, 200)}: ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
+      continue;
+    }
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw broken(path, `${where} must be an object: ${example}`);
     if (!name.trim()) throw broken(path, `"chains" holds an empty chain name`);
     const c: ChainConfig = {};
@@ -199,26 +206,32 @@ export function configEntries(values: ConfigValues): ConfigEntry[] {
  * file ends up mode 0600 whatever it was.
  */
 export function writeConfigValue(path: string, name: string, value: string | number | boolean): void {
-  const current = readConfigFile(path);
-  let data: Record<string, unknown> = {};
-  if (current.exists) {
-    const text = readSmallFile(path).replace(/^\uFEFF/, '');
-    if (text.trim()) data = JSON.parse(text) as Record<string, unknown>;
-  }
   const chain = chainOfKeyName(name);
-  if (chain !== undefined) {
-    const chains = (data.chains && typeof data.chains === 'object' ? data.chains : (data.chains = {})) as Record<string, unknown>;
-    const entry = chains[chain];
-    chains[chain] = { ...(entry && typeof entry === 'object' ? entry : {}), 'explorer-key': value };
-  } else data[name] = value;
+  if (chain !== undefined && RESERVED_KEYS.has(chain)) throw new UsageError(`invalid chain name "${shown(chain)}": ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, JSON.stringify(data, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
-    renameSync(temp, path);
-  } catch (e) {
-    rmSync(temp, { force: true });
-    throw new UsageError(`cannot write config file ${shown(path, 200)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  // Read, change and write under a lock, so a set that runs beside another keeps both.
+  withFileLock(path, () => {
+    const current = readConfigFile(path);
+    // JSON.parse makes every key an own property, `__proto__` too; what is set here is never one.
+    let data: Record<string, unknown> = {};
+    if (current.exists) {
+      const text = readSmallFile(path).replace(/^\uFEFF/, '');
+      if (text.trim()) data = JSON.parse(text) as Record<string, unknown>;
+    }
+    if (chain !== undefined) {
+      const own = Object.hasOwn(data, 'chains') && data.chains && typeof data.chains === 'object' && !Array.isArray(data.chains);
+      const chains = (own ? data.chains : (data.chains = {})) as Record<string, unknown>;
+      const entry = Object.hasOwn(chains, chain) ? chains[chain] : undefined;
+      chains[chain] = { ...(entry && typeof entry === 'object' ? entry : {}), 'explorer-key': value };
+    } else data[name] = value;
+    const temp = `${path}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temp, JSON.stringify(data, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+      renameSync(temp, path);
+    } catch (e) {
+      rmSync(temp, { force: true });
+      throw new UsageError(`cannot write config file ${shown(path, 200)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  });
 }

@@ -114,27 +114,69 @@ function variableText(variable: unknown, raw: string | undefined, ctx: RenderCon
   }
 }
 
+/**
+ * The most a filled summary line holds: a summary is a sentence, while a template that names one big
+ * variable a million times would otherwise be filled to terabytes. Beyond it the line is cut, saying so.
+ */
+export const SUMMARY_LINE_MAX = 1 << 20;
+
+/**
+ * The raw JSON text of each variable's `value` in a summary's raw text, found by name: the variables
+ * object is split once and each variable once, on first use, so filling costs one pass over the
+ * summary however many variables the template names (a lookup from the top per use was quadratic).
+ */
+function rawValues(rawSummary: string | undefined): (name: string) => string | undefined {
+  let members: Map<string, string> | undefined;
+  const values = new Map<string, string | undefined>();
+  return (name) => {
+    if (rawSummary === undefined) return undefined;
+    if (values.has(name)) return values.get(name);
+    members ??= (() => {
+      const vars = rawAt(rawSummary, ['summary_template_variables']);
+      try {
+        return vars === undefined ? new Map<string, string>() : objectMembers(vars);
+      } catch {
+        return new Map<string, string>();
+      }
+    })();
+    const variable = members.get(name);
+    const value = variable === undefined ? undefined : rawAt(variable, ['value']);
+    values.set(name, value);
+    return value;
+  };
+}
+
 /** One summary's template with its variables filled in, as one safe line. */
 export function fillTemplate(summary: unknown, ctx: RenderContext, rawSummary?: string): string {
   if (!isRecord(summary) || typeof summary.summary_template !== 'string') return text(summary);
   const template = summary.summary_template;
   const vars = isRecord(summary.summary_template_variables) ? summary.summary_template_variables : {};
+  const rawValue = rawValues(rawSummary);
+  // Each variable is shown the same wherever the template names it: worked out once.
+  const filled = new Map<string, string>();
+  const fill = (name: string): string => {
+    let shown = filled.get(name);
+    if (shown === undefined) {
+      shown = variableText(vars[name], rawValue(name), ctx);
+      filled.set(name, shown);
+    }
+    return shown;
+  };
   let out = '';
   let last = 0;
   for (const m of template.matchAll(VAR)) {
+    if (out.length > SUMMARY_LINE_MAX) break;
     const name = m[1]!;
     out += safeText(template.slice(last, m.index));
     last = m.index + m[0].length;
-    if (Object.hasOwn(vars, name)) {
-      const raw = rawSummary === undefined ? undefined : rawAt(rawSummary, ['summary_template_variables', name, 'value']);
-      out += variableText(vars[name], raw, ctx);
-    } else if (name === 'native') out += safeText(coinLabel(ctx));
+    if (Object.hasOwn(vars, name)) out += fill(name);
+    else if (name === 'native') out += safeText(coinLabel(ctx));
     else if (name === 'wei') out += 'wei';
     else out += safeText(m[0]);
   }
-  out += safeText(template.slice(last));
+  if (out.length <= SUMMARY_LINE_MAX) out += safeText(template.slice(last));
   // One line per summary: a line break in a template or value is shown, not obeyed.
-  return out;
+  return out.length > SUMMARY_LINE_MAX ? `${out.slice(0, SUMMARY_LINE_MAX)}… (cut: the summary is longer than 1 MiB)` : out;
 }
 
 /** The words an answer without `data` may carry: `{"success":false,"error":"…"}`. */

@@ -7,12 +7,67 @@
  * clipboard 52), no 8-bit CSI (0x9b), no text reordered by a bidi override.
  */
 
-// C0 controls, DEL, C1 controls (0x9b is an 8-bit CSI), soft hyphen, Arabic letter mark, Mongolian
-// vowel separator, zero-width and directional marks, line/paragraph separators, bidi embeddings,
-// overrides and isolates, word joiner and invisible operators, BOM, interlinear annotation
-// controls, and the invisible "tag" characters (used to smuggle hidden ASCII).
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/gu;
+/**
+ * Code points that never reach a terminal, stderr or a file name raw, as inclusive ranges: C0
+ * controls, DEL, C1 controls (0x9b is an 8-bit CSI), soft hyphen, combining grapheme joiner, Arabic
+ * letter mark, Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), Khmer inherent vowels, Mongolian
+ * free variation selectors and vowel separator, zero-width and directional marks, line/paragraph
+ * separators, bidi embeddings, overrides and isolates, word joiner, invisible operators and the
+ * deprecated format characters U+206A-206F, the blank braille pattern, variation selectors
+ * (U+FE00-FE0F and U+E0100-E01EF), BOM, interlinear annotation controls, Egyptian hieroglyph and
+ * shorthand format controls, musical symbol format characters (U+1D173-1D17A), and the invisible
+ * "tag" characters (used to smuggle hidden ASCII). Each is shown, never obeyed or hidden.
+ */
+export const UNSAFE_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x001f],
+  [0x007f, 0x009f],
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x2028, 0x202e],
+  [0x2060, 0x206f],
+  [0x2800, 0x2800],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff9, 0xfffb],
+  [0x13430, 0x1343f],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe007f],
+  [0xe0100, 0xe01ef],
+];
+
+const cls = UNSAFE_RANGES.map(([a, b]) => (a === b ? `\\u{${a.toString(16)}}` : `\\u{${a.toString(16)}}-\\u{${b.toString(16)}}`)).join('');
+
+/** One unsafe character (a whole code point: the regex reads code points, not UTF-16 units). */
+export const UNSAFE_CHAR_SOURCE = `[${cls}]`;
+
+/**
+ * One text or emoji presentation selector (U+FE0E, U+FE0F) right after a pictograph, and not before
+ * another selector: it only picks how the pictograph is drawn ("❤️"), so it stays. Anywhere else (after
+ * a letter, where "USDC\uFE0F" would look like "USDC", or in a run that smuggles data) it is shown.
+ */
+const PRESENTATION = '(?<=\\p{Extended_Pictographic})[\\ufe0e\\ufe0f](?![\\ufe00-\\ufe0f\\u{e0100}-\\u{e01ef}])';
+
+const UNSAFE = new RegExp(`(?!${PRESENTATION})${UNSAFE_CHAR_SOURCE}`, 'gu');
+
+/**
+ * True for a code point of UNSAFE_RANGES: a control, escape introducer, bidi control or invisible
+ * character, which safeText shows as a stand-in (save an emoji's presentation selector).
+ */
+export function isUnsafeCodePoint(cp: number): boolean {
+  for (const [a, b] of UNSAFE_RANGES) {
+    if (cp < a) return false;
+    if (cp <= b) return true;
+  }
+  return false;
+}
 
 function visible(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
@@ -21,12 +76,24 @@ function visible(ch: string): string {
   return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
 }
 
+/**
+ * True when `s` holds any code point of UNSAFE_RANGES, an emoji's presentation selector included:
+ * the strict test for text that cannot show a stand-in and must be refused instead (a file name).
+ */
+export function hasUnsafeCodePoint(s: string): boolean {
+  for (const ch of s) if (isUnsafeCodePoint(ch.codePointAt(0)!)) return true;
+  return false;
+}
+
 /** `s` with every unsafe character replaced by a visible form; safe to print on a terminal. */
 export function safeText(s: string): string {
   return s.replace(UNSAFE, visible);
 }
 
-/** True when `s` holds nothing that safeText would change. */
+/**
+ * True when `s` holds nothing that safeText would change: no control, escape introducer, bidi
+ * control or invisible character (an emoji's presentation selector is allowed, as safeText keeps it).
+ */
 export function isSafeText(s: string): boolean {
   UNSAFE.lastIndex = 0;
   const found = UNSAFE.test(s);

@@ -25,7 +25,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 0x5c0e7);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const EXIT_CODES = [0, 1, 2, 3, 4, 5];
 // eslint-disable-next-line no-control-regex
-const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
+const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u206a-\u206f\u2800\u3164\ufe00-\ufe0f\uffa0\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0100}-\u{e01ef}]/u;
 
 let srv: FakeServer;
 let home: string;

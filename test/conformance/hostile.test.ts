@@ -39,7 +39,7 @@ import { ATTACKS, everyStringHostile, HOSTILE_BODIES } from './hostile.js';
 
 // Everything the terminal sanitiser covers (src/text/safe.ts); tab and newline only as our separators.
 // eslint-disable-next-line no-control-regex
-const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
+const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u206a-\u206f\u2800\u3164\ufe00-\ufe0f\uffa0\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0100}-\u{e01ef}]/u;
 /** The only escapes allowed out: our own SGR colours. */
 // eslint-disable-next-line no-control-regex
 const OUR_SGR = /\u001b\[(?:1|2|22|31|32|33|39)m/g;

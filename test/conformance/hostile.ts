@@ -19,6 +19,11 @@ export const ATTACKS = {
   c0: 'nul\u0000bs\u0008cr\rlf\nbel\u0007del\u007f',
   // Invisible: they hide text, or smuggle it (tag characters spell hidden ASCII).
   invisible: 'soft\u00adhy mon\u180egol anno\ufff9ta\ufffation\ufffb tag\u{e0041}\u{e0042}\u{e007f}s',
+  // Blank letters and selectors that render as nothing (issue 20, item 11).
+  hangul: 'Han\u115fgul\u1160 fil\u3164ler\uffa0s',
+  variation: 'var\ufe00ia\ufe0ftion\u{e0100} sel\u{e01ef}ectors',
+  deprecated: 'de\u206apre\u206bcat\u206ced\u206d fo\u206erm\u206fat',
+  blank: 'cgj\u034f khmer\u17b4\u17b5 music\u{1d173}\u{1d17a} ops\u2061\u2062\u2063\u2064 fvs\u180b\u180f braille\u2800',
 } as const;
 
 /** Spreadsheet formula injections. */

@@ -97,19 +97,20 @@ describe('an api path stays under the base URL path', () => {
 });
 
 describe('the next-page hint repeats what was typed, as safe text a shell reads back', () => {
-  it('a -F value with an escape and a bidi override is written in $\'…\' quoting', async () => {
+  it('a -F field name with an escape and a bidi override is written in $\'…\' quoting (the value masked)', async () => {
     // Any path is a list with a next page here.
     const lists = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"items":[{"a":1}],"next_page_params":{"p":2}}'));
     await new Promise<void>((resolve) => lists.listen(0, '127.0.0.1', resolve));
     try {
       const io = memoryIo({ env: { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'scout-input-')) } });
-      const value = "note=\u001b[2J it's\u202e\\";
+      const value = "no\u001b[2J it's\u202e\\te=secret";
       const code = await run(['node', 'scout', '--base-url', `http://127.0.0.1:${(lists.address() as AddressInfo).port}`, 'api', 'things', '-F', value], io);
       expect(code).toBe(0);
       expect(io.stderr()).not.toMatch(RAW);
-      const word = /(\$'note=.*') --cursor /.exec(io.stderr())?.[1];
-      expect(word).toBe("$'note=\\x1b[2J it\\'s\\u202e\\\\'");
-      if (process.platform !== 'win32') expect(execFileSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8' })).toBe(value);
+      expect(io.stderr()).not.toContain('secret');
+      const word = /(\$'no.*') --cursor /.exec(io.stderr())?.[1];
+      expect(word).toBe("$'no\\x1b[2J it\\'s\\u202e\\\\te=***'");
+      if (process.platform !== 'win32') expect(execFileSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8' })).toBe(value.replace('secret', '***'));
     } finally {
       lists.closeAllConnections();
       await new Promise((resolve) => lists.close(resolve));

@@ -227,6 +227,8 @@ describe('tables line up whatever the text', () => {
   const COLUMNS: Readonly<Record<string, number>> = {
     '🪶': 2, '🐸': 2, '趁': 2, '热': 2, '打': 2, '铁': 2, '🇩🇪': 2, '©\ufe0f': 2, '1\ufe0f\u20e3': 2,
     '©': 1, '®': 1, 'e\u0301': 1, 'e\u0300': 1, 'E\u0301': 1, 'o\u034f': 1, '…': 1, '—': 1,
+    // A variation selector is shown as <U+FE0F> (safe.ts), which leaves the keycap mark on the '>'.
+    '>\u20e3': 1,
   };
   const seg = new Intl.Segmenter('en', { granularity: 'grapheme' });
   const expand = (s: string) =>

@@ -37,10 +37,12 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
   checkCursorOrigin(page.cursorRead, { command: inv.path.join(' '), path });
   await withSession(inv, async (s) => {
     const client = s.explorer();
-    const req = { path, params, what: path };
+    // Any -F value may be a secret (password=, sig=, k=): --verbose shows none of them.
+    const masked = params.map(([k]) => k);
+    const req = { path, params, what: path, masked };
     let pages: PageSource<unknown> | undefined;
     if (!paged) {
-      const doc = await client.getJson(path, params);
+      const doc = await client.getJson(path, params, path, {}, masked);
       if (page.mode === 'json' || doc.items !== 'array') {
         // Not a list, or no list mode asked for: the body as the server sent it.
         await printDocument(s, doc, page.mode);

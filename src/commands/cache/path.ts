@@ -7,7 +7,8 @@ export default command({
   output: 'none',
   examples: ['scout cache path', 'du -sh "$(scout cache path)"'],
   run: async (inv) => {
-    const { cacheDir } = await import('../../config/paths.js');
-    await inv.env.io.out.write(cacheDir(inv.env.io.env) + '\n');
+    const [{ cacheDir }, { safeText }] = await Promise.all([import('../../config/paths.js'), import('../../text/safe.js')]);
+    // The path comes from the environment: an escape sequence in XDG_CACHE_HOME is shown, not obeyed.
+    await inv.env.io.out.write(safeText(cacheDir(inv.env.io.env)) + '\n');
   },
 });

@@ -2,16 +2,19 @@
 import { flagName, SETTINGS, type SettingSpec } from '../../config/setting-table.js';
 import { shown } from '../../config/url.js';
 import { UsageError } from '../../errors.js';
+import { RESERVED_KEYS } from '../../validate.js';
 import { arg } from '../spec.js';
 
 const CONFIG = (SETTINGS as readonly SettingSpec[]).filter((s) => s.config);
-
 
 /** Checks a key name: one the config file holds, or `chains.<name>.explorer-key`. */
 export function parseConfigName(raw: string): string {
   const name = raw.trim();
   if (CONFIG.some((s) => s.name === name)) return name;
   const chain = /^chains\.(.+)\.explorer-key$/s.exec(name)?.[1]?.trim();
+  if (chain && RESERVED_KEYS.has(chain)) {
+    throw new UsageError(`invalid chain name "${shown(chain)}" in ${shown(name)}: ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
+  }
   if (chain) return `chains.${chain}.explorer-key`;
   const other = (SETTINGS as readonly SettingSpec[]).find((s) => s.name === name);
   if (other) {

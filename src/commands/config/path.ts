@@ -7,7 +7,8 @@ export default command({
   output: 'none',
   examples: ['mkdir -p "$(dirname "$(scout config path)")" && $EDITOR "$(scout config path)"'],
   run: async (inv) => {
-    const { configPath } = await import('../../config/paths.js');
-    await inv.env.io.out.write(configPath(inv.env.io.env) + '\n');
+    const [{ configPath }, { safeText }] = await Promise.all([import('../../config/paths.js'), import('../../text/safe.js')]);
+    // The path comes from the environment: an escape sequence in XDG_CONFIG_HOME is shown, not obeyed.
+    await inv.env.io.out.write(safeText(configPath(inv.env.io.env)) + '\n');
   },
 });

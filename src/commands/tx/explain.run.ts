@@ -7,6 +7,7 @@
  */
 import { rawTracePath, transactionPath, transactionSummaryPath } from '../../api/endpoints.js';
 import { AuthError, HttpError, NotFoundError, ResponseShapeError, ResponseTooLargeError, ScoutError } from '../../errors.js';
+import { blocking } from '../../io.js';
 import type { ExplainPart, PartResult } from '../../render/explain.js';
 import { printDocument } from '../output.js';
 import { openProgress } from '../progress.js';
@@ -93,7 +94,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
       return printDocument(s, doc, mode);
     }
     const { renderExplain } = await import('../../render/explain.js');
-    const blocks = renderExplain(hash, txBody, parts, s.render, emptyTraceMessage(value));
+    const blocks = blocking(s.io, () => renderExplain(hash, txBody, parts, s.render, emptyTraceMessage(value)));
     for (const b of blocks) {
       if ('out' in b) await s.io.out.write(b.out);
       else await s.io.err.write(`scout: note: ${b.note}\n`);

@@ -8,6 +8,7 @@
  */
 import { transactionPath, transactionSummaryPath } from '../../api/endpoints.js';
 import { AuthError, HttpError, NotFoundError } from '../../errors.js';
+import { blocking } from '../../io.js';
 import { safeText } from '../../text/safe.js';
 import { printDocument } from '../output.js';
 import { openProgress } from '../progress.js';
@@ -57,7 +58,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
 /** A summary body (already checked to be JSON) as lines, or the one line saying why it has none. */
 export async function printSummary(s: Pick<Session, 'io' | 'render'>, body: string): Promise<void> {
   const { summaryLines } = await import('../../render/summary.js');
-  const outcome = summaryLines(body, s.render);
+  const outcome = blocking(s.io, () => summaryLines(body, s.render));
   if ('lines' in outcome) await s.io.out.write(outcome.lines.map((l) => l + '\n').join(''));
   else await s.io.err.write(`no summary: ${outcome.none}\n`);
 }
