@@ -27,7 +27,7 @@ import { ADDR, TX } from '../support/server.js';
 
 // FUZZ_SEED and FUZZ_RUNS explore further; the suite always runs the same seed.
 const SEED = Number(process.env.FUZZ_SEED ?? 0x19f22);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 70);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const KEYS = { SCOUT_EXPLORER_KEY: 'jqfz-explorer-key-5d1c', SCOUT_ADMIN_KEY: 'jqfz-admin-key-a07e' };
 const HANG_MS = 15_000;
 
@@ -262,7 +262,7 @@ function commandLine(r: R): Case {
     pick(r, ['0.3', '0.5', '1']),
     ...(r() < 0.8 || kind === 'greedy' ? ['--jq-max-memory', pick(r, ['32MiB', '64MiB', '128MiB'])] : []),
   ];
-  return { args: [...mode, '--jq', filter, ...limits, '--base-url', base, '--retries', '0'], filter, kind, tty: r() < 0.35 };
+  return { args: [...mode, '--jq', filter, ...limits, '--base-url', base, '--retries', '0'], filter, kind, tty: r() < 0.45 };
 }
 
 /** Resolves with the run's result, or with `hung` when it has not ended in HANG_MS. */
