@@ -200,6 +200,11 @@ export class Http {
     return p;
   }
 
+  /** True once the run was interrupted (Ctrl-C) or the layer closed: no more work should start. */
+  get stopped(): boolean {
+    return this.stop.signal.aborted;
+  }
+
   /** Closes every pooled connection. */
   async close(): Promise<void> {
     // A read-ahead still in flight (the consumer stopped early) is abandoned, not retried.

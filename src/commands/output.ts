@@ -10,6 +10,7 @@ import { type Cursor, encodeCursorFor } from '../api/cursor.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
 import { StringDecoder } from 'node:string_decoder';
 import { escapeUnsafe } from '../rawjson.js';
+import { InterruptedError } from '../errors.js';
 import type { ListWriter } from '../render/list-writer.js';
 import { NdjsonWriter } from '../render/ndjson.js';
 import { isSafeText, safeText } from '../text/safe.js';
@@ -49,11 +50,16 @@ function shellWord(word: HintWord): string {
 }
 
 /**
+ * The most items of one page decoded and drawn in one synchronous step (explorers send 50): a bigger
+ * page goes to its writer in parts of this many, with a turn of the event loop between them.
+ */
+export const ROWS_AT_ONCE = 1000;
+
+/**
  * Items decoded for rendering. A schema mismatch is a warning on stderr, never lost data: the item
  * is still shown as well as the renderer can.
  */
-function decode<T>(page: Page, view: ListView<T>, warned: { done: boolean }, s: Session): T[] {
-  const values = page.items();
+function decode<T>(values: readonly unknown[], view: ListView<T>, warned: { done: boolean }, s: Session): T[] {
   if (!view.schema) return values as T[];
   return values.map((v) => {
     const r = view.schema!.safeParse(v);
@@ -185,13 +191,28 @@ export async function printList<T>(
       printed.count += raws.length;
       printed.next = page.next;
       n++;
-      // Decoded only when a writer of rows asks, once per page.
-      let decoded: T[] | undefined;
-      const decodedItems = () => (decoded ??= (view ? decode(page, view, warned, s) : page.items()).slice(0, raws.length));
-      if (!begun) writer.begin(view && columnsOf(view, decodedItems()));
-      begun = true;
       const more = page.next !== null && printed.count < limit && goesOn;
-      await writer.page({ rawItems: raws, compact: page.compact, items: decodedItems }, more);
+      if (raws.length <= ROWS_AT_ONCE) {
+        // Decoded only when a writer of rows asks, once per page.
+        let decoded: T[] | undefined;
+        const decodedItems = () => (decoded ??= (view ? decode(page.items(), view, warned, s) : page.items()).slice(0, raws.length));
+        if (!begun) writer.begin(view && columnsOf(view, decodedItems()));
+        begun = true;
+        await writer.page({ rawItems: raws, compact: page.compact, items: decodedItems }, more);
+      } else {
+        // A page bigger than any explorer's own: decoded and drawn a part at a time, so Ctrl-C is
+        // heard between parts instead of after seconds of synchronous work.
+        for (let at = 0; at < raws.length; at += ROWS_AT_ONCE) {
+          const part = raws.slice(at, at + ROWS_AT_ONCE);
+          let decoded: T[] | undefined;
+          const decodedItems = () => (decoded ??= view ? decode(part.map((r) => JSON.parse(r) as unknown), view, warned, s) : part.map((r) => JSON.parse(r) as T));
+          if (!begun) writer.begin(view && columnsOf(view, decodedItems()));
+          begun = true;
+          await writer.page({ rawItems: part, compact: page.compact, items: decodedItems }, more || at + ROWS_AT_ONCE < raws.length);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (s.http.stopped) throw new InterruptedError('interrupted');
+        }
+      }
       if (printed.count >= limit) break;
       progress.update(`${label} · ${items(printed.count)} · page ${n}`);
     }

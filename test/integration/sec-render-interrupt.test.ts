@@ -125,3 +125,61 @@ describe('Ctrl-C during a synchronous render', () => {
     expect(r).toEqual({ code: 130, stdout: 'heard\n' });
   });
 });
+
+describe('Ctrl-C while a page far bigger than an explorer\'s is drawn', () => {
+  /** One page of `n` transactions: drawn as CSV, several seconds of synchronous work if done at once. */
+  function bigPage(n: number): string {
+    const items = [];
+    for (let i = 0; i < n; i++) {
+      items.push({
+        hash: '0x' + i.toString(16).padStart(64, '0'),
+        block_number: 1000 + i,
+        from: { hash: ADDR.rich },
+        to: { hash: ADDR.rich },
+        value: String(i),
+        timestamp: '2024-01-01T00:00:00Z',
+        method: 'transfer',
+        fee: { value: '21000' },
+        status: 'ok',
+        result: 'success',
+      });
+    }
+    return JSON.stringify({ items, next_page_params: null });
+  }
+
+  it('is heard between parts of the page: exit 130 at once, the rest not written', async () => {
+    const n = 40_000;
+    srv.bodies.set(`/api/v2/addresses/${ADDR.rich}/transactions`, bigPage(n));
+    const r = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; rows: number; stderr: string; afterSignal: number }>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'scout.js'), 'address', 'txs', ADDR.rich, '--csv', '--base-url', srv.url], {
+        cwd: ROOT,
+        env: cleanEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let rows = 0;
+      let stderr = '';
+      let sentAt = 0;
+      const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        rows += d.split('\n').length - 1;
+        // The first rows are out: the page is being drawn.
+        if (!sentAt) {
+          sentAt = Date.now();
+          child.kill('SIGINT');
+        }
+      });
+      child.on('close', (code, signal) => {
+        clearTimeout(guard);
+        resolve({ code, signal, rows, stderr, afterSignal: Date.now() - sentAt });
+      });
+    });
+    expect(r.signal).toBeNull();
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toContain('interrupted');
+    // Drawn all at once, every row would be out before the first byte reached the pipe.
+    expect(r.rows).toBeLessThan(n);
+    // The contract's bound, not a measurement: a page drawn at once took seconds here.
+    expect(r.afterSignal).toBeLessThan(500);
+  }, 70_000);
+});
