@@ -166,20 +166,24 @@ function chainsSection(path: string, value: unknown, warnings: string[]): Record
   return out;
 }
 
-/** `chains.<name>.explorer-key`: a per-chain key as `scout config get|set|list` name it. */
-export function chainKeyName(chain: string): string {
-  return `chains.${chain}.explorer-key`;
+/** What a chain's entry in the file holds, as `chains.<name>.<field>` names it. */
+export const CHAIN_FIELDS = ['explorer-key', 'base-url'] as const;
+export type ChainField = (typeof CHAIN_FIELDS)[number];
+
+/** `chains.<name>.<field>`: a per-chain value as `scout config get|set|list` name it. */
+export function chainKeyName(chain: string, field: ChainField = 'explorer-key'): string {
+  return `chains.${chain}.${field}`;
 }
 
-/** The chain of a `chains.<name>.explorer-key` name, if it is one. */
-export function chainOfKeyName(name: string): string | undefined {
-  const m = /^chains\.(.+)\.explorer-key$/s.exec(name);
-  return m && m[1]!.trim() ? m[1]!.trim() : undefined;
+/** The chain and field of a `chains.<name>.<field>` name, if it is one. */
+export function chainOfKeyName(name: string): { chain: string; field: ChainField } | undefined {
+  const m = /^chains\.(.+)\.(explorer-key|base-url)$/s.exec(name);
+  return m && m[1]!.trim() ? { chain: m[1]!.trim(), field: m[2] as ChainField } : undefined;
 }
 
 /** One value the file holds, as `scout config list` prints it. */
 export interface ConfigEntry {
-  /** A config key, or `chains.<name>.explorer-key`. */
+  /** A config key, or `chains.<name>.explorer-key` / `.base-url`. */
   name: string;
   value: string;
   secret: boolean;
@@ -194,19 +198,20 @@ export function configEntries(values: ConfigValues): ConfigEntry[] {
   }
   for (const [chain, c] of Object.entries(values.chains ?? {})) {
     if (c['explorer-key'] !== undefined) entries.push({ name: chainKeyName(chain), value: c['explorer-key'], secret: true });
+    if (c['base-url'] !== undefined) entries.push({ name: chainKeyName(chain, 'base-url'), value: c['base-url'], secret: false });
   }
   return entries;
 }
 
 /**
- * Sets `name` (a config key, or `chains.<name>.explorer-key`) to `value` in the config file at
+ * Sets `name` (a config key, or `chains.<name>.explorer-key` / `.base-url`) to `value` in the config file at
  * `path`, keeping everything else it holds; creates the file (mode 0600, its directory 0700) when
  * there is none. A file that does not read as a config file is refused, never overwritten. The new
  * text is written beside the file and renamed over it, so a reader never sees half of it and the
  * file ends up mode 0600 whatever it was.
  */
 export function writeConfigValue(path: string, name: string, value: string | number | boolean): void {
-  const chain = chainOfKeyName(name);
+  const { chain, field } = chainOfKeyName(name) ?? {};
   if (chain !== undefined && RESERVED_KEYS.has(chain)) throw new UsageError(`invalid chain name "${shown(chain)}": ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -219,11 +224,11 @@ export function writeConfigValue(path: string, name: string, value: string | num
       const text = readSmallFile(path).replace(/^\uFEFF/, '');
       if (text.trim()) data = JSON.parse(text) as Record<string, unknown>;
     }
-    if (chain !== undefined) {
+    if (chain !== undefined && field !== undefined) {
       const own = Object.hasOwn(data, 'chains') && data.chains && typeof data.chains === 'object' && !Array.isArray(data.chains);
       const chains = (own ? data.chains : (data.chains = {})) as Record<string, unknown>;
       const entry = Object.hasOwn(chains, chain) ? chains[chain] : undefined;
-      chains[chain] = { ...(entry && typeof entry === 'object' ? entry : {}), 'explorer-key': value };
+      chains[chain] = { ...(entry && typeof entry === 'object' ? entry : {}), [field]: value };
     } else data[name] = value;
     const temp = `${path}.${process.pid}.tmp`;
     try {

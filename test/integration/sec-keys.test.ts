@@ -77,3 +77,38 @@ describe('an impostor explorer never receives a key', () => {
     expect(r.stdout + r.stderr).not.toContain(KEY);
   });
 });
+
+describe('scout config binds a per-chain key to its origin', () => {
+  it('config set chains.<name>.base-url, then the key goes there and nowhere else', async () => {
+    const dir = home({}, { id: '5002', name: 'My Chain' });
+    const env = { XDG_CONFIG_HOME: dir };
+    for (const [key, value] of [
+      ['chains.my-chain.explorer-key', KEY],
+      ['chains.my-chain.base-url', real.url],
+    ]) {
+      const set = await runCli(['config', 'set', key!, value!], { env });
+      expect(set.code, set.stderr).toBe(0);
+    }
+    const got = await runCli(['config', 'get', 'chains.my-chain.base-url'], { env });
+    expect(got.stdout).toBe(`${real.url}\n`);
+    const list = await runCli(['config', 'list'], { env });
+    expect(list.stdout).toContain(`chains.my-chain.base-url=${real.url}\n`);
+    expect(list.stdout).toContain('chains.my-chain.explorer-key=***\n');
+    const ok = await scout(['--chain', '5001'], env);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.real).toContain(`"x-api-key":"${KEY}"`);
+    const fake = await scout(['--chain', '5002'], env);
+    expect(fake.code, fake.stderr).toBe(0);
+    expect(fake.impostor).not.toContain(KEY);
+  });
+
+  it('a base URL that could not carry a key is refused before anything is written', async () => {
+    const env = { XDG_CONFIG_HOME: home({}, { id: '5002', name: 'My Chain' }) };
+    for (const bad of ['javascript:alert(1)', 'https://user:pw@explorer.example', 'not a url']) {
+      const r = await runCli(['config', 'set', 'chains.my-chain.base-url', bad], { env });
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr).toMatch(/^scout: invalid base-url/);
+      expect((await runCli(['config', 'list'], { env })).stdout).toBe('');
+    }
+  });
+});

@@ -35,7 +35,7 @@ export async function list(inv: Invocation, showSecrets: boolean): Promise<void>
 
 export async function set(inv: Invocation, key: string, raw: string): Promise<void> {
   const { env } = inv.env.io;
-  // A per-chain key is a key like any other; every other name is a setting of the table.
-  const value = chainOfKeyName(key) !== undefined ? configValue('explorer-key', raw, env) : configValue(key as ConfigKey, raw, env);
+  // A per-chain key or base URL is checked as the global one; every other name is a setting of the table.
+  const value = configValue(chainOfKeyName(key)?.field ?? (key as ConfigKey), raw, env);
   writeConfigValue(configPath(env), key, value);
 }

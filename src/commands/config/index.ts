@@ -17,6 +17,7 @@ Keys are bound to origins: a global explorer-key never goes to a self-hosted
 explorer --chain picked from the registry. A key under "chains" goes to that
 chain's built-in explorer, or to the "base-url" set beside it:
   {"chains": {"my-chain": {"explorer-key": "…", "base-url": "https://…"}}}
+scout config set chains.my-chain.base-url https://… sets it, like the key.
 It lives at $XDG_CONFIG_HOME/scout/config.json, else ~/.config/scout/config.json.
 Precedence: flag, then SCOUT_* environment, then this file, then the default. For
 the explorer, the first of those levels that names a base URL or a chain decides,

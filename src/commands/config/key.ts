@@ -7,20 +7,21 @@ import { arg } from '../spec.js';
 
 const CONFIG = (SETTINGS as readonly SettingSpec[]).filter((s) => s.config);
 
-/** Checks a key name: one the config file holds, or `chains.<name>.explorer-key`. */
+/** Checks a key name: one the config file holds, or `chains.<name>.explorer-key` / `.base-url`. */
 export function parseConfigName(raw: string): string {
   const name = raw.trim();
   if (CONFIG.some((s) => s.name === name)) return name;
-  const chain = /^chains\.(.+)\.explorer-key$/s.exec(name)?.[1]?.trim();
+  const [, rawChain, field] = /^chains\.(.+)\.(explorer-key|base-url)$/s.exec(name) ?? [];
+  const chain = rawChain?.trim();
   if (chain && RESERVED_KEYS.has(chain)) {
     throw new UsageError(`invalid chain name "${shown(chain)}" in ${shown(name)}: ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
   }
-  if (chain) return `chains.${chain}.explorer-key`;
+  if (chain) return `chains.${chain}.${field}`;
   const other = (SETTINGS as readonly SettingSpec[]).find((s) => s.name === name);
   if (other) {
     throw new UsageError(`${name} is not kept in the config file`, { hint: `use ${other.flag ? `${flagName(other)} or ` : ''}${other.env}` });
   }
-  throw new UsageError(`unknown config key "${shown(name)}"`, { hint: `the keys: ${CONFIG.map((s) => s.name).join(', ')}, chains.<name>.explorer-key` });
+  throw new UsageError(`unknown config key "${shown(name)}"`, { hint: `the keys: ${CONFIG.map((s) => s.name).join(', ')}, chains.<name>.explorer-key, chains.<name>.base-url` });
 }
 
-export const keyArg = { ...arg('<key>', 'a config key (see scout config --help), or chains.<name>.explorer-key', parseConfigName), complete: { values: CONFIG.map((s) => s.name) } };
+export const keyArg = { ...arg('<key>', 'a config key (see scout config --help), or chains.<name>.explorer-key or .base-url', parseConfigName), complete: { values: CONFIG.map((s) => s.name) } };
