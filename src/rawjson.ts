@@ -151,7 +151,7 @@ export function assertJson(text: string): void {
  * invisible characters. Writing them as \uXXXX (astral ones as a surrogate pair) keeps the decoded
  * value identical (the contract allows it).
  */
-const UNSAFE_IN_STRING = new RegExp(UNSAFE_CHAR_SOURCE, 'gu');
+const UNSAFE_IN_STRING = new RegExp(UNSAFE_CHAR_SOURCE, 'g');
 
 function escapeUnits(ch: string): string {
   let s = '';
