@@ -6,11 +6,13 @@
  * What the list leaves (the next cursor, the count) goes to the next-page hint.
  */
 import type { ItemSink, JsonDocument, Page } from '../api/client.js';
-import { type Cursor, encodeCursorFor } from '../api/cursor.js';
+import { type Cursor, cursorKey, encodeCursorFor } from '../api/cursor.js';
+import { MAX_CURSOR_BYTES } from '../api/paginate.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
 import { StringDecoder } from 'node:string_decoder';
 import { escapeUnsafe } from '../rawjson.js';
 import { InterruptedError } from '../errors.js';
+import { formatSize } from '../validate.js';
 import type { ListWriter } from '../render/list-writer.js';
 import { NdjsonWriter } from '../render/ndjson.js';
 import { isSafeText, safeText } from '../text/safe.js';
@@ -249,9 +251,15 @@ export async function offerNextPage(s: Session, printed: Printed, opts: ListOpti
  * The token names the list it resumes, so given to another command it is refused before a request.
  */
 export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, printed?: number): Promise<void> {
+  const count = printed === undefined ? 'more items exist' : `${items(printed)}; more exist`;
+  // A cursor no explorer sends (a hostile one may send megabytes) is not repeated on stderr.
+  const bytes = Buffer.byteLength(cursorKey(cursor));
+  if (bytes > MAX_CURSOR_BYTES) {
+    await s.io.err.write(`${count}, but the server's next_page_params is ${formatSize(bytes)}, more than a cursor may be (${formatSize(MAX_CURSOR_BYTES)}): no next-page hint\n`);
+    return;
+  }
   const token = encodeCursorFor(cursor, { command: s.commandPath.join(' '), path: resume.path });
   const words = ['scout', ...resume.line.head, '--cursor', token, ...resume.line.tail].map(shellWord);
-  const count = printed === undefined ? 'more items exist' : `${items(printed)}; more exist`;
   await s.io.err.write(`${count}. next page: ${words.join(' ')}\n`);
 }
 

@@ -53,6 +53,19 @@ function scout(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('a cursor past 8 KiB', () => {
+  it.each([[[] as string[]], [['--limit', '2']], [['--json']]])('without --all (%j), the first page and no next-page hint repeating the cursor', async (extra) => {
+    handler = (p, _req, res) => send(res, [{ n: p }, { n: p + 0.5 }], { p: p + 1, pad: 'x'.repeat(64 * 1024) });
+    const r = await runCli(['api', '/api/v2/addresses/0x0000000000000000000000000000000000000001/transactions', '--base-url', base, ...extra], {
+      env: { XDG_CACHE_HOME: cacheHome },
+      timeoutMs: 8_000,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(requests).toBe(1);
+    expect(r.stderr).not.toContain('xxxxxxxx');
+    expect(r.stderr.length).toBeLessThan(400);
+    expect(r.stderr).toMatch(/next_page_params is \d+ bytes, more than a cursor may be \(8 KiB\): no next-page hint\n$/);
+  });
+
   it('--all stops after the page that brought it: exit 1, the page named, its items printed, nothing more asked', async () => {
     handler = (p, _req, res) => send(res, [{ n: p }], { p: p + 1, pad: 'x'.repeat(64 * 1024) });
     const started = Date.now();
