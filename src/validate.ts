@@ -180,19 +180,63 @@ export function parseSize(input: string, from: string, max: number): number {
   return bytes;
 }
 
-const DURATION_UNITS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** The units a duration takes, in milliseconds; a bare number is seconds. */
+const DURATION_UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** The longest wait a Node timer holds (2^31 - 1 ms), in whole seconds: about 24 days. */
+export const TIMER_MAX_MS = 2_147_483_000;
+
+/** What one duration option takes. */
+export interface DurationSpec {
+  /** The shortest, in milliseconds. */
+  readonly minMs: number;
+  /** The longest, in milliseconds; absent: any finite length. */
+  readonly maxMs?: number;
+  /** `forever` is taken (Infinity). */
+  readonly forever?: boolean;
+  /** A number may have a fraction (`1.5`, `2.5m`); else whole numbers only. */
+  readonly fractions?: boolean;
+}
+
+/** The range of `spec` as an error says it: "from 1s to 2147483s (about 24 days)", "at least 1s". */
+function durationRange(spec: DurationSpec): string {
+  if (spec.maxMs === undefined) return `of at least ${formatDuration(spec.minMs)}`;
+  const days = Math.floor(spec.maxMs / DURATION_UNITS.d!);
+  return `from ${formatDuration(spec.minMs)} to ${spec.maxMs / 1000}s${days >= 1 ? ` (about ${days} days)` : ''}`;
+}
 
 /**
- * A cache lifetime in milliseconds: `30s`, `5m`, `1h`, `1d` (a whole number and a unit, as
- * `gh api --cache` takes them), or `forever` (Infinity). `from` names where the value came from.
+ * A duration in milliseconds, the one grammar of every duration option (`--timeout`, `--jq-timeout`,
+ * `--cache`, `--interval`, `--wait-timeout`): a bare number is seconds (`30`), else a number and a
+ * unit `ms`, `s`, `m`, `h` or `d` (`500ms`, `5m`, `1d`; any case), within `spec`'s range; `forever`
+ * (Infinity) where `spec` takes it. `from` names the option (or variable, or config key) in the error.
  */
-export function parseDuration(input: string, from: string): number {
+export function parseDuration(input: string, from: string, spec: DurationSpec): number {
   const v = input.trim().toLowerCase();
-  if (v === 'forever') return Infinity;
-  const m = /^(\d{1,9})([smhd])$/.exec(v);
-  const ms = m ? Number(m[1]) * DURATION_UNITS[m[2]!]! : NaN;
-  if (!(ms > 0)) throw new UsageError(`invalid ${from} ${quote(input)}: expected a duration like 30s, 5m, 1h, 1d, or forever`);
+  if (spec.forever && v === 'forever') return Infinity;
+  const m = (spec.fractions ? /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/ : /^(\d+)(ms|s|m|h|d)?$/).exec(v);
+  const ms = m ? Math.round(Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!) : NaN;
+  if (!(Number.isFinite(ms) && ms >= spec.minMs && ms <= (spec.maxMs ?? Number.MAX_VALUE))) {
+    const forms = spec.fractions ? 'in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)' : 'in whole seconds or a whole number with a unit ms, s, m, h or d (30, 5m, 1d)';
+    throw new UsageError(`invalid ${from} ${quote(input)}: expected a duration ${durationRange(spec)}, ${forms}${spec.forever ? ', or forever' : ''}`);
+  }
   return ms;
+}
+
+/** 12000 → "12s", 90000 → "1m30s", 500 → "500ms", 86400000 → "1d". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms}ms`;
+  const s = Math.round(ms / 1000);
+  const parts: string[] = [];
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const min = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (d) parts.push(`${d}d`);
+  if (h) parts.push(`${h}h`);
+  if (min) parts.push(`${min}m`);
+  if (sec || parts.length === 0) parts.push(`${sec}s`);
+  return parts.join('');
 }
 
 /** `bytes` in the largest unit that divides it exactly: "64 MiB", "10 MB", "1500 bytes". */

@@ -5,8 +5,7 @@
  * runners are commands/watch.ts and commands/wait.ts.
  */
 import { UsageError } from '../errors.js';
-import { safeText } from '../text/safe.js';
-import { parsePositiveInt } from '../validate.js';
+import { type DurationSpec, parseDuration, parsePositiveInt, TIMER_MAX_MS } from '../validate.js';
 import type { OutputMode } from './page-options.js';
 import { flag, type Identity, type OptionSpec, option, type WaitPlan } from './spec.js';
 
@@ -28,47 +27,14 @@ export const byTransferLog: Identity = (item) => [item.transaction_hash ?? item.
 /** Internal transactions and logs: the transaction hash and the item's index within it. */
 export const byIndexInTransaction: Identity = (item) => [item.transaction_hash ?? item.tx_hash, item.index];
 
-/** The longest interval or wait a timer holds (2^31 - 1 ms), in whole seconds: about 24 days. */
-const MAX_SECONDS = 2_147_483;
-
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/**
- * A duration in milliseconds: seconds (`30`, `2.5`) or a number with a unit (`500ms`, `30s`, `5m`,
- * `1h`), from `minMs` up to about 24 days. `from` names the option in the error.
- */
-export function parseDuration(input: string, from: string, minMs: number): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/i.exec(input.trim());
-  const ms = m ? Math.round(Number(m[1]) * UNIT_MS[(m[2] ?? 's').toLowerCase()]!) : NaN;
-  if (!(ms >= minMs && ms <= MAX_SECONDS * 1000)) {
-    const shown = JSON.stringify(safeText(input.length > 40 ? input.slice(0, 40) + '…' : input));
-    throw new UsageError(`invalid ${from} ${shown}: expected a duration from ${formatDuration(minMs)} to 24 days, in seconds or with a unit (30, 30s, 5m, 1h)`);
-  }
-  return ms;
-}
-
-/** 12000 → "12s", 90000 → "1m30s", 500 → "500ms". */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms}ms`;
-  const s = Math.round(ms / 1000);
-  const parts: string[] = [];
-  const h = Math.floor(s / 3600);
-  const min = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  if (h) parts.push(`${h}h`);
-  if (min) parts.push(`${min}m`);
-  if (sec || parts.length === 0) parts.push(`${sec}s`);
-  return parts.join('');
-}
-
-/** The shortest --interval: one poll a second at most. */
-export const MIN_INTERVAL_MS = 1000;
+/** `--interval` and `--wait-timeout`: from 1 s (one poll a second at most) to what a timer holds. */
+const FOLLOW_DURATION: DurationSpec = { minMs: 1000, maxMs: TIMER_MAX_MS, fractions: true };
 
 /** `--interval <duration>`, shared by --watch and --wait. */
 const interval: OptionSpec<number | undefined> = option(
   '<duration>',
-  "time between polls, in seconds or with a unit (30, 30s, 5m); default the chain's average block time, at least 2s",
-  (raw, from) => parseDuration(raw, from, MIN_INTERVAL_MS),
+  "time between polls, in seconds or with a unit (30, 1.5, 30s, 5m, 1d); default the chain's average block time, at least 2s",
+  (raw, from) => parseDuration(raw, from, FOLLOW_DURATION),
 );
 
 /** The options --watch adds to a list command that declares an identity. */
@@ -82,7 +48,7 @@ export const WATCH_OPTIONS = {
 export const WAIT_OPTIONS = {
   wait: flag('wait until the transaction is mined (and confirmed --confirmations times), then print it; exit 1 if it is dropped or replaced'),
   confirmations: option('<n>', 'with --wait: the confirmations to wait for (1: mined; default 1)', (raw, from) => parsePositiveInt(raw, from)!),
-  waitTimeout: option('<duration>', 'with --wait: give up after this long, exit 1 (30s, 5m, 1h; default: no limit)', (raw, from) => parseDuration(raw, from, 1000)),
+  waitTimeout: option('<duration>', 'with --wait: give up after this long, exit 1 (30, 30s, 5m, 1h, 1d; default: no limit)', (raw, from) => parseDuration(raw, from, FOLLOW_DURATION)),
   interval,
 } as const;
 

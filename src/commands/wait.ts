@@ -20,7 +20,7 @@ import { openProgress } from './progress.js';
 import type { Invocation } from './runtime.js';
 import { withSession } from './session.js';
 import type { ObjectRequest, WaitPlan } from './spec.js';
-import { formatDuration } from './follow-options.js';
+import { formatDuration } from '../validate.js';
 import type { ObjectViewRef } from './view-ref.js';
 
 /** A transaction that left the mempool without being mined. */

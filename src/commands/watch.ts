@@ -22,7 +22,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ExplorerClient, ListRequest, Page } from '../api/client.js';
-import { formatDuration, type WatchPlan } from './follow-options.js';
+import { formatDuration } from '../validate.js';
+import type { WatchPlan } from './follow-options.js';
 import { printList } from './output.js';
 import { chainInterval, passing, pause } from './poll.js';
 import { silentProgress } from './progress.js';

@@ -12,7 +12,7 @@ import { type Command, Option } from 'commander';
  * What a setting's value is. It decides how the value is checked (settings.ts) and what JSON the
  * config file takes for it (file.ts): a string, a chain name or id, a number, or true/false.
  */
-export type SettingKind = 'url' | 'chain' | 'key' | 'path' | 'seconds' | 'count' | 'size' | 'duration' | 'switch' | 'when';
+export type SettingKind = 'url' | 'chain' | 'key' | 'path' | 'count' | 'size' | 'duration' | 'switch' | 'when';
 
 /** The values of a `when` setting (`--color <when>`). */
 export const WHEN = ['auto', 'always', 'never'] as const;
@@ -62,7 +62,7 @@ export const SETTINGS = [
   { name: 'admin-url', flag: '--admin-url <url>', env: 'SCOUT_ADMIN_URL', config: true, kind: 'url', default: 'https://merits.blockscout.com', help: 'Merits admin URL' },
   { name: 'api-key', flag: '--api-key <key>', env: 'SCOUT_ADMIN_KEY', config: true, kind: 'key', help: 'admin API key', secret: true },
   { name: 'api-key-file', flag: '--api-key-file <path>', env: 'SCOUT_ADMIN_KEY_FILE', kind: 'path', help: 'read the admin API key from a file, which keeps it out of ps' },
-  { name: 'timeout', flag: '--timeout <seconds>', env: 'SCOUT_TIMEOUT', config: true, kind: 'seconds', default: '30', help: 'per-request timeout in seconds' },
+  { name: 'timeout', flag: '--timeout <duration>', env: 'SCOUT_TIMEOUT', config: true, kind: 'duration', default: '30', help: 'per-request timeout, in seconds or with a unit (30, 500ms, 2m)' },
   { name: 'retries', flag: '--retries <n>', env: 'SCOUT_RETRIES', config: true, kind: 'count', default: '3', help: 'retries for failed requests, 0 to 20' },
   {
     name: 'max-body',
@@ -75,12 +75,12 @@ export const SETTINGS = [
   },
   {
     name: 'jq-timeout',
-    flag: '--jq-timeout <seconds>',
+    flag: '--jq-timeout <duration>',
     env: 'SCOUT_JQ_TIMEOUT',
     config: true,
-    kind: 'seconds',
+    kind: 'duration',
     default: '60',
-    help: 'longest --jq may run on one input (the JSON --json prints, or one item with --ndjson), in seconds',
+    help: 'longest --jq may run on one input (the JSON --json prints, or one item with --ndjson), in seconds or with a unit (60, 0.5, 2m)',
   },
   {
     name: 'jq-max-memory',
@@ -97,7 +97,7 @@ export const SETTINGS = [
     env: 'SCOUT_CACHE',
     config: true,
     kind: 'duration',
-    help: 'answer explorer requests from a disk cache of successful answers at most this old (30s, 5m, 1h, 1d or forever), keeping new ones there',
+    help: 'answer explorer requests from a disk cache of successful answers at most this old, in seconds or with a unit (30, 5m, 1h, 1d) or forever, keeping new ones there',
     note: 'off unless set; scout cache clear empties it',
   },
   {

@@ -11,7 +11,7 @@
  * admin key, a key beats a key file of the same level.
  */
 import { UsageError } from '../errors.js';
-import { keyProblem, parseDuration, parseSize } from '../validate.js';
+import { type DurationSpec, keyProblem, parseDuration, parseSize, TIMER_MAX_MS } from '../validate.js';
 import { chainSetOf, chainsOfSet, distinctChains } from './chain-list.js';
 import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
 import { type ConfigFile, readConfigFile } from './file.js';
@@ -175,8 +175,22 @@ function checkKey(key: string | undefined, what: string): void {
   if (problem) throw new UsageError(`invalid ${what}: ${problem}`);
 }
 
-/** Node's timers hold at most 2^31-1 ms; a longer --timeout would fire at once. */
-const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+/**
+ * The range of each duration setting. Node's timers hold at most 2^31-1 ms: a longer --timeout would
+ * fire at once. A cache lifetime is no timer: any length, or forever, in whole seconds or units.
+ */
+const DURATION_SPECS: Readonly<Record<string, DurationSpec>> = {
+  timeout: { minMs: 1, maxMs: TIMER_MAX_MS, fractions: true },
+  'jq-timeout': { minMs: 1, maxMs: TIMER_MAX_MS, fractions: true },
+  cache: { minMs: 1000, forever: true },
+};
+
+/** A duration setting's value in milliseconds (Infinity: forever). */
+function checkDuration(name: SettingName, s: Sourced): number {
+  const spec = DURATION_SPECS[name];
+  if (!spec) throw new Error(`setting ${name} has no duration range`);
+  return parseDuration(s.value, s.from, spec);
+}
 /** A body is decoded into one string, and a string holds at most about 512 MiB. */
 const MAX_BODY_LIMIT = 500 * 1024 * 1024;
 /** The most --jq-max-memory allows: jq's WebAssembly build cannot grow past 2 GiB. */
@@ -229,18 +243,6 @@ function resolveChain(q: Sourced, env: Env, warnings: string[], pro: boolean): C
   throw new UsageError(`unknown chain "${shown(query)}"${from}`, { hint: `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` });
 }
 
-/** A timeout in seconds: above 0, at most what a timer holds. */
-function checkSeconds(s: Sourced): number {
-  const seconds = Number(s.value);
-  if (!/^\d+(\.\d+)?$/.test(s.value.trim()) || !(seconds > 0)) {
-    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected a number of seconds above 0`);
-  }
-  if (seconds > MAX_TIMEOUT_SECONDS) {
-    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": the longest timeout is ${MAX_TIMEOUT_SECONDS} seconds (about 24 days)`);
-  }
-  return seconds;
-}
-
 /** A retry count: a whole number from 0 to 20. */
 function checkCount(s: Sourced): number {
   if (!/^\d+$/.test(s.value.trim()) || Number(s.value) > 20) {
@@ -269,16 +271,15 @@ export function configValue(key: ConfigKey, raw: string, env: Env): string | num
       if (!value) throw new UsageError(`invalid ${key}: empty`);
       checkKey(value, key);
       return value;
-    case 'seconds':
-      return checkSeconds(s);
     case 'count':
       return checkCount(s);
     case 'size':
       parseSize(value, key, sizeLimit(key));
       return /^\d+$/.test(value) ? Number(value) : value;
     case 'duration':
-      parseDuration(value, key);
-      return value;
+      checkDuration(key, s);
+      // A bare number is seconds, kept a JSON number as the file has always held it.
+      return /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
     case 'switch':
       return parseBool(s);
     case 'when': {
@@ -301,7 +302,7 @@ export interface JqLimits {
 function readJqLimits(src: Sources): JqLimits {
   const memory = src.pick('jq-max-memory') ?? src.fallback('jq-max-memory');
   return {
-    timeoutMs: checkSeconds(src.pick('jq-timeout') ?? src.fallback('jq-timeout')) * 1000,
+    timeoutMs: checkDuration('jq-timeout', src.pick('jq-timeout') ?? src.fallback('jq-timeout')),
     maxMemoryBytes: parseSize(memory.value, memory.from, sizeLimit('jq-max-memory')),
   };
 }
@@ -326,7 +327,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const adminUrl = checkUrl(src.pick('admin-url') ?? src.fallback('admin-url'));
 
   const timeout = src.pick('timeout') ?? src.fallback('timeout');
-  const seconds = checkSeconds(timeout);
+  const timeoutMs = checkDuration('timeout', timeout);
   const retries = src.pick('retries') ?? src.fallback('retries');
   checkCount(retries);
 
@@ -334,7 +335,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const maxBody = src.pick('max-body');
   const maxBodyBytes = maxBody ? parseSize(maxBody.value, maxBody.from, MAX_BODY_LIMIT) : undefined;
   const cache = src.pick('cache');
-  const cacheTtlMs = cache ? parseDuration(cache.value, cache.from) : undefined;
+  const cacheTtlMs = cache ? checkDuration('cache', cache) : undefined;
   const cacheSize = src.pick('cache-size');
   const cacheMaxBytes = cacheSize ? parseSize(cacheSize.value, cacheSize.from, MAX_CACHE_SIZE) : undefined;
 
@@ -441,7 +442,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     explorerKey,
     insecure,
     adminUrl,
-    timeoutMs: seconds * 1000,
+    timeoutMs,
     retries: Number(retries.value),
     maxBodyBytes,
     jq,

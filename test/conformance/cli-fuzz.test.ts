@@ -124,9 +124,9 @@ const filter = mix('to', 'from', 'TO');
 const chains: Opt = { name: '--chains', value: mix('base,8453', 'all', 'testnets', 'nope,zilch', ',', 'gnosis,,x') };
 // --watch and --wait run until Ctrl-C, which the fuzz never sends: each comes with an option that
 // makes the line a usage error (--all with --watch; --csv, which tx show does not take, with --wait).
-const interval = mix('3', '1m', '1.5', '500ms');
+const interval = mix('3', '1m', '1.5', '500ms', '1d', '25d');
 const watching: Opt[] = [{ name: '--watch', value: pick(['--all', '--json']) }, { name: '--new-only' }, { name: '--interval', value: interval }];
-const waiting: Opt[] = [{ name: '--wait', value: () => '--csv' }, { name: '--confirmations', value: mix('1', '3') }, { name: '--wait-timeout', value: mix('1s', '5m') }, { name: '--interval', value: interval }];
+const waiting: Opt[] = [{ name: '--wait', value: () => '--csv' }, { name: '--confirmations', value: mix('1', '3') }, { name: '--wait-timeout', value: mix('1s', '5m', '30', '1d', 'forever') }, { name: '--interval', value: interval }];
 
 /** The real commands: their words, a generator for their arguments, and their own options. */
 const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
@@ -203,12 +203,12 @@ const GLOBALS: Opt[] = [
   { name: '--admin-url', value: (r) => pick([srv.url, `http://alice:${URL_PASS}@127.0.0.1:1`, `${srv.url.replace('//', `//:${URL_PASS}@`)}`, '%%%', '\u001b]8;;x\u0007'])(r) },
   { name: '--api-key', value: mix('admin-secret', 'wrong') },
   { name: '--api-key-file', value: (r) => pick([keyFile, '/dev/zero', home, join(home, 'missing'), ...HOSTILE.slice(0, 8)])(r) },
-  { name: '--timeout', value: mix('5', '0.5', '30') },
+  { name: '--timeout', value: mix('5', '0.5', '30', '30s', '500ms', '1d', '25d') },
   { name: '--retries', value: (r) => pick(['0', '1', '21', '-1', '1e309', '', '\u001b[1m'])(r) },
   { name: '--max-body', value: mix('64MiB', '10MB', '2000', '1') },
   { name: '--jq-timeout', value: mix('60', '2', '0.5', '0', '-1', '1e9', 'x') },
   { name: '--jq-max-memory', value: mix('1GiB', '64MiB', '2GiB', '2049MiB', '1', '0', 'x') },
-  { name: '--cache', value: mix('1h', '30s', 'forever', '1y', '0s', '') },
+  { name: '--cache', value: mix('1h', '30s', 'forever', '1y', '0s', '', '30', '1.5h', '500ms') },
   { name: '--cache-size', value: mix('256MiB', '1KiB', '1', '0', '65GiB', 'lots', '') },
   { name: '--verbose' },
   { name: '--no-color' },

@@ -185,7 +185,7 @@ describe('--cache', () => {
       let r = { code: -1, stderr: '' };
       expect(await sent(async () => (r = await scout(['tx', 'show', TX.ok, '--cache', bad])))).toBe(0);
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^scout: invalid --cache .*expected a duration like 30s, 5m, 1h, 1d, or forever\n/);
+      expect(r.stderr).toMatch(/^scout: invalid --cache .*expected a duration of at least 1s, in whole seconds or a whole number with a unit ms, s, m, h or d \(30, 5m, 1d\), or forever\n/);
     }
     const set = await runScout(['config', 'set', 'cache', '1y']);
     expect(set.code).toBe(2);

@@ -126,7 +126,7 @@ describe('broken and exposed config files', () => {
     const { XDG_CONFIG_HOME, file } = configHome({ 'base-url': srv.url, timeout: 'soon' });
     const r = await runScout(['address', 'txs', A], { env: { XDG_CONFIG_HOME } });
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe(`scout: invalid "timeout" in ${file} "soon": expected a number of seconds above 0`);
+    expect(r.stderr.split('\n')[0]).toBe(`scout: invalid "timeout" in ${file} "soon": expected a duration from 1ms to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)`);
   });
 
   it('a file holding a key that others can read gets a warning, and the command still runs', async () => {

@@ -239,7 +239,7 @@ describe('scout config get|set|list|path', () => {
   });
 
   it.each([
-    [['set', 'timeout', '-1'], 'scout: invalid timeout "-1": expected a number of seconds above 0\n'],
+    [['set', 'timeout', '-1'], 'scout: invalid timeout "-1": expected a duration from 1ms to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)\n'],
     [['set', 'color', 'sometimes'], 'scout: invalid color "sometimes": expected auto, always, never\n'],
     [['set', 'base-url', 'ftp://x'], /^scout: invalid base-url/],
     [['set', 'chain', 'nowhere'], /^scout: unknown chain "nowhere"\n/],

@@ -144,7 +144,7 @@ describe('settings that could never work are refused before any request', () => 
     for (const args of [['--timeout', '2147484'], []]) {
       const r = await scout(['--base-url', base, ...args, 'api', 'stats'], args.length ? {} : { SCOUT_TIMEOUT: '2147484' });
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^scout: invalid (--timeout|SCOUT_TIMEOUT) "2147484": the longest timeout is 2147483 seconds \(about 24 days\)\n$/);
+      expect(r.stderr).toMatch(/^scout: invalid (--timeout|SCOUT_TIMEOUT) "2147484": expected a duration from 1ms to 2147483s \(about 24 days\), in seconds or with a unit ms, s, m, h or d \(30, 1\.5, 500ms, 5m, 1d\)\n$/);
     }
     expect(requests).toEqual([]);
   });

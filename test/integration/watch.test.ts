@@ -314,11 +314,11 @@ describe('--watch', () => {
 
 describe('--watch: what it refuses, before any request', () => {
   const cases: [string[], string][] = [
-    [['--interval', '0'], 'scout: invalid --interval "0": expected a duration from 1s to 24 days, in seconds or with a unit (30, 30s, 5m, 1h)'],
-    [['--interval', 'soon'], 'scout: invalid --interval "soon": expected a duration from 1s to 24 days, in seconds or with a unit (30, 30s, 5m, 1h)'],
+    [['--interval', '0'], 'scout: invalid --interval "0": expected a duration from 1s to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)'],
+    [['--interval', 'soon'], 'scout: invalid --interval "soon": expected a duration from 1s to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)'],
     [['--interval', '-5'], ''],
-    [['--interval', '900ms'], 'scout: invalid --interval "900ms": expected a duration from 1s to 24 days, in seconds or with a unit (30, 30s, 5m, 1h)'],
-    [['--interval', '30d'], 'scout: invalid --interval "30d": expected a duration from 1s to 24 days, in seconds or with a unit (30, 30s, 5m, 1h)'],
+    [['--interval', '900ms'], 'scout: invalid --interval "900ms": expected a duration from 1s to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)'],
+    [['--interval', '30d'], 'scout: invalid --interval "30d": expected a duration from 1s to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)'],
     [['--all'], 'scout: --watch follows the first page as it changes; it does not go with --all'],
     [['--cursor', 'eyJibG9ja19udW1iZXIiOjF9'], 'scout: --watch follows the first page as it changes; it does not go with --cursor'],
     [['--limit', '5'], 'scout: --watch prints until Ctrl-C; it does not go with --limit'],
@@ -478,8 +478,8 @@ describe('tx show --wait', () => {
     const cases: [string[], string][] = [
       [['--wait', '--confirmations', '0'], 'scout: invalid --confirmations "0": expected a whole number of at least 1'],
       [['--wait', '--confirmations', 'many'], 'scout: invalid --confirmations "many": expected a whole number of at least 1'],
-      [['--wait', '--wait-timeout', 'later'], 'scout: invalid --wait-timeout "later": expected a duration from 1s to 24 days, in seconds or with a unit (30, 30s, 5m, 1h)'],
-      [['--wait', '--interval', '0.5'], 'scout: invalid --interval "0.5": expected a duration from 1s to 24 days, in seconds or with a unit (30, 30s, 5m, 1h)'],
+      [['--wait', '--wait-timeout', 'later'], 'scout: invalid --wait-timeout "later": expected a duration from 1s to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)'],
+      [['--wait', '--interval', '0.5'], 'scout: invalid --interval "0.5": expected a duration from 1s to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)'],
       [['--confirmations', '3'], 'scout: --confirmations goes with --wait'],
       [['--wait-timeout', '5m'], 'scout: --wait-timeout goes with --wait'],
       [['--interval', '5'], 'scout: --interval goes with --wait'],

@@ -176,7 +176,7 @@ describe('key-by-key precedence', () => {
 
   it('a bad value names where it came from', () => {
     expect(usageError(() => resolve({}, envWith({ timeout: 0 }))).message).toMatch(/^invalid "timeout" in .*config\.json "0"/);
-    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_TIMEOUT: 'soon' }))).message).toBe('invalid SCOUT_TIMEOUT "soon": expected a number of seconds above 0');
+    expect(usageError(() => resolve({}, envWith({}, 0o600, { SCOUT_TIMEOUT: 'soon' }))).message).toBe('invalid SCOUT_TIMEOUT "soon": expected a duration from 1ms to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)');
     expect(usageError(() => resolve({}, envWith({ 'admin-url': 'ftp://x' }))).message).toMatch(/^invalid "admin-url" in .*config\.json "ftp:\/\/x"/);
   });
 
@@ -190,9 +190,9 @@ describe('limits: --timeout and --max-body', () => {
   it('--timeout is bounded by what a timer can hold (2^31-1 ms)', () => {
     expect(resolve({ timeout: '2147483' }, envWith()).timeoutMs).toBe(2_147_483_000);
     for (const value of ['2147484', '99999999999']) {
-      expect(usageError(() => resolve({ timeout: value }, envWith())).message).toBe(`invalid --timeout "${value}": the longest timeout is 2147483 seconds (about 24 days)`);
+      expect(usageError(() => resolve({ timeout: value }, envWith())).message).toBe(`invalid --timeout "${value}": expected a duration from 1ms to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)`);
     }
-    expect(usageError(() => resolve({}, envWith({ timeout: 3e9 }))).message).toMatch(/^invalid "timeout" in .*config\.json "3000000000": the longest timeout is 2147483 seconds/);
+    expect(usageError(() => resolve({}, envWith({ timeout: 3e9 }))).message).toMatch(/^invalid "timeout" in .*config\.json "3000000000": expected a duration from 1ms to 2147483s \(about 24 days\)/);
   });
 
   it.each([

@@ -4,7 +4,7 @@ import clear from './clear.js';
 import path from './path.js';
 
 const CACHE_HELP = `--cache <ttl> (SCOUT_CACHE, or "cache" in the config file) answers explorer requests
-from answers kept on disk, at most <ttl> old (30s, 5m, 1h, 1d, or forever), and keeps
+from answers kept on disk, at most <ttl> old (30, 5m, 1h, 1d, or forever), and keeps
 every new successful answer there. Each page of a list is kept by its full URL,
 cursor included. Keys and headers are never kept: an entry is named by a SHA-256 of
 the request, and an answer given with a key is kept apart from one given without.
