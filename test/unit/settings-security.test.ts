@@ -185,7 +185,7 @@ describe('local input is echoed as safe text', () => {
     mkdirSync(join(dir, 'scout'));
     writeFileSync(join(dir, 'scout', 'config.json'), '{"timeout": "9\u009b2J"}');
     const e = usageError(() => resolveSettings({}, { XDG_CONFIG_HOME: dir, HOME: dir }));
-    expect(e.message).toMatch(/^invalid "timeout" in \/.*scout-␛\[31m-.*config\.json "9<U\+009B>2J": expected a number/);
+    expect(e.message).toMatch(/^invalid "timeout" in \/.*scout-␛\[31m-.*config\.json "9<U\+009B>2J": expected a duration/);
     expect(e.message).not.toMatch(RAW);
   });
 
