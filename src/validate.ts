@@ -248,6 +248,17 @@ export function formatSize(bytes: number): string {
 }
 
 /**
+ * True for a URL's hostname (as `new URL` gives it) that never leaves the machine: `localhost`,
+ * 127.0.0.0/8 and [::1], the one test of where a key may go over plain http://. `localhost.` (a
+ * trailing dot) is not loopback: the hosts file does not hold it (glibc matches names as written),
+ * so getaddrinfo asks DNS, and whoever runs the network's resolver decides where it points.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return h === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '[::1]';
+}
+
+/**
  * Why `key` cannot go into an HTTP header, or undefined when it can: printable Latin-1 only (no
  * CR/LF, ESC, DEL or other control character, nothing beyond U+00FF). Names the position, never the key.
  */

@@ -7,7 +7,7 @@ import type { Hash } from 'node:crypto';
 import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';
 import { JsonStreamScanner, type ListTail } from '../rawjson-stream.js';
-import { keyProblem } from '../validate.js';
+import { isLoopbackHost, keyProblem } from '../validate.js';
 import { describeBody } from './body.js';
 import { type Cursor, cursorFromRaw } from './cursor.js';
 import type { Http, HttpResponse, RequestContext } from './http.js';
@@ -438,9 +438,8 @@ export class AdminClient {
 
   constructor(options: AdminClientOptions) {
     const url = new URL(options.adminUrl);
-    const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
     // A key over plain http to another host could be read on the way: refuse before sending.
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
       throw new UsageError(`refusing to send the admin key over ${url.protocol}// to ${url.host}`, {
         hint: 'use an https:// admin URL',
       });

@@ -11,7 +11,7 @@
  * admin key, a key beats a key file of the same level.
  */
 import { UsageError } from '../errors.js';
-import { type DurationSpec, keyProblem, parseDuration, parseSize, TIMER_MAX_MS } from '../validate.js';
+import { type DurationSpec, isLoopbackHost, keyProblem, parseDuration, parseSize, TIMER_MAX_MS } from '../validate.js';
 import { chainSetOf, chainsOfSet, distinctChains } from './chain-list.js';
 import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
 import { type ConfigFile, readConfigFile } from './file.js';
@@ -19,7 +19,7 @@ import { chainsCachePath, configPath } from './paths.js';
 import { readChainsCache } from './registry.js';
 import { attributeOf, type ConfigKey, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, WHEN, type When, whenOf } from './setting-table.js';
 import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';
-import { isBlockscoutHosted, isLoopbackHost, parseUrlSetting, shown, shownUrl } from './url.js';
+import { isBlockscoutHosted, parseUrlSetting, shown, shownUrl } from './url.js';
 
 export type { GlobalFlags } from './setting-table.js';
 

@@ -21,12 +21,6 @@ export function shownUrl(raw: string): string {
   return shown(raw.replace(/^([^/?#@]*\/\/)?[^/?#]*@/, (_m, scheme: string | undefined) => `${scheme ?? ''}***@`), 120);
 }
 
-/** True for hosts that never leave the machine: localhost, 127.0.0.0/8 and [::1]. */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/\.$/, '');
-  return h === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(h) || h === '[::1]';
-}
-
 /** Explorers Blockscout hosts itself (`*.blockscout.com`, the PRO API at api.blockscout.com among them). */
 export function isBlockscoutHosted(url: string): boolean {
   try {
