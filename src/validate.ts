@@ -262,7 +262,7 @@ export function isLoopbackHost(hostname: string): boolean {
  * Why `key` cannot go into an HTTP header, or undefined when it can: printable Latin-1 only (no
  * CR/LF, ESC, DEL or other control character, nothing beyond U+00FF). Names the position, never the key.
  */
-export function keyProblem(key: string): string | undefined {
+function keyProblem(key: string): string | undefined {
   let i = 0;
   for (const ch of key) {
     i++;
@@ -271,4 +271,14 @@ export function keyProblem(key: string): string | undefined {
     if (c < 0x20 || (c >= 0x7f && c < 0xa0)) return `character ${i} is a control character; a key is sent in an HTTP header`;
   }
   return undefined;
+}
+
+/**
+ * The one key check: a key that cannot go into a header is a UsageError naming `what` and the
+ * position, never the key. Settings run it as they read a key (naming its source), the clients
+ * again before a key goes into a header.
+ */
+export function checkKey(key: string | undefined, what: string): void {
+  const problem = key === undefined ? undefined : keyProblem(key);
+  if (problem) throw new UsageError(`invalid ${what}: ${problem}`);
 }

@@ -7,7 +7,8 @@ import type { Hash } from 'node:crypto';
 import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';
 import { JsonStreamScanner, type ListTail } from '../rawjson-stream.js';
-import { isLoopbackHost, keyProblem } from '../validate.js';
+import { utf8Text } from '../text/bom.js';
+import { checkKey, isLoopbackHost } from '../validate.js';
 import { describeBody } from './body.js';
 import { type Cursor, cursorFromRaw } from './cursor.js';
 import type { Http, HttpResponse, RequestContext } from './http.js';
@@ -96,12 +97,6 @@ function notJson(origin: string, body: string, res: Pick<HttpResponse, 'headers'
   const detail = describeBody(Array.isArray(type) ? type[0] : type, res ? res.bytes : Buffer.byteLength(body));
   // No cause either: the parser's error would carry the body along to anything that inspects it.
   return shapeError(origin, `not JSON (${detail})`);
-}
-
-/** The last guard before a key goes into a header (settings check it first, naming the source). */
-function checkKey(key: string | undefined, what: string): void {
-  const problem = key ? keyProblem(key) : undefined;
-  if (problem) throw new UsageError(`invalid ${what}: ${problem}`);
 }
 
 /** The query-string form of a cursor value decoded by JSON.parse (only used when that was exact). */
@@ -390,8 +385,7 @@ export class ExplorerClient {
           if (text === undefined) {
             const all = kept.length === 1 ? kept[0]! : Buffer.concat(kept, bytes);
             // A leading BOM is dropped, as undici's text() does (the scanner has already skipped it).
-            const bom = all.length > 2 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
-            text = all.toString('utf8', bom);
+            text = utf8Text(all);
           }
           return text;
         },

@@ -20,6 +20,7 @@ import {
   TimeoutError,
   UsageError,
 } from '../errors.js';
+import { utf8Text } from '../text/bom.js';
 import { safeText } from '../text/safe.js';
 import { formatSize } from '../validate.js';
 import { lostConsensusHash, messageFromBody } from './body.js';
@@ -385,8 +386,7 @@ export class Http {
         if (done) return;
         done = true;
         const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
-        const bom = all.length > 2 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
-        resolve({ body: all.toString('utf8', bom), bytes });
+        resolve({ body: utf8Text(all), bytes });
       });
     });
   }
@@ -459,7 +459,7 @@ export class Http {
           // A streamed call gets the kept bytes as one chunk; a whole one its text, as readBody makes it.
           const value = consume
             ? parse({ status: 200, headers: {}, body: '', bytes: cached.length, value: await consume(oneChunk(cached), {}) })
-            : parse({ status: 200, headers: {}, body: bodyText(cached), bytes: cached.length });
+            : parse({ status: 200, headers: {}, body: utf8Text(cached), bytes: cached.length });
           this.log(`GET ${shown} -> cached`);
           return value;
         } catch (e) {
@@ -601,8 +601,3 @@ async function* keeping(chunks: AsyncIterable<Buffer>, tee: { chunks: Buffer[]; 
   tee.whole = true;
 }
 
-/** A kept body's text as readBody makes it: UTF-8, a leading BOM dropped. */
-function bodyText(all: Buffer): string {
-  const bom = all.length > 2 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
-  return all.toString('utf8', bom);
-}

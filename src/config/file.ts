@@ -14,6 +14,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
+import { withoutBom } from '../text/bom.js';
 import { RESERVED_KEYS } from '../validate.js';
 import { type ConfigKey, type ConfigSettingValues, SETTINGS, type SettingKind, type SettingSpec } from './setting-table.js';
 import { withFileLock } from './lock.js';
@@ -86,7 +87,7 @@ export function readConfigFile(path: string): ConfigFile {
     if (e.code === 'ENOENT') return { path, exists: false, values: {}, warnings: [] };
     throw new UsageError(`cannot read config file ${shown(path, 200)}: ${e.message}`);
   }
-  text = text.replace(/^\uFEFF/, '');
+  text = withoutBom(text);
   if (!text.trim()) return { path, exists: true, values: {}, warnings: [] };
 
   let data: unknown;
@@ -221,7 +222,7 @@ export function writeConfigValue(path: string, name: string, value: string | num
     // JSON.parse makes every key an own property, `__proto__` too; what is set here is never one.
     let data: Record<string, unknown> = {};
     if (current.exists) {
-      const text = readSmallFile(path).replace(/^\uFEFF/, '');
+      const text = withoutBom(readSmallFile(path));
       if (text.trim()) data = JSON.parse(text) as Record<string, unknown>;
     }
     if (chain !== undefined && field !== undefined) {

@@ -11,7 +11,7 @@
  * admin key, a key beats a key file of the same level.
  */
 import { UsageError } from '../errors.js';
-import { type DurationSpec, isLoopbackHost, keyProblem, parseDuration, parseSize, TIMER_MAX_MS } from '../validate.js';
+import { checkKey, type DurationSpec, isLoopbackHost, parseDuration, parseSize, TIMER_MAX_MS } from '../validate.js';
 import { chainSetOf, chainsOfSet, distinctChains } from './chain-list.js';
 import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
 import { type ConfigFile, readConfigFile } from './file.js';
@@ -167,12 +167,6 @@ function checkBaseUrl(s: Sourced): string {
   if (!m) return url;
   const site = url.slice(0, url.length - m[0].length);
   throw new UsageError(`invalid ${s.from} "${shownUrl(s.value)}": drop the trailing ${m[0]}, scout adds it`, { hint: `use ${shownUrl(site)}` });
-}
-
-/** A key that cannot go into a header is refused before any request, without printing it. */
-function checkKey(key: string | undefined, what: string): void {
-  const problem = key === undefined ? undefined : keyProblem(key);
-  if (problem) throw new UsageError(`invalid ${what}: ${problem}`);
 }
 
 /**
