@@ -4,6 +4,7 @@
  * hangs, or has nothing (404), so partial failures, wrapped items, order and cancelling are seen
  * end to end.
  */
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,30 @@ interface Explorer {
   url: string;
   requests: string[];
   server: http.Server;
+}
+
+/** Says 'request' as each request arrives at any explorer, once it is in that explorer's `requests`. */
+const arrivals = new EventEmitter();
+
+/**
+ * Resolves at the first arrival (or now) for which `ok` holds, in the same turn as that arrival, so
+ * what `ok` reads is what the explorers had seen by then; fails, naming `what`, after `ms`.
+ */
+function until(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
+  if (ok()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!ok()) return;
+      clearTimeout(timer);
+      arrivals.off('request', check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      arrivals.off('request', check);
+      reject(new Error(`still waiting after ${ms} ms: ${what}`));
+    }, ms);
+    arrivals.on('request', check);
+  });
 }
 
 /** Holds every answer until `want` requests have arrived across all explorers (off when 0). */
@@ -77,6 +102,7 @@ async function startExplorer(name: string, id: string, mode: Mode): Promise<Expl
   const e = { name, id, mode, url: '', requests: [] as string[] } as unknown as Explorer;
   e.server = http.createServer((req, res) => {
     e.requests.push(req.url ?? '');
+    arrivals.emit('request');
     void throughGate().then(() => answer(e, req, res));
   });
   await new Promise<void>((resolve) => e.server.listen(0, '127.0.0.1', resolve));
@@ -172,24 +198,33 @@ describe('--chains on lists', () => {
     expect(one.stdout).toBe(`${wrapped(alpha, txItem(alpha, 1))}\n${wrapped(beta, txItem(beta, 1))}\n`);
   });
 
-  /** Runs LONG's list over alpha and beta with alpha stuck on page 2, and counts beta's requests by then. */
-  async function aheadWhileHeld(): Promise<number> {
+  /**
+   * Runs LONG's list over alpha and beta with alpha stuck on page 2 until beta has asked for `ahead`
+   * pages, and returns how many beta had asked for when alpha asked for its last page: beta's pages
+   * wait for alpha's list to end, so that is the most beta ever held.
+   */
+  async function aheadWhileHeld(ahead: number): Promise<number> {
     let release = () => {};
     hold.page2 = new Promise<void>((resolve) => (release = resolve));
+    const betaAsked = () => beta.requests.filter((r) => r.includes(LONG)).length;
+    let atAlphaEnd = -1;
     try {
       const run = scout('address', 'txs', LONG, '--chains', 'alpha,beta', '--all', '--ndjson');
-      // alpha is stuck on its page 2; give beta time to run ahead (unbounded, it fetches all 30 pages
-      // in a few milliseconds here).
-      while (!alpha.requests.some((r) => r.includes('page=2'))) await new Promise((r) => setTimeout(r, 5));
-      await new Promise((r) => setTimeout(r, 300));
-      const ahead = beta.requests.filter((r) => r.includes(LONG)).length;
+      const alphaLast = until('alpha to ask for its last page', () => {
+        if (!alpha.requests.some((r) => r.includes(LONG) && r.includes(`page=${LONG_PAGES}`))) return false;
+        atAlphaEnd = betaAsked();
+        return true;
+      });
+      await until('alpha to ask for page 2', () => alpha.requests.some((r) => r.includes(LONG) && r.includes('page=2')));
+      await until(`beta to ask for ${ahead} pages while alpha is stuck`, () => betaAsked() >= ahead);
       release();
+      await alphaLast;
       const r = await run;
       expect(r.code).toBe(0);
       const chains = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).chain);
       expect(chains).toEqual([...Array(LONG_PAGES).fill('alpha'), ...Array(LONG_PAGES).fill('beta')]);
       expect(beta.requests.filter((r) => r.includes(LONG))).toHaveLength(LONG_PAGES);
-      return ahead;
+      return atAlphaEnd;
     } finally {
       release();
       delete hold.page2;
@@ -197,7 +232,8 @@ describe('--chains on lists', () => {
   }
 
   it('--all: a chain waiting for its turn keeps fetching while the held pages are small (its explorer stays busy)', async () => {
-    expect(await aheadWhileHeld()).toBe(LONG_PAGES);
+    // Unbounded, it fetches all 30 pages in a few milliseconds here while alpha is stuck.
+    expect(await aheadWhileHeld(LONG_PAGES)).toBe(LONG_PAGES);
   });
 
   it('--all: the chains waiting hold pages up to a byte budget between them, then wait (flat memory)', async () => {
@@ -205,7 +241,8 @@ describe('--chains on lists', () => {
     // About four of LONG's one-item pages (each costs its text and 1 KiB).
     HELD.bytes = 4 * 1300;
     try {
-      const ahead = await aheadWhileHeld();
+      // It runs three pages ahead while alpha is stuck, and holds no more than the budget after.
+      const ahead = await aheadWhileHeld(3);
       expect(ahead).toBeGreaterThan(2);
       expect(ahead).toBeLessThanOrEqual(7);
     } finally {

@@ -2,7 +2,7 @@
  * Every list command against the strict local server, through the whole CLI run in-process: pages, cursors,
  * filters re-sent on every page, --all, --limit, --cursor, and the server's items unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runScout } from '../support/scout.js';
 import { ADDR, COUNTS, type FakeServer, PAGE_SIZE, startServer, TX } from '../support/server.js';
 
@@ -11,6 +11,8 @@ beforeAll(async () => {
   srv = await startServer();
 });
 afterAll(() => srv.close());
+// A request a test declared with srv.expect and that never came fails that test.
+afterEach(() => srv.verify());
 
 const scout = (...args: string[]) => runScout([...args, '--base-url', srv.url]);
 const lines = (s: string) => s.split('\n').filter(Boolean);
@@ -167,6 +169,8 @@ describe('filters go to the server under their own names, on every page', () => 
   });
 
   it('--type ERC-20,erc-1155 filters token balances across pages', async () => {
+    // The server filters: the same items filtered here after fetching every type would pass the rest.
+    srv.expect('GET', `/api/v2/addresses/${ADDR.rich}/tokens`, { type: 'ERC-20,ERC-1155' });
     const r = await scout('address', 'tokens', ADDR.rich, '--type', 'ERC-20,erc-1155', '--all', '--ndjson');
     expect(r.code).toBe(0);
     const types = new Set((parseLines(r.stdout) as { token: { type: string } }[]).map((b) => b.token.type));

@@ -55,9 +55,11 @@ import {
   type State,
 } from './fake/kit.js';
 import { nameItems } from './fake/address-data.js';
+import { type ExpectedRequest, Expectations } from './fake/expect.js';
 import { AREA_ROUTES } from './fake/routes.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
+export type { ExpectedRequest } from './fake/expect.js';
 
 // ───────────────────────────────────────────────────────────────────────── public API
 
@@ -74,6 +76,13 @@ export interface FakeServer {
   /** `http://127.0.0.1:<port>` (no trailing slash); the explorer and the admin API share it. */
   url: string;
   requests: RecordedRequest[];
+  /**
+   * Declares a request the test expects from now on (method, exact path, at least these query
+   * pairs); `verify` fails if it never came (see fake/expect.ts).
+   */
+  expect(method: string, path: string, query?: Record<string, string>): ExpectedRequest;
+  /** Fails listing every declared request that never arrived, and forgets the declarations. */
+  verify(): void;
   close(): Promise<void>;
 }
 
@@ -432,6 +441,7 @@ function handle(state: State, req: Req): Reply {
 export async function startServer(opts: FakeServerOptions = {}): Promise<FakeServer> {
   getDataset(); // build the data before the first request, not during it
   const requests: RecordedRequest[] = [];
+  const expectations = new Expectations();
   const state: State = {
     adminKey: opts.adminKey ?? DEFAULT_ADMIN_KEY,
     explorerKey: opts.explorerKey,
@@ -443,6 +453,7 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
   const server = http.createServer((req, res) => {
     const parsed = parseRequest(req);
     requests.push({ method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers } });
+    expectations.saw(requests[requests.length - 1]!);
     let reply: Reply;
     try {
       reply = handle(state, parsed);
@@ -474,6 +485,8 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    expect: (method, path, query) => expectations.expect(method, path, query),
+    verify: () => expectations.verify(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
