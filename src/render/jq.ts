@@ -153,7 +153,7 @@ const secondsText = (ms: number): string => `${ms / 1000}s`;
  */
 class JqThread {
   private readonly worker: Worker;
-  private readonly pending: { resolve(r: JqRun): void; reject(e: Error): void }[] = [];
+  private readonly pending: { resolve(r: JqRun): void; reject(e: Error): void; timed: boolean }[] = [];
   private timer: NodeJS.Timeout | undefined;
   failed: Error | undefined;
 
@@ -178,8 +178,9 @@ class JqThread {
     this.worker.on('exit', () => this.fail(new JqRuntimeError('jq failed: its thread ended')));
   }
 
-  /** The clock of the run the thread is on. */
+  /** The clock of the run the thread is on (none for the check that compiles a filter). */
   private startClock(): void {
+    if (!this.pending[0]?.timed) return;
     this.timer = setTimeout(() => {
       this.fail(
         new JqRuntimeError(`jq ran longer than ${secondsText(this.limits.timeoutMs)} on one input (--jq-timeout)`, {
@@ -204,10 +205,15 @@ class JqThread {
     void this.worker.terminate();
   }
 
-  run(json: string, filter: string, flags: string[]): Promise<JqRun> {
+  /**
+   * Runs `filter` on `json`. `timed`: held to --jq-timeout. The check that compiles a filter is not:
+   * it runs first, while the thread still loads jq, which on a loaded machine can take longer than a
+   * small limit, and compiling never evaluates the filter.
+   */
+  run(json: string, filter: string, flags: string[], timed = true): Promise<JqRun> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
-      this.pending.push({ resolve, reject });
+      this.pending.push({ resolve, reject, timed });
       if (this.pending.length === 1) this.startClock();
       this.worker.ref();
       this.worker.postMessage({ json, filter, flags });
@@ -245,7 +251,7 @@ export class JqProgram {
    */
   static async compile(expr: string, limits: JqLimits = DEFAULT_JQ_LIMITS): Promise<JqProgram> {
     const thread = jqThread(limits);
-    const r = await thread.run('null', `empty | ${expr}`, ['-n']);
+    const r = await thread.run('null', `empty | ${expr}`, ['-n'], false);
     if (r.outOfMemory) throw outOfMemory(thread.limits);
     if (r.exitCode !== undefined || r.crash !== undefined) throw new UsageError(`invalid --jq expression: ${compileMessage(r, expr)}`);
     return new JqProgram(thread, expr);

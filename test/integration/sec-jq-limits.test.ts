@@ -47,6 +47,16 @@ describe('a filter that never ends', () => {
   });
 });
 
+describe('the clock is on the runs, not on loading jq', () => {
+  it('a filter that does not compile is exit 2 however small --jq-timeout, with no request', async () => {
+    const before = srv.requests.length;
+    const r = await timed(['stats', '--jq', '.[', '--jq-timeout', '1ms', '--base-url', srv.url]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^scout: invalid --jq expression/);
+    expect(srv.requests.length).toBe(before);
+  });
+});
+
 describe('a filter that needs more memory than allowed', () => {
   it('jq aborts at --jq-max-memory: exit 1 at once, one clear message, nothing of jq\'s own output', async () => {
     const r = await timed(['chains', '--jq', '[range(1e8)] | length', '--jq-max-memory', '32MiB']);
