@@ -16,6 +16,7 @@ import { BatchError, InterruptedError, ScoutError, UsageError } from '../errors.
 import type { Io, Writer } from '../io.js';
 import { ClosedPipeError, OutputError } from '../node-io.js';
 import { JsonArrayWriter } from '../render/json.js';
+import { paint } from '../render/paint.js';
 import { safeText } from '../text/safe.js';
 import { NameRef } from '../validate.js';
 import type { PageOptions } from './page-options.js';
@@ -360,7 +361,7 @@ export async function runBatch(job: BatchJob): Promise<void> {
         if (!slot) break;
         const v = values[i]!;
         const headed = headings
-          ? new Headed(io.out, () => `${headingsShown++ > 0 ? '\n' : ''}${parent.render.color ? '\x1b[1m' : ''}==> ${shown(v.text)} <==${parent.render.color ? '\x1b[22m' : ''}\n`)
+          ? new Headed(io.out, () => `${headingsShown++ > 0 ? '\n' : ''}${paint(`==> ${shown(v.text)} <==`, 'bold', parent.render)}\n`)
           : undefined;
         const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
         const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);

@@ -22,6 +22,7 @@ import { paginate } from '../api/paginate.js';
 import { type ExplorerTarget, resolveSettings } from '../config/settings.js';
 import { InterruptedError, NotFoundError, ScoutError, UsageError } from '../errors.js';
 import type { RenderContext } from '../render/context.js';
+import { paint } from '../render/paint.js';
 import type { Column } from '../render/table.js';
 import type { ListView } from '../render/views.js';
 import { safeText } from '../text/safe.js';
@@ -416,7 +417,7 @@ async function printObjects(s: Session, mode: string, found: readonly { lane: La
     await f.got.show({ io: { ...s.io, out: { write: async (t: string) => void (text += t) } }, render });
     if (tty) {
       const heading = `${laneName(f.lane)} · ${new URL(f.lane.client.baseUrl).host}`;
-      await s.io.out.write(`${n > 0 ? '\n' : ''}${s.render.color ? `\x1b[1m${heading}\x1b[22m` : heading}\n${text}`);
+      await s.io.out.write(`${n > 0 ? '\n' : ''}${paint(heading, 'bold', s.render)}\n${text}`);
     } else {
       const lines = text.replace(/\n$/, '').split('\n');
       await s.io.out.write(lines.map((l) => `${f.lane.label}\t${l}`).join('\n') + '\n');

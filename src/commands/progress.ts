@@ -61,11 +61,10 @@ function stderrStream(io: Io) {
 /** The real progress: an ora spinner when wanted, else nothing. */
 export const openProgress: ProgressFactory = async (io, mode, text, color) => {
   if (!spinnerWanted(io, mode)) return silentProgress;
-  const [{ default: ora, spinners }, { Chalk }] = await Promise.all([import('ora'), import('chalk')]);
+  const [{ default: ora, spinners }, { paint }] = await Promise.all([import('ora'), import('../render/paint.js')]);
   // ora would colour the frame through chalk's own guess, which knows nothing of NO_COLOR or
   // --color: the frames are painted here, as the session decided, and ora adds no colour.
-  const cyan = new Chalk({ level: 1 }).cyan;
-  const frames = color ? spinners.dots.frames.map((f) => cyan(f)) : spinners.dots.frames;
+  const frames = spinners.dots.frames.map((f) => paint(f, 'accent', { color }));
   const spinner = ora({
     text,
     spinner: { interval: spinners.dots.interval, frames },

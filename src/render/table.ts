@@ -6,13 +6,13 @@
  * lines with no header, no colour and no truncation, full values (the gh convention), so `cut` and
  * `while read` work. Every cell of a table or piped line is made safe here.
  */
-import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import type { RenderContext } from './context.js';
+import { paint, type Style } from './paint.js';
 import { safeText } from '../text/safe.js';
 import { displayWidth, pad, truncate } from './width.js';
 
-export type Style = 'ok' | 'error' | 'warn' | 'dim' | 'bold';
+export { paint, type Style };
 
 /** A cell: `full` piped and in CSV, `short` (when given) on a terminal. */
 export interface Cell {
@@ -56,25 +56,6 @@ export interface Column<T> {
 }
 
 const GAP = '  ';
-let chalk: ChalkInstance | undefined;
-
-/** Wraps `text` in the colour of `style` when colour is on (chalk at a fixed level: we decide, not chalk). */
-export function paint(text: string, style: Style | undefined, ctx: RenderContext): string {
-  if (!style || !ctx.color || !text) return text;
-  chalk ??= new Chalk({ level: 1 });
-  switch (style) {
-    case 'ok':
-      return chalk.green(text);
-    case 'error':
-      return chalk.red(text);
-    case 'warn':
-      return chalk.yellow(text);
-    case 'dim':
-      return chalk.dim(text);
-    case 'bold':
-      return chalk.bold(text);
-  }
-}
 
 function toCell(c: Cell | string | undefined): Cell {
   if (c === undefined) return { full: '' };

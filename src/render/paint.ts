@@ -1,0 +1,24 @@
+/**
+ * The one place text is styled. Whether colour is on is the session's decision (node-io.ts:
+ * the terminal, --color, NO_COLOR, FORCE_COLOR, TERM=dumb), carried in the render context; chalk
+ * runs at a fixed basic level and only spells the styles, so it never guesses on its own. Every
+ * bold heading, coloured cell and spinner frame goes through `paint`: no raw escape sequences
+ * elsewhere.
+ */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { RenderContext } from './context.js';
+
+/** A style: `accent` is the spinner's frame, the rest colour cells, lines and headings. */
+export type Style = 'ok' | 'error' | 'warn' | 'dim' | 'bold' | 'accent';
+
+/** What each style is in chalk's words. */
+const LOOK = { ok: 'green', error: 'red', warn: 'yellow', dim: 'dim', bold: 'bold', accent: 'cyan' } as const satisfies Record<Style, keyof ChalkInstance>;
+
+let chalk: ChalkInstance | undefined;
+
+/** Wraps `text` in the style when colour is on; plain `text` when it is off, or with no style. */
+export function paint(text: string, style: Style | undefined, ctx: Pick<RenderContext, 'color'>): string {
+  if (!style || !ctx.color || !text) return text;
+  chalk ??= new Chalk({ level: 1 });
+  return chalk[LOOK[style]](text);
+}
