@@ -35,33 +35,10 @@ export function spinnerWanted(io: Io, mode: OutputMode): boolean {
   return io.stdoutIsTTY && io.stderrIsTTY && mode === 'table' && !inCi && io.env.TERM !== 'dumb';
 }
 
-/**
- * The stream ora draws on: stderr through the Io (so tests and the real process see the same
- * writes), with the few cursor controls ora uses spelled out as escape sequences.
- */
-function stderrStream(io: Io) {
-  const write = (s: string) => {
-    void io.err.write(s);
-    return true;
-  };
-  return {
-    isTTY: true,
-    columns: io.width,
-    write,
-    cursorTo: (x: number) => write(`\u001b[${x + 1}G`),
-    moveCursor: (dx: number, dy: number) =>
-      write((dy < 0 ? `\u001b[${-dy}A` : dy > 0 ? `\u001b[${dy}B` : '') + (dx < 0 ? `\u001b[${-dx}D` : dx > 0 ? `\u001b[${dx}C` : '')),
-    clearLine: (dir: number) => write(dir < 0 ? '\u001b[1K' : dir > 0 ? '\u001b[0K' : '\u001b[2K'),
-    on: () => undefined,
-    once: () => undefined,
-    removeListener: () => undefined,
-  };
-}
-
 /** The real progress: an ora spinner when wanted, else nothing. */
 export const openProgress: ProgressFactory = async (io, mode, text, color) => {
   if (!spinnerWanted(io, mode)) return silentProgress;
-  const [{ default: ora, spinners }, { paint }] = await Promise.all([import('ora'), import('../render/paint.js')]);
+  const [{ default: ora, spinners }, { paint }, { SpinnerStream }] = await Promise.all([import('ora'), import('../render/paint.js'), import('./spinner-stream.js')]);
   // ora would colour the frame through chalk's own guess, which knows nothing of NO_COLOR or
   // --color: the frames are painted here, as the session decided, and ora adds no colour.
   const frames = spinners.dots.frames.map((f) => paint(f, 'accent', { color }));
@@ -69,7 +46,8 @@ export const openProgress: ProgressFactory = async (io, mode, text, color) => {
     text,
     spinner: { interval: spinners.dots.interval, frames },
     color: false,
-    stream: stderrStream(io) as unknown as NodeJS.WriteStream,
+    // stderr through the Io, as a terminal stream; spinnerWanted has decided, so ora does not guess.
+    stream: new SpinnerStream(io),
     isEnabled: true,
     // Leave stdin alone (no raw mode): Ctrl-C must reach our own handler.
     discardStdin: false,
