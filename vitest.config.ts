@@ -2,10 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 // Files whose time goes to starting processes: the built command run many times over (fuzzing through
 // pipes, files written under --out, key files), start-up traces, packaging, the benchmark smoke run,
-// signals and pipes. They make the `slow` project; everything else (unit, in-process integration,
-// conformance) is `fast`, the default of `npx vitest run`. `npm test` (and so .ci/run) runs both in one
-// invocation, so reports/vitest.json holds both.
-const SLOW = [
+// signals and pipes. They make the `slow` project; the files of ISOLATED make the `isolated` project;
+// everything else (unit, in-process integration, conformance) is `fast`. `npx vitest run` runs `fast`
+// and `isolated`; `npm test` (and so .ci/run) runs all three in one invocation, so reports/vitest.json
+// holds them all.
+export const SLOW = [
   'test/conformance/jq-fuzz.test.ts',
   'test/integration/bench.test.ts',
   'test/integration/exit.test.ts',
@@ -25,14 +26,27 @@ const SLOW = [
   'test/integration/terminal-help.test.ts',
 ];
 
-const defaultProject: { project?: string } = { project: 'fast' };
+// The only files that replace a module or spy on a global, each for a reason it states: they run
+// with vitest's per-file isolation (a fresh module graph and process per file), so nothing they do
+// reaches another file. test/unit/test-hygiene.test.ts fails on a test file outside this list that
+// mocks modules, stubs or spies on globals, writes process.env or assigns to what it imports from src/.
+export const ISOLATED = [
+  // vi.mock('node:fs'): acts between scout's check and its write, at the exact system call.
+  'test/unit/sec-source-write.test.ts',
+  // vi.spyOn(JSON, 'parse'): proves that no page or document is parsed whole.
+  'test/integration/bigbody.test.ts',
+];
+
+const defaultProject: { project?: string[] } = { project: ['fast', 'isolated'] };
 
 export default defineConfig({
   test: {
     // One module graph per worker, not per file: re-importing the sources and rebuilding the fake
-    // explorer's dataset for each of thirty files cost more than all the tests. Safe because src/
-    // keeps no module state (commands get everything through the Io) and no test mocks modules,
-    // stubs globals or environment variables; a test that must do so needs isolation back.
+    // explorer's dataset for each of thirty files cost more than all the tests. Safe because the
+    // module state src/ keeps is caches that hold nothing of one run for the next (a lazily loaded
+    // chalk, a word segmenter, the jq thread, sessions keyed weakly by invocation), budgets and
+    // limits are constants a test passes smaller values for (through the Io or a parameter), and
+    // outside ISOLATED no test mocks modules, stubs or spies on globals, or writes process.env.
     isolate: false,
     // Vitest leaves a core free by default, which is one worker on 2 cores; the start-up, packaging,
     // bench, pipe and signal suites mostly wait on child processes, so use every core.
@@ -42,12 +56,13 @@ export default defineConfig({
     hookTimeout: 30_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
-    // Without --project, only the fast one runs; `--project slow` or `--project '*'` for the rest. The
+    // Without --project, fast and isolated run; `--project slow` or `--project '*'` for the rest. The
     // option is the one --project sets (vitest's `project`, a run filter it reads from the config too);
     // its type lists it for the command line only, hence the spread.
     ...defaultProject,
     projects: [
-      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...SLOW, ...ISOLATED] } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
       { extends: true, test: { name: 'slow', include: SLOW } },
     ],
   },

@@ -1,8 +1,8 @@
 /**
- * The root program: global options, the command tree (built from the specs in commands/index.ts),
- * and the mapping of errors to messages and exit codes. Only the specs load here; what a command runs
- * with loads when it runs (STYLE.md, habit 10), so --help and --version load no HTTP client,
- * schema, spinner or renderer.
+ * The root program: global options, the command tree (built from the specs in commands/index.ts), and
+ * the mapping of errors to messages and exit codes. Only the specs load here; what a command runs with
+ * loads when it runs (docs/style.md, "Lazy imports keep start-up fast"), so --help and --version load
+ * no HTTP client, schema, spinner or renderer.
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';

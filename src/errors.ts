@@ -1,5 +1,5 @@
 /**
- * Error classes, each carrying the exit code the contract gives it (CONTRACT.md, Exit codes).
+ * Error classes, each carrying the exit code the contract gives it (docs/cli-contract.md, Exit codes).
  * One top-level handler in cli.ts prints `scout: <message>` (plus the hint) and exits with `exitCode`.
  */
 export class ScoutError extends Error {

@@ -1,7 +1,7 @@
 /**
  * The real Io: process streams with backpressure, terminal detection and the colour decision
- * (CONTRACT.md, --no-color: colour only when stdout is a terminal; NO_COLOR and FORCE_COLOR honoured,
- * which chalk alone does not do for NO_COLOR).
+ * (docs/cli-contract.md, Colour: colour only when stdout is a terminal; NO_COLOR and FORCE_COLOR
+ * honoured, which chalk alone does not do for NO_COLOR).
  */
 import { ScoutError } from './errors.js';
 import type { Io, Writer } from './io.js';

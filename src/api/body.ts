@@ -1,5 +1,5 @@
 /**
- * Turns an error body into one readable line (API.md, Errors): `{"message": ...}`,
+ * Turns an error body into one readable line (docs/api-behaviour.md, Errors): `{"message": ...}`,
  * `{"errors":[{"source":{"pointer"},"detail"}]}`, `{"error": ...}`, the admin `{"code","message"}`, a
  * bare JSON string (raw-trace node failures), or a proxy's HTML page, which is reduced to the status.
  */

@@ -3,9 +3,9 @@
  * pass to `--cursor`. parseListBody (client.ts) builds the same pairs from the parsed body when the
  * body is compact; any other body's cursor is read from its text here.
  *
- * API.md, Pagination: every key goes back as a plain query parameter; JSON null goes back as the
- * literal string `null` (pending transactions have `block_number: null`); timestamps and bracketed
- * search keys (`token[name]`) go back verbatim; `{}` means the same as null.
+ * docs/api-behaviour.md, Pagination: every key goes back as a plain query parameter; JSON null goes
+ * back as the literal string `null` (pending transactions have `block_number: null`); timestamps and
+ * bracketed search keys (`token[name]`) go back verbatim; `{}` means the same as null.
  */
 import { UsageError } from '../errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';

@@ -1,7 +1,7 @@
 /**
- * One function per API operation (API.md, Query parameters): typed parameters in, a list request or
- * object path out. Only the parameter names the server accepts are ever produced: it answers 422
- * "Unexpected field" to anything else.
+ * One function per API operation (docs/api-behaviour.md, Query parameters): typed parameters in, a list
+ * request or object path out. Only the parameter names the server accepts are ever produced: it answers
+ * 422 "Unexpected field" to anything else.
  */
 import type { ListRequest, Params } from './client.js';
 import type {

@@ -1,9 +1,9 @@
 /**
- * Pagination as an async iterator of pages (STYLE.md, habit 6): `--limit` is a break, `--all` a loop
- * to the end. A server that hands back a cursor it already gave would loop forever, and so would one
- * that hands out empty pages with ever-new cursors, or pages of items it already gave with ever-new
- * cursors: all three stop with CursorLoopError. A cursor past MAX_CURSOR_BYTES is no cursor (real
- * ones are tens of bytes) and stops the list as an unusable answer.
+ * Pagination as an async iterator of pages (docs/style.md, "Pagination is an iterator"): `--limit` is a
+ * break, `--all` a loop to the end. A server that hands back a cursor it already gave would loop
+ * forever, and so would one that hands out empty pages with ever-new cursors, or pages of items it
+ * already gave with ever-new cursors: all three stop with CursorLoopError. A cursor past
+ * MAX_CURSOR_BYTES is no cursor (real ones are tens of bytes) and stops the list as an unusable answer.
  *
  * Memory stays flat however long the list: cursors are remembered as fixed-size digests, up to
  * MAX_CURSORS_KEPT of them, and items only those of the last STALE_WINDOW pages, within a cap each.

@@ -1,9 +1,10 @@
 /**
  * What the renderers need from each item, as zod schemas. They describe, they do not police
- * (STYLE.md, habit 5): every object is loose (unknown keys pass through), nearly every field is
- * nullish because the real server sends null where the seed says a value (API.md, "Where real data
- * differs"), and both the 2024 and 2025 field spellings are accepted. JSON output never goes through
- * them; a mismatch in a table is a warning, never lost data.
+ * (docs/style.md, "Describe, do not police"): every object is loose (unknown keys pass through), nearly
+ * every field is nullish because the real server sends null where the older field tables say a value
+ * (docs/api-behaviour.md, "Nulls and shapes live data has"), and both the 2024 and 2025 field spellings
+ * are accepted. JSON output never goes through them; a mismatch in a table is a warning, never lost
+ * data.
  *
  * Every field a renderer reads is declared here, and only what is declared can be read: the types
  * the renderers take (`Transaction`, `Token`, ...) are the schemas' inferred types without the index
@@ -356,8 +357,9 @@ export type StateChange = Declared<z.infer<typeof StateChange>>;
 export const EnsInfo = z.looseObject({ address_hash: str, name: str, expiry_date: str, names_count: int });
 
 /**
- * One search result. The fields depend on `type` (API.md): tokens, addresses, contracts, labels,
- * ENS domains, metadata tags, blocks, transactions, user operations, blobs.
+ * One search result. The fields depend on `type` (docs/api-behaviour.md, Search results): tokens,
+ * addresses, contracts, labels, ENS domains, metadata tags, blocks, transactions, user operations,
+ * blobs.
  */
 export const SearchResult = z.looseObject({
   type: str,
@@ -399,7 +401,7 @@ export const Network = z.looseObject({
   blockscout_usage_activity_enabled: z.boolean().nullish(),
   /** The explorer API key, a secret: the real service's name for it. */
   blockscout_api_key: str,
-  /** The seed's name for blockscout_api_key. */
+  /** The older field tables' name for blockscout_api_key (docs/api-behaviour.md, Admin API). */
   explorer_api_key: str,
   details: z.unknown().nullish(),
 });

@@ -5,8 +5,8 @@
  *
  * Output order: chains print in the order given (a set in registry order). The first chain streams
  * as its pages arrive; the others are fetched at the same time and held until their turn, up to
- * HELD.bytes of page text between them (then they wait), so --all over many chains keeps each host
- * busy and memory flat. Every row carries its chain: a CHAIN column (first) in tables, CSV and
+ * FANOUT_HELD_BYTES of page text between them (then they wait), so --all over many chains keeps
+ * each host busy and memory flat. Every row carries its chain: a CHAIN column (first) in tables, CSV and
  * piped lines; in JSON and NDJSON each
  * item is `{"chain_id":"8453","chain":"base","item":<the item as sent>}`, the item's text spliced in
  * byte for byte. `--limit` counts per chain, `--all` follows each chain's cursors to its end.
@@ -40,9 +40,9 @@ export const MAX_HOSTS = 8;
  * Page text the chains may hold between them before their turn to print, in bytes (a page also counts
  * PAGE_COST for itself). Enough for every page of a usual `--all` run, so a chain behind others keeps
  * its explorer busy at its rate limit; a run past it waits, so memory stays flat whatever its length.
- * Mutable for tests only.
+ * A run takes a smaller one from its Io (`Io.heldBytes`), as tests do.
  */
-export const HELD = { bytes: 16 * 1024 * 1024 };
+export const FANOUT_HELD_BYTES = 16 * 1024 * 1024;
 
 /** What one held page costs beside its text: its objects and array. */
 const PAGE_COST = 1024;
@@ -101,7 +101,10 @@ interface Failure {
   readonly error: unknown;
 }
 
-/** The bytes the chains' queues hold between them, against HELD.bytes; a release wakes every waiter. */
+/**
+ * The bytes the chains' queues hold between them, against the run's budget (FANOUT_HELD_BYTES unless
+ * the Io gives one); a release wakes every waiter.
+ */
 class Budget {
   held = 0;
   private readonly waiting: (() => void)[] = [];
@@ -257,7 +260,7 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
   const more = new Set<Lane>();
 
   // Every chain starts now (up to MAX_HOSTS at once) and fills its queue; printing drains them in order.
-  const budget = new Budget(HELD.bytes);
+  const budget = new Budget(s.io.heldBytes ?? FANOUT_HELD_BYTES);
   const queues = lanes.map((lane) => {
     const q = new Queue(budget);
     void run(async () => {

@@ -1,10 +1,11 @@
 /**
- * Names given where an address is taken (`vitalik.eth`, `jesse.base`, `name.gno`): checked against
- * ENS normalisation (ENSIP-15) before any request, then resolved through the explorer's own search
- * (`/api/v2/search?q=<name>`, API.md "Names"). Only an `ens_domain` item whose `ens_info.name` is the
- * very name (both normalised, so case does not matter) counts: other items of the answer merely
- * contain the text, and a similar name never stands in. Loaded only when a command was given a name;
- * ens-normalize itself only for a name beyond ASCII letters, digits, `$`, `-` and `_`.
+ * Names given where an address is taken (`vitalik.eth`, `jesse.base`, `name.gno`): checked against ENS
+ * normalisation (ENSIP-15) before any request, then resolved through the explorer's own search
+ * (`/api/v2/search?q=<name>`, docs/api-behaviour.md, Names). Only an `ens_domain` item whose
+ * `ens_info.name` is the very name (both normalised, so case does not matter) counts: other items of
+ * the answer merely contain the text, and a similar name never stands in. Loaded only when a command
+ * was given a name; ens-normalize itself only for a name beyond ASCII letters, digits, `$`, `-` and
+ * `_`.
  */
 import { search } from '../api/endpoints.js';
 import { NotFoundError, ResponseShapeError, UsageError } from '../errors.js';

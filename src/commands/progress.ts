@@ -2,7 +2,7 @@
  * Progress while pages load: an ora spinner on stderr ("⠙ address txs · 12,350 items · page 248"),
  * behind a small interface so the output code reports progress without knowing how (or whether) it
  * is shown, and tests can record it. A spinner shows only when stderr is a terminal and the output
- * is a table, never under `CI` or with `TERM=dumb` (CONTRACT.md, Output), and only when stdout is a
+ * is a table, never under `CI` or with `TERM=dumb` (docs/cli-contract.md, Output), and only when stdout is a
  * terminal too: piped (`| head`), a spinner on the same terminal would draw over the first lines the
  * reader prints. Its frame is coloured only when the output is (never under NO_COLOR or
  * `--color never`). ora is imported only when

@@ -125,7 +125,8 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
     await fn(session);
   } catch (e) {
     // The hosted PRO API answers 402 {"error":"Out of credits"} when the key's credits are spent
-    // (API.md, Errors): the message already carries the server's words; "check the key" would mislead.
+    // (docs/api-behaviour.md, Errors): the message already carries the server's words; "check the key"
+    // would mislead.
     if (pro && e instanceof AuthError && e.status === 402) {
       throw new AuthError(e.message, e.status, { hint: 'the explorer key has run out of PRO API credits: add credits or wait for the next period', cause: e });
     }

@@ -1,7 +1,7 @@
 /**
- * The config file (CONTRACT.md, Global options): a JSON object whose keys are the long option names.
- * A file that cannot be read or is not such an object is a usage error naming the file; a key we do
- * not know is a warning (a newer scout may know it); a file holding a key that other users can read
+ * The config file (docs/cli-contract.md, Global options): a JSON object whose keys are the long option
+ * names. A file that cannot be read or is not such an object is a usage error naming the file; a key we
+ * do not know is a warning (a newer scout may know it); a file holding a key that other users can read
  * is a warning too. Values are never echoed: some of them are secrets. Keys and the path are echoed
  * only as safe text. The file must be a regular file of at most 64 KiB (a FIFO or /dev/zero put there
  * must not hang or exhaust scout).
@@ -205,11 +205,11 @@ export function configEntries(values: ConfigValues): ConfigEntry[] {
 }
 
 /**
- * Sets `name` (a config key, or `chains.<name>.explorer-key` / `.base-url`) to `value` in the config file at
- * `path`, keeping everything else it holds; creates the file (mode 0600, its directory 0700) when
- * there is none. A file that does not read as a config file is refused, never overwritten. The new
- * text is written beside the file and renamed over it, so a reader never sees half of it and the
- * file ends up mode 0600 whatever it was.
+ * Sets `name` (a config key, or `chains.<name>.explorer-key` / `.base-url`) to `value` in the config
+ * file at `path`, keeping everything else it holds; creates the file (mode 0600, its directory 0700)
+ * when there is none. A file that does not read as a config file is refused, never overwritten. The new
+ * text is written beside the file and renamed over it, so a reader never sees half of it and the file
+ * ends up mode 0600 whatever it was.
  */
 export function writeConfigValue(path: string, name: string, value: string | number | boolean): void {
   const { chain, field } = chainOfKeyName(name) ?? {};

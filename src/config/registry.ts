@@ -1,7 +1,8 @@
 /**
- * The public chain registry (API.md, Hosts: a map keyed by chain id with `name`, `isTestnet`,
- * `native_currency` and `explorers: [{url, hostedBy}]`) and the cache `scout chains --refresh` keeps
- * of it beside the config file. The cache holds our own small shape, checked once on the way in.
+ * The public chain registry (docs/api-behaviour.md, Hosts: a map keyed by chain id with `name`,
+ * `isTestnet`, `native_currency` and `explorers: [{url, hostedBy}]`) and the cache `scout chains
+ * --refresh` keeps of it beside the config file. The cache holds our own small shape, checked once on
+ * the way in.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

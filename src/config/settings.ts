@@ -1,5 +1,5 @@
 /**
- * Global settings (CONTRACT.md, Global options), resolved and checked before any request. Which
+ * Global settings (docs/cli-contract.md, Global options), resolved and checked before any request. Which
  * flag, variable and config-file key each setting has, and its default, come from the settings table
  * (setting-table.ts); how each value is checked is here.
  *
@@ -79,7 +79,8 @@ export interface Settings {
   verbose: boolean;
   /**
    * Colour as asked by --color, --no-color, SCOUT_COLOR or the file: `auto` leaves it to the terminal
-   * and the colour variables (the Io's decision), `always` also colours, in the terminal layout, through a pipe.
+   * and the colour variables (the Io's decision), `always` also colours, in the terminal layout,
+   * through a pipe.
    */
   color: When;
   /** Reads the admin key only when an admin command asks (the file may not exist otherwise). */
@@ -584,8 +585,8 @@ function keySources(flags: GlobalFlags, src: Sources, configFile: ConfigFile): K
 }
 
 /**
- * Which explorer key goes to `target`, if any (CONTRACT.md, Global options; README, Security). A key
- * is bound to origins (scheme, host, port), never to a chain name or id the registry supplies:
+ * Which explorer key goes to `target`, if any (docs/cli-contract.md, Global options; README, Security).
+ * A key is bound to origins (scheme, host, port), never to a chain name or id the registry supplies:
  *
  * - `--explorer-key`, then a global key (SCOUT_EXPLORER_KEY, `explorer-key` in the file), go to a
  *   base URL the user named, the PRO API, an origin Blockscout runs (the built-in presets',

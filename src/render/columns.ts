@@ -274,7 +274,8 @@ export interface NetworkColumnOptions {
 }
 
 const flag = (v: unknown) => (v === true ? 'true' : 'false');
-// The seed calls the secret `explorer_api_key`; the real service `blockscout_api_key` (API.md).
+// Older field tables call the secret `explorer_api_key`, the live service `blockscout_api_key`
+// (docs/api-behaviour.md, Admin API).
 const apiKey = (n: Network): unknown => n.blockscout_api_key ?? n.explorer_api_key;
 
 /** Admin networks. The explorer API key never appears unless `showSecrets`; otherwise only whether one is set. */

@@ -1,6 +1,6 @@
 /**
- * JSON and NDJSON output: the server's items unchanged (CONTRACT.md, Output). Items arrive as the
- * server's exact text and are only re-spaced (indented on a terminal, compact when piped), with
+ * JSON and NDJSON output: the server's items unchanged (docs/cli-contract.md, Output). Items arrive as
+ * the server's exact text and are only re-spaced (indented on a terminal, compact when piped), with
  * characters unsafe on a terminal written as \uXXXX, which decodes to the same value.
  */
 import type { Writer } from '../io.js';

@@ -1,8 +1,9 @@
 /**
- * Search results come in many shapes, one per `type` (API.md; blockscout's SearchView): tokens,
- * addresses and contracts, labels, ENS domains, metadata tags, blocks, transactions, user operations,
- * blobs. This reduces each to the same few facts: a name, the identifier to look it up by, and a
- * detail worth a glance. Unknown types show whatever name and identifier they carry.
+ * Search results come in many shapes, one per `type` (docs/api-behaviour.md, Search results;
+ * blockscout's SearchView): tokens, addresses and contracts, labels, ENS domains, metadata tags,
+ * blocks, transactions, user operations, blobs. This reduces each to the same few facts: a name, the
+ * identifier to look it up by, and a detail worth a glance. Unknown types show whatever name and
+ * identifier they carry.
  */
 import type { SearchResult } from '../api/schemas.js';
 import { obj } from './fields.js';

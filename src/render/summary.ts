@@ -22,16 +22,27 @@ import { groupDigits } from './units.js';
 /** What a summary body comes to: lines to print, or why there are none (one line). */
 export type SummaryOutcome = { readonly lines: readonly string[] } | { readonly none: string };
 
+/**
+ * The lossless JSON splitter the summary is read with (rawjson.ts). A parameter so that a test can
+ * count what it is handed (filling must stay linear) without replacing the module.
+ */
+export interface Splitter {
+  objectMembers(text: string): Map<string, string>;
+  arrayElements(text: string): string[];
+}
+
+const LOSSLESS: Splitter = { objectMembers, arrayElements };
+
 /** `{name}` in a template; names hold no braces. */
 const VAR = /\{([^{}]+)\}/g;
 
 /** The raw JSON text at `path` inside `text` (object keys and array indexes), or undefined. */
-function rawAt(body: string, path: readonly (string | number)[]): string | undefined {
+function rawAt(body: string, path: readonly (string | number)[], split: Splitter): string | undefined {
   let at: string | undefined = body.trim();
   for (const step of path) {
     if (at === undefined) return undefined;
     try {
-      at = typeof step === 'number' ? arrayElements(at)[step] : objectMembers(at).get(step);
+      at = typeof step === 'number' ? split.arrayElements(at)[step] : split.objectMembers(at).get(step);
     } catch {
       return undefined;
     }
@@ -125,33 +136,33 @@ export const SUMMARY_LINE_MAX = 1 << 20;
  * object is split once and each variable once, on first use, so filling costs one pass over the
  * summary however many variables the template names (a lookup from the top per use was quadratic).
  */
-function rawValues(rawSummary: string | undefined): (name: string) => string | undefined {
+function rawValues(rawSummary: string | undefined, split: Splitter): (name: string) => string | undefined {
   let members: Map<string, string> | undefined;
   const values = new Map<string, string | undefined>();
   return (name) => {
     if (rawSummary === undefined) return undefined;
     if (values.has(name)) return values.get(name);
     members ??= (() => {
-      const vars = rawAt(rawSummary, ['summary_template_variables']);
+      const vars = rawAt(rawSummary, ['summary_template_variables'], split);
       try {
-        return vars === undefined ? new Map<string, string>() : objectMembers(vars);
+        return vars === undefined ? new Map<string, string>() : split.objectMembers(vars);
       } catch {
         return new Map<string, string>();
       }
     })();
     const variable = members.get(name);
-    const value = variable === undefined ? undefined : rawAt(variable, ['value']);
+    const value = variable === undefined ? undefined : rawAt(variable, ['value'], split);
     values.set(name, value);
     return value;
   };
 }
 
 /** One summary's template with its variables filled in, as one safe line. */
-export function fillTemplate(summary: unknown, ctx: RenderContext, rawSummary?: string): string {
+export function fillTemplate(summary: unknown, ctx: RenderContext, rawSummary?: string, split: Splitter = LOSSLESS): string {
   if (!isRecord(summary) || typeof summary.summary_template !== 'string') return text(summary);
   const template = summary.summary_template;
   const vars = isRecord(summary.summary_template_variables) ? summary.summary_template_variables : {};
-  const rawValue = rawValues(rawSummary);
+  const rawValue = rawValues(rawSummary, split);
   // Each variable is shown the same wherever the template names it: worked out once.
   const filled = new Map<string, string>();
   const fill = (name: string): string => {
@@ -193,7 +204,7 @@ function saidWhy(o: Readonly<Record<string, unknown>>): string {
  * explorer summarises successful transactions only), `{"success":false}` (the service could not),
  * no `data.summaries`, or an empty list.
  */
-export function summaryLines(body: string, ctx: RenderContext): SummaryOutcome {
+export function summaryLines(body: string, ctx: RenderContext, split: Splitter = LOSSLESS): SummaryOutcome {
   const value: unknown = JSON.parse(body);
   if (value === null) return { none: 'the explorer gives none for this transaction (it summarises successful transactions only)' };
   if (!isRecord(value)) return { none: 'the explorer answered without a summary' };
@@ -203,12 +214,12 @@ export function summaryLines(body: string, ctx: RenderContext): SummaryOutcome {
   if (!Array.isArray(summaries)) return { none: `the explorer answered without a summary${saidWhy(value)}` };
   if (summaries.length === 0) return { none: 'the summary service found nothing to say about this transaction' };
   const raws = (() => {
-    const raw = rawAt(body, ['data', 'summaries']);
+    const raw = rawAt(body, ['data', 'summaries'], split);
     try {
-      return raw === undefined ? [] : arrayElements(raw);
+      return raw === undefined ? [] : split.arrayElements(raw);
     } catch {
       return [];
     }
   })();
-  return { lines: summaries.map((s, i) => fillTemplate(s, ctx, raws[i])) };
+  return { lines: summaries.map((s, i) => fillTemplate(s, ctx, raws[i], split)) };
 }

@@ -1,10 +1,10 @@
 /**
- * Tables (CONTRACT.md, Output). On a terminal: a header, aligned columns fitted to the width, never
- * wider: the widest columns give way first (amounts and short hashes never do), and when even that
- * is not enough the least needed columns are left out (Column.drop); spare width shows whole hashes
- * and addresses (Cell.wide). Colour. Piped: tab-separated
- * lines with no header, no colour and no truncation, full values (the gh convention), so `cut` and
- * `while read` work. Every cell of a table or piped line is made safe here.
+ * Tables (docs/cli-contract.md, Output). On a terminal: a header, aligned columns fitted to the width,
+ * never wider: the widest columns give way first (amounts and short hashes never do), and when even
+ * that is not enough the least needed columns are left out (Column.drop); spare width shows whole
+ * hashes and addresses (Cell.wide). Colour. Piped: tab-separated lines with no header, no colour and no
+ * truncation, full values (the gh convention), so `cut` and `while read` work. Every cell of a table or
+ * piped line is made safe here.
  */
 import Table from 'cli-table3';
 import type { RenderContext } from './context.js';

@@ -1,9 +1,10 @@
 /**
- * The call tree of a raw trace, after Foundry's `cast run` (UX.md): one line per call, indented by
- * depth with tree glyphs, `[gas used] type  from → to  value  method selector`, failed calls marked
- * `✗ reverted: <error>` (and red). Both shapes a node can return become the same frames (API.md, raw
- * trace): a flat Parity array (children of `p` are entries whose `traceAddress` extends `p`'s by one;
- * `action`/`result`, or the same fields at the top level) and Geth's nested callTracer object.
+ * The call tree of a raw trace, after Foundry's `cast run` (docs/cli-contract.md, Call trees): one line
+ * per call, indented by depth with tree glyphs, `[gas used] type  from → to  value  method selector`,
+ * failed calls marked `✗ reverted: <error>` (and red). Both shapes a node can return become the same
+ * frames (docs/api-behaviour.md, Raw traces): a flat Parity array (children of `p` are entries whose
+ * `traceAddress` extends `p`'s by one; `action`/`result`, or the same fields at the top level) and
+ * Geth's nested callTracer object.
  */
 import type { AddressParam, Transaction } from '../api/schemas.js';
 import { decodeRevert, SELECTORS, selectorOf } from './abi.js';

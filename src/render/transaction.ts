@@ -1,8 +1,8 @@
 /**
- * `tx show` as a key/value block: what a person looks for first, in that order (UX.md). On a
- * terminal several facts share a line ("ok · block 19,999,999 · 1,204 confirmations · …") and
- * amounts carry units; piped, each fact is its own `Label<TAB>field…` line with full values and ISO
- * times, so `awk -F'\t' '$1 == "Block"'` works.
+ * `tx show` as a key/value block: what a person looks for first, in that order (docs/cli-contract.md,
+ * One transaction). On a terminal several facts share a line ("ok · block 19,999,999 · 1,204
+ * confirmations · …") and amounts carry units; piped, each fact is its own `Label<TAB>field…` line with
+ * full values and ISO times, so `awk -F'\t' '$1 == "Block"'` works.
  */
 import type { AddressParam, TokenTransfer, Transaction, TxAction } from '../api/schemas.js';
 import { decodeRevert, selectorOf } from './abi.js';
@@ -92,8 +92,9 @@ function coinAmount(v: unknown, ctx: RenderContext): string {
 const gweiText = (v: unknown) => gwei(v) ?? text(v);
 
 /**
- * One token transfer on one line: "0.5 WETH (0xC02a…6Cc2)  vitalik.eth (0xd8dA…6045) → Router (0xE592…1564)".
- * When that is wider than `width`, the names go before anything is cut (the addresses stay).
+ * One token transfer on one line: "0.5 WETH (0xC02a…6Cc2)  vitalik.eth (0xd8dA…6045) → Router
+ * (0xE592…1564)". When that is wider than `width`, the names go before anything is cut (the addresses
+ * stay).
  */
 function transferLine(t: TokenTransfer, width: number): string {
   const token = obj(t.token);

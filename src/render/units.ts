@@ -1,7 +1,8 @@
 /**
- * Exact amounts (STYLE.md, habit 8): wei and token values are integers scaled by their decimals with
- * BigInt arithmetic, never floats, so 2^256-1 with 18 decimals keeps every digit. Prices (decimal
- * strings such as "4273.59") multiply exactly too; only the final USD figure is rounded, to cents.
+ * Exact amounts (docs/style.md, "Money is exact"): wei and token values are integers scaled by their
+ * decimals with BigInt arithmetic, never floats, so 2^256-1 with 18 decimals keeps every digit. Prices
+ * (decimal strings such as "4273.59") multiply exactly too; only the final USD figure is rounded, to
+ * cents.
  */
 
 /**

@@ -1,10 +1,10 @@
 /**
- * Text from the chain is hostile (STYLE.md, habit 9): token names, tags, ENS names, revert reasons
- * and error bodies are written by anyone. Before any of it reaches a terminal or a CSV cell, every
- * control character, escape sequence introducer, bidi override and invisible character becomes a
- * visible stand-in, so `Evil\e]0;pwned\aToken` shows as `Evil␛]0;pwned␇Token` and nothing is
- * executed: no CSI (colours, cursor moves, screen clears), no OSC (window title 0, hyperlink 8,
- * clipboard 52), no 8-bit CSI (0x9b), no text reordered by a bidi override.
+ * Text from the chain is hostile (docs/style.md, "Remote text is hostile"): token names, tags, ENS
+ * names, revert reasons and error bodies are written by anyone. Before any of it reaches a terminal or
+ * a CSV cell, every control character, escape sequence introducer, bidi override and invisible
+ * character becomes a visible stand-in, so `Evil\e]0;pwned\aToken` shows as `Evil␛]0;pwned␇Token` and
+ * nothing is executed: no CSI (colours, cursor moves, screen clears), no OSC (window title 0, hyperlink
+ * 8, clipboard 52), no 8-bit CSI (0x9b), no text reordered by a bidi override.
  */
 
 /**

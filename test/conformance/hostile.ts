@@ -2,7 +2,7 @@
  * A hostile fixture set: response bodies for every endpoint whose chain-controlled text (token names
  * and symbols, ENS names, tags, method names, decoded parameters, revert reasons, actions, NFT
  * metadata, search names, admin network fields, trace errors) carries terminal attacks and
- * spreadsheet formulas. Shapes follow the real API (API.md); only the text is poisoned.
+ * spreadsheet formulas. Shapes follow the real API (docs/api-behaviour.md); only the text is poisoned.
  */
 
 /** Terminal attacks: each would do something if it reached a terminal raw. */

@@ -40,7 +40,6 @@ let pages: string[] = ['{"items":[],"next_page_params":null}'];
 let requests = 0;
 let server: Server;
 let base: string;
-const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -51,17 +50,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The in-process runs share this process's environment with jq's thread: the keys are in it too.
-  for (const [k, v] of Object.entries(KEYS)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  // The keys reach the child runs through their real environment, which their jq thread inherits,
+  // and the in-process runs through the Io's environment. This process's own environment is left
+  // alone: the suite shares one process per worker, and the jq thread (started once) would keep it.
 });
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });

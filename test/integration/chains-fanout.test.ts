@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeCursorFor } from '../../src/api/cursor.js';
 import { parseRegistry } from '../../src/config/registry.js';
-import { HELD } from '../../src/commands/fanout.js';
 import { runScout } from '../support/scout.js';
 
 const ADDR = '0x00000000219ab540356cbb839cbe05303d7705fa';
@@ -155,6 +154,9 @@ beforeEach(() => {
 });
 
 const scout = (...args: string[]) => runScout(['--retries', '0', ...args], { env: { XDG_CONFIG_HOME: config } });
+/** `scout` with a page budget of `heldBytes` for the fan-out, passed in through the Io. */
+const scoutHolding = (heldBytes: number | undefined, ...args: string[]) =>
+  runScout(['--retries', '0', ...args], { env: { XDG_CONFIG_HOME: config }, heldBytes });
 const wrapped = (e: Explorer, raw: string) => `{"chain_id":"${e.id}","chain":"${e.name}","item":${raw}}`;
 
 describe('--chains on lists', () => {
@@ -203,13 +205,13 @@ describe('--chains on lists', () => {
    * pages, and returns how many beta had asked for when alpha asked for its last page: beta's pages
    * wait for alpha's list to end, so that is the most beta ever held.
    */
-  async function aheadWhileHeld(ahead: number): Promise<number> {
+  async function aheadWhileHeld(ahead: number, heldBytes?: number): Promise<number> {
     let release = () => {};
     hold.page2 = new Promise<void>((resolve) => (release = resolve));
     const betaAsked = () => beta.requests.filter((r) => r.includes(LONG)).length;
     let atAlphaEnd = -1;
     try {
-      const run = scout('address', 'txs', LONG, '--chains', 'alpha,beta', '--all', '--ndjson');
+      const run = scoutHolding(heldBytes, 'address', 'txs', LONG, '--chains', 'alpha,beta', '--all', '--ndjson');
       const alphaLast = until('alpha to ask for its last page', () => {
         if (!alpha.requests.some((r) => r.includes(LONG) && r.includes(`page=${LONG_PAGES}`))) return false;
         atAlphaEnd = betaAsked();
@@ -237,17 +239,11 @@ describe('--chains on lists', () => {
   });
 
   it('--all: the chains waiting hold pages up to a byte budget between them, then wait (flat memory)', async () => {
-    const before = HELD.bytes;
-    // About four of LONG's one-item pages (each costs its text and 1 KiB).
-    HELD.bytes = 4 * 1300;
-    try {
-      // It runs three pages ahead while alpha is stuck, and holds no more than the budget after.
-      const ahead = await aheadWhileHeld(3);
-      expect(ahead).toBeGreaterThan(2);
-      expect(ahead).toBeLessThanOrEqual(7);
-    } finally {
-      HELD.bytes = before;
-    }
+    // A budget of about four of LONG's one-item pages (each costs its text and 1 KiB): it runs three
+    // pages ahead while alpha is stuck, and holds no more than the budget after.
+    const ahead = await aheadWhileHeld(3, 4 * 1300);
+    expect(ahead).toBeGreaterThan(2);
+    expect(ahead).toBeLessThanOrEqual(7);
   });
 
   it('asks every chain at once: each explorer holds its answer until all first requests have arrived', async () => {

@@ -1,7 +1,7 @@
 /**
- * The hosted PRO API (API.md, Hosts and Errors): `--pro --chain <id|name>` sends requests to
- * `<root>/<chain id>/api/v2/...` with the explorer key as a bearer token. The root is moved to a
- * server on 127.0.0.1 (SCOUT_PRO_URL) that answers like api.blockscout.com.
+ * The hosted PRO API (docs/api-behaviour.md, Hosts and Errors): `--pro --chain <id|name>` sends
+ * requests to `<root>/<chain id>/api/v2/...` with the explorer key as a bearer token. The root is moved
+ * to a server on 127.0.0.1 (SCOUT_PRO_URL) that answers like api.blockscout.com.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

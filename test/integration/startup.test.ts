@@ -1,9 +1,9 @@
 /**
- * Start-up: --version and piped --help are answered by the entry alone (src/launch.ts, CommonJS,
- * the help rendered at build time); every other command line loads commander and our own wiring
- * (the command specs among it), and --help there loads nothing more: never the HTTP client, the
- * schemas, the spinner or the table renderer (STYLE.md, habit 10). Measured by recording every file
- * of the build the process loads and what the build put in each.
+ * Start-up: --version and piped --help are answered by the entry alone (src/launch.ts, CommonJS, the
+ * help rendered at build time); every other command line loads commander and our own wiring (the
+ * command specs among it), and --help there loads nothing more: never the HTTP client, the schemas, the
+ * spinner or the table renderer (docs/style.md, "Lazy imports keep start-up fast"). Measured by
+ * recording every file of the build the process loads and what the build put in each.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

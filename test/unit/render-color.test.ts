@@ -1,5 +1,5 @@
 /**
- * When colour is on (CONTRACT.md, --no-color): only on a terminal unless FORCE_COLOR says otherwise;
+ * When colour is on (docs/cli-contract.md, Colour): only on a terminal unless FORCE_COLOR says otherwise;
  * NO_COLOR (non-empty) and TERM=dumb turn it off, which chalk alone would not do for NO_COLOR. The
  * renderers then colour exactly when the context says so, whatever chalk detects by itself.
  */

@@ -1,7 +1,8 @@
 /**
- * Precedence of the global settings (CONTRACT.md, Global options): flag, then SCOUT_* environment,
- * then the config file, then the default; for the explorer, the highest level naming a base URL or a
- * chain decides and a base URL beats a chain within a level. Also the config file's failure modes.
+ * Precedence of the global settings (docs/cli-contract.md, Global options): flag, then SCOUT_*
+ * environment, then the config file, then the default; for the explorer, the highest level naming a
+ * base URL or a chain decides and a base URL beats a chain within a level. Also the config file's
+ * failure modes.
  */
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
