@@ -17,6 +17,15 @@ import { type Cursor, cursorKey } from './cursor.js';
 export const MAX_EMPTY_PAGES = 5;
 /** The largest cursor followed: its query pairs as JSON text, in bytes (Blockscout's are under 300). */
 export const MAX_CURSOR_BYTES = 8 * 1024;
+/** The size of `cursor` in bytes when it is past MAX_CURSOR_BYTES (no explorer sends one), else undefined. */
+export function oversizeCursor(cursor: Cursor): number | undefined {
+  const bytes = Buffer.byteLength(cursorKey(cursor));
+  return bytes > MAX_CURSOR_BYTES ? bytes : undefined;
+}
+
+/** The hint of every error that stops a list midway. */
+const SO_FAR = 'the items printed so far are complete up to this point';
+
 /** Digests of the cursors given so far kept for loop detection; the oldest are forgotten past it. */
 export const MAX_CURSORS_KEPT = 10_000;
 /** A page holding only items of the last this many pages (and a next cursor) is a loop. */
@@ -173,23 +182,22 @@ export async function* paginate<T>(
       for (const r of page.rawItems) recent.add(r);
       // A page of items all printed already is not printed again, whichever loop it belongs to.
       const stale = recent.endPage() && page.next !== null;
-      const loop = (message: string) => new CursorLoopError(message, { hint: 'the items printed so far are complete up to this point' });
+      const loop = (message: string) => new CursorLoopError(message, { hint: SO_FAR });
       empty = count === 0 && page.next ? empty + 1 : 0;
       if (empty >= MAX_EMPTY_PAGES) {
         yield Object.assign(page, { cursor: used });
         throw loop(`the server returned ${MAX_EMPTY_PAGES} empty pages in a row, each with a new cursor (${req.what}); stopping instead of asking forever`);
       }
       if (page.next) {
-        const key = cursorKey(page.next);
-        const bytes = Buffer.byteLength(key);
-        if (bytes > MAX_CURSOR_BYTES) {
+        const bytes = oversizeCursor(page.next);
+        if (bytes !== undefined) {
           if (!stale) yield Object.assign(page, { cursor: used });
           throw new ResponseEnvelopeError(
             `unusable cursor after page ${n + 1} of ${req.what}: its next_page_params is ${formatSize(bytes)}, more than a cursor may be (${formatSize(MAX_CURSOR_BYTES)}); stopping`,
-            { hint: 'the items printed so far are complete up to this point' },
+            { hint: SO_FAR },
           );
         }
-        if (!seen.add(key)) {
+        if (!seen.add(cursorKey(page.next))) {
           if (!stale) yield Object.assign(page, { cursor: used });
           throw loop(`the server returned a cursor it had already given (${req.what}); stopping instead of looping`);
         }

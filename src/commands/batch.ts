@@ -18,6 +18,7 @@ import { ClosedPipeError, OutputError } from '../node-io.js';
 import { JsonArrayWriter } from '../render/json.js';
 import { paint } from '../render/paint.js';
 import { safeText } from '../text/safe.js';
+import { withoutBom } from '../text/bom.js';
 import { NameRef } from '../validate.js';
 import type { PageOptions } from './page-options.js';
 import type { CommandLine, HintWord, Invocation } from './runtime.js';
@@ -84,7 +85,7 @@ export async function readBatchLines(io: Io, signal?: AbortSignal): Promise<Batc
     n++;
     pieces = [];
     length = 0;
-    if (n === 1 && text.startsWith('\ufeff')) text = text.slice(1);
+    if (n === 1) text = withoutBom(text);
     text = text.trim();
     if (text !== '' && !text.startsWith('#')) lines.push({ line: n, text });
   };

@@ -6,8 +6,8 @@
  * What the list leaves (the next cursor, the count) goes to the next-page hint.
  */
 import type { ItemSink, JsonDocument, Page } from '../api/client.js';
-import { type Cursor, cursorKey, encodeCursorFor } from '../api/cursor.js';
-import { MAX_CURSOR_BYTES } from '../api/paginate.js';
+import { type Cursor, encodeCursorFor } from '../api/cursor.js';
+import { MAX_CURSOR_BYTES, oversizeCursor } from '../api/paginate.js';
 import { JsonArrayWriter, jsonDocument } from '../render/json.js';
 import { StringDecoder } from 'node:string_decoder';
 import { escapeUnsafe } from '../rawjson.js';
@@ -194,23 +194,20 @@ export async function printList<T>(
       printed.next = page.next;
       n++;
       const more = page.next !== null && printed.count < limit && goesOn;
-      if (raws.length <= ROWS_AT_ONCE) {
-        // Decoded only when a writer of rows asks, once per page.
+      // Decoded only when a writer of rows asks, once per part. A page bigger than any explorer's
+      // own goes in parts of ROWS_AT_ONCE, so Ctrl-C is heard between them instead of after seconds
+      // of synchronous work.
+      const whole = raws.length <= ROWS_AT_ONCE;
+      for (let at = 0; at === 0 || at < raws.length; at += ROWS_AT_ONCE) {
+        const part = whole ? raws : raws.slice(at, at + ROWS_AT_ONCE);
+        const values = (): unknown[] => (whole ? page.items() : part.map((r) => JSON.parse(r) as unknown));
         let decoded: T[] | undefined;
-        const decodedItems = () => (decoded ??= (view ? decode(page.items(), view, warned, s) : page.items()).slice(0, raws.length));
+        const decodedItems = () => (decoded ??= (view ? decode(values(), view, warned, s) : (values() as T[])).slice(0, part.length));
         if (!begun) writer.begin(view && columnsOf(view, decodedItems()));
         begun = true;
-        await writer.page({ rawItems: raws, compact: page.compact, items: decodedItems }, more);
-      } else {
-        // A page bigger than any explorer's own: decoded and drawn a part at a time, so Ctrl-C is
-        // heard between parts instead of after seconds of synchronous work.
-        for (let at = 0; at < raws.length; at += ROWS_AT_ONCE) {
-          const part = raws.slice(at, at + ROWS_AT_ONCE);
-          let decoded: T[] | undefined;
-          const decodedItems = () => (decoded ??= view ? decode(part.map((r) => JSON.parse(r) as unknown), view, warned, s) : part.map((r) => JSON.parse(r) as T));
-          if (!begun) writer.begin(view && columnsOf(view, decodedItems()));
-          begun = true;
-          await writer.page({ rawItems: part, compact: page.compact, items: decodedItems }, more || at + ROWS_AT_ONCE < raws.length);
+        const last = at + ROWS_AT_ONCE >= raws.length;
+        await writer.page({ rawItems: part, compact: page.compact, items: decodedItems }, more || !last);
+        if (!last) {
           await new Promise<void>((resolve) => setImmediate(resolve));
           if (s.http.stopped) throw new InterruptedError('interrupted');
         }
@@ -253,8 +250,8 @@ export async function offerNextPage(s: Session, printed: Printed, opts: ListOpti
 export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, printed?: number): Promise<void> {
   const count = printed === undefined ? 'more items exist' : `${items(printed)}; more exist`;
   // A cursor no explorer sends (a hostile one may send megabytes) is not repeated on stderr.
-  const bytes = Buffer.byteLength(cursorKey(cursor));
-  if (bytes > MAX_CURSOR_BYTES) {
+  const bytes = oversizeCursor(cursor);
+  if (bytes !== undefined) {
     await s.io.err.write(`${count}, but the server's next_page_params is ${formatSize(bytes)}, more than a cursor may be (${formatSize(MAX_CURSOR_BYTES)}): no next-page hint\n`);
     return;
   }
