@@ -1,15 +1,27 @@
-// The layers of src/ and the one rule about them: imports only point down, and nothing imports
-// itself back. test/unit/layers.test.ts runs these rules over src/ in the suite (`npx depcruise src`
-// runs them too). Type-only imports count: a type import up is still a layer pointing the wrong way.
+// The layers of src/ and the rules about them: imports only point down, nothing imports itself back,
+// and what --help loads stays light. test/unit/layers.test.ts runs these rules over src/ in the
+// suite (`npx depcruise src` runs them too). Type-only imports count for the layers: a type import up
+// is still a layer pointing the wrong way.
 //
 //   cli.ts, launch.ts, main.ts,     entries: the program, the process entry and the process side
 //   index.ts                        of the program, the library
-//   commands/                       command specs, the registrar, the runtime commands share
+//   commands/                       the verbs: <topic>/<verb>.ts (specs), <verb>.run.ts, index.ts,
+//                                   args.ts (argument specs verbs share)
+//   run/                            what runs a command: execute, session, output, list, object,
+//                                   batches and --chains, watch and wait, progress
+//   kit/                            what --help loads: the spec kit, the registrar, option specs
 //   render/                         text from data: tables, CSV, JSON, key/value views
 //   api/, config/                   HTTP and the explorer API; settings, chains, files
-//   base modules                    errors, io, validate, rawjson, text/ (safe text)
-const BASE = '^src/(errors|io|node-io|validate|rawjson|rawjson-stream)\.ts$|^src/(text|types)/';
-const ENTRIES = '^src/(cli|main|launch|index)\.ts$';
+//   base/                           errors, io, validation, safe text, lossless JSON
+const BASE = '^src/(base|types)/';
+const ENTRIES = '^src/(cli|main|launch|index)\\.ts$';
+
+/**
+ * What `--help` and `--version` load: the entries' static imports, which are the kit and the verbs'
+ * specs (not their `.run.ts`). The rule below keeps them apart from what runs a command; anything
+ * heavier is loaded with `import()` when the command runs (dynamic imports are allowed).
+ */
+const HELP_SIDE = '^src/kit/|^src/commands/(?!.*\\.run\\.ts$)|^src/cli\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -33,28 +45,60 @@ export default {
       severity: 'error',
       comment: 'api/ and config/ know nothing of rendering, commands or each other.',
       from: { path: '^src/api/' },
-      to: { path: '^src/(config|render|commands)/|' + ENTRIES },
+      to: { path: '^src/(config|render|kit|run|commands)/|' + ENTRIES },
     },
     {
       name: 'config-stays-below',
       severity: 'error',
       comment: 'config/ knows nothing of the API client, rendering or commands.',
       from: { path: '^src/config/' },
-      to: { path: '^src/(api|render|commands)/|' + ENTRIES },
+      to: { path: '^src/(api|render|kit|run|commands)/|' + ENTRIES },
     },
     {
       name: 'render-stays-below-commands',
       severity: 'error',
-      comment: 'Renderers turn data into text; they may read api/ and config/ types, never commands.',
+      comment: 'Renderers turn data into text; they may read api/ and config/ types, never the kit, the runners or commands.',
       from: { path: '^src/render/' },
+      to: { path: '^src/(kit|run|commands)/|' + ENTRIES },
+    },
+    {
+      name: 'kit-stays-below-run',
+      severity: 'error',
+      comment: 'The kit describes commands; the runners use it, never the other way round.',
+      from: { path: '^src/kit/' },
+      to: { path: '^src/(run|commands)/|' + ENTRIES },
+    },
+    {
+      name: 'run-stays-below-verbs',
+      severity: 'error',
+      comment: 'The runners run any verb; they know none of them (the verbs are handed in as specs).',
+      from: { path: '^src/run/' },
       to: { path: '^src/commands/|' + ENTRIES },
     },
     {
       name: 'commands-never-import-entries',
       severity: 'error',
-      comment: 'Commands share commands/runtime.ts, never cli.ts (which imports them all).',
+      comment: 'Verbs share kit/invocation.ts, never cli.ts (which imports them all).',
       from: { path: '^src/commands/' },
       to: { path: ENTRIES },
+    },
+    {
+      name: 'help-loads-no-run-side',
+      severity: 'error',
+      comment:
+        'What --help loads (the kit, the verbs\' specs, cli.ts) imports the run side, renderers, the API client or the heavy libraries only with import(), or as types: --help must not load them. api/endpoints.ts (request builders, types only) is the one api/ module allowed.',
+      from: { path: HELP_SIDE },
+      to: {
+        path: '^src/(run|render)/|^src/api/(?!endpoints\\.ts$)|\\.run\\.ts$|(^|/)node_modules/(zod|undici|ora|chalk|cli-table3|jq-web|open|@adraffy)/',
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+      },
+    },
+    {
+      name: 'endpoints-stay-light',
+      severity: 'error',
+      comment: 'api/endpoints.ts is loaded by --help (the verbs build requests with it): it may import only types and base modules.',
+      from: { path: '^src/api/endpoints\\.ts$' },
+      to: { pathNot: BASE, dependencyTypesNot: ['type-only'] },
     },
   ],
   options: {

@@ -129,7 +129,7 @@ chmodSync(single, 0o755);
  */
 async function renderHelp() {
   const { buildProgram, run } = await import(pathToFileURL(join(root, 'dist', 'cli.js')).href);
-  const { memoryIo } = await import(pathToFileURL(join(root, 'dist', 'io.js')).href);
+  const { memoryIo } = await import(pathToFileURL(join(root, 'dist', 'base', 'io.js')).href);
   const texts = { help: {}, topics: [] };
   const paths = [];
   const walk = (cmd, words) => {

@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { helpTopicsText } from './commands/help/help.js';
 import { COMMANDS } from './commands/index.js';
-import { registerCommands } from './commands/registrar.js';
-import type { RunEnv } from './commands/runtime.js';
+import { registerCommands } from './kit/registrar.js';
+import type { RunEnv } from './kit/invocation.js';
 import { addGlobalOptions, switchWanted } from './config/setting-table.js';
-import { ScoutError } from './errors.js';
-import type { Io } from './io.js';
-import { ClosedPipeError } from './node-io.js';
+import { ScoutError } from './base/errors.js';
+import type { Io } from './base/io.js';
+import { ClosedPipeError } from './base/node-io.js';
 
 /** Set by the bundler (scripts/build.mjs); absent when running from source. */
 declare const __SCOUT_VERSION__: string | undefined;
@@ -41,7 +41,8 @@ export function buildProgram(env: RunEnv): Command {
         helpTopicsText() +
         '\nSettings also come from SCOUT_* variables and the config file (scout config path).\n',
     );
-  registerCommands(program, env, COMMANDS);
+  // The executor loads when a command runs, never for --help.
+  registerCommands(program, env, COMMANDS, async (spec, e, cmd) => (await import('./run/execute.js')).execute(spec, e, cmd));
 
   // Errors come back to run() as exceptions; commander prints help and its own messages through io.
   // Each remembers the command that raised it, so a usage error points to that command's --help.
@@ -131,7 +132,7 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
     if (e instanceof CommanderError && e.exitCode !== 0) {
       // Commander's messages quote what was typed (an unknown option, an extra argument): as safe text.
       // Loaded here, not at the top: --help and --version load no renderer.
-      const { safeText } = await import('./text/safe.js');
+      const { safeText } = await import('./base/text/safe.js');
       e.message = safeText(e.message.replace(/\n+$/, '').replace(/\r?\n/g, ' '));
     }
     code = await report(io, e, verbose);

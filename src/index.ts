@@ -28,6 +28,6 @@ export { collectRaw, paginate, type PageFetcher, type PaginateOptions } from './
 export { keepItems } from './api/keep.js';
 export * from './api/endpoints.js';
 export * as schemas from './api/schemas.js';
-export * from './errors.js';
+export * from './base/errors.js';
 export { formatUnits } from './render/units.js';
-export { safeText } from './text/safe.js';
+export { safeText } from './base/text/safe.js';

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Io } from './io.js';
+import type { Io } from './base/io.js';
 
 /** Set by the entry (launch.ts) for help on a terminal: where to keep the help printed, and the width it is for. */
 export interface KeepHelp {
@@ -19,7 +19,7 @@ declare global {
 const INTERRUPT_GRACE_MS = 500;
 
 async function main(): Promise<void> {
-  const [{ run }, { nodeIo }] = await Promise.all([import('./cli.js'), import('./node-io.js')]);
+  const [{ run }, { nodeIo }] = await Promise.all([import('./cli.js'), import('./base/node-io.js')]);
   const controller = new AbortController();
   let interrupted = false;
   let finished = false;

@@ -3,7 +3,7 @@
  * `{"errors":[{"source":{"pointer"},"detail"}]}`, `{"error": ...}`, the admin `{"code","message"}`, a
  * bare JSON string (raw-trace node failures), or a proxy's HTML page, which is reduced to the status.
  */
-import { safeText } from '../text/safe.js';
+import { safeText } from '../base/text/safe.js';
 
 const MAX = 300;
 

@@ -22,9 +22,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ScoutError } from '../errors.js';
-import { safeText } from '../text/safe.js';
-import { formatSize } from '../validate.js';
+import { ScoutError } from '../base/errors.js';
+import { safeText } from '../base/text/safe.js';
+import { formatSize } from '../base/validate.js';
 
 /** The directory under the cache root that holds the entries (`scout cache clear` removes it). */
 export const ENTRIES = 'http';

@@ -4,11 +4,11 @@
  * items keep the server's exact text.
  */
 import type { Hash } from 'node:crypto';
-import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../errors.js';
-import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';
-import { JsonStreamScanner, type ListTail } from '../rawjson-stream.js';
-import { utf8Text } from '../text/bom.js';
-import { checkKey, isLoopbackHost } from '../validate.js';
+import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../base/errors.js';
+import { arrayElements, objectMembers, RawJsonError } from '../base/json/lossless.js';
+import { JsonStreamScanner, type ListTail } from '../base/json/scanner.js';
+import { utf8Text } from '../base/text/bom.js';
+import { checkKey, isLoopbackHost } from '../base/validate.js';
 import { describeBody } from './body.js';
 import { type Cursor, cursorFromRaw } from './cursor.js';
 import type { Http, HttpResponse, RequestContext } from './http.js';

@@ -7,9 +7,9 @@
  * back as the literal string `null` (pending transactions have `block_number: null`); timestamps and
  * bracketed search keys (`token[name]`) go back verbatim; `{}` means the same as null.
  */
-import { UsageError } from '../errors.js';
-import { arrayElements, objectMembers, RawJsonError } from '../rawjson.js';
-import { safeText } from '../text/safe.js';
+import { UsageError } from '../base/errors.js';
+import { arrayElements, objectMembers, RawJsonError } from '../base/json/lossless.js';
+import { safeText } from '../base/text/safe.js';
 
 /** Ordered query pairs that resume a list. */
 export type Cursor = ReadonlyArray<readonly [string, string]>;

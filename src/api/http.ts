@@ -19,10 +19,10 @@ import {
   ScoutError,
   TimeoutError,
   UsageError,
-} from '../errors.js';
-import { utf8Text } from '../text/bom.js';
-import { safeText } from '../text/safe.js';
-import { formatSize } from '../validate.js';
+} from '../base/errors.js';
+import { utf8Text } from '../base/text/bom.js';
+import { safeText } from '../base/text/safe.js';
+import { formatSize } from '../base/validate.js';
 import { lostConsensusHash, messageFromBody } from './body.js';
 import type { ResponseCache } from './cache.js';
 import { Scheduler } from './scheduler.js';

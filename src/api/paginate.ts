@@ -8,8 +8,8 @@
  * Memory stays flat however long the list: cursors are remembered as fixed-size digests, up to
  * MAX_CURSORS_KEPT of them, and items only those of the last STALE_WINDOW pages, within a cap each.
  */
-import { CursorLoopError, ResponseEnvelopeError } from '../errors.js';
-import { formatSize } from '../validate.js';
+import { CursorLoopError, ResponseEnvelopeError } from '../base/errors.js';
+import { formatSize } from '../base/validate.js';
 import type { ItemSink, ListRequest, Page } from './client.js';
 import { type Cursor, cursorKey } from './cursor.js';
 

@@ -19,7 +19,7 @@
  * Time is the caller's clock and waits are the caller's sleep, so tests drive it with a fake clock:
  * after a wait the scheduler takes its clock to be at least the time it waited for.
  */
-import { InterruptedError } from '../errors.js';
+import { InterruptedError } from '../base/errors.js';
 
 export interface SchedulerOptions {
   now: () => number;

@@ -1,12 +1,12 @@
 /** Arguments and options several commands take, declared once. */
 import { CHAIN_SETS, parseChainList } from '../config/chain-list.js';
 import { BUILTIN_CHAINS } from '../config/chain-table.js';
-import { parseAddressOrName, parseHash, parseTokenId } from '../validate.js';
-import { arg, batchable, option } from './spec.js';
+import { parseAddressOrName, parseHash, parseTokenId } from '../base/validate.js';
+import { arg, batchable, option } from '../kit/spec.js';
 
 /**
  * `<address>`: 0x and 40 hex digits, or a name (`vitalik.eth`, `jesse.base`) the executor resolves
- * through the explorer's search before the command runs (commands/names.ts). This one takes no `-`:
+ * through the explorer's search before the command runs (run/names.ts). This one takes no `-`:
  * for a command that runs once (`contract source --out` writes files).
  */
 export const singleAddressArg = arg('<address>', '0x followed by 40 hex digits, or a name such as vitalik.eth', parseAddressOrName);
@@ -26,7 +26,7 @@ export const hashArg = batchable(arg('<hash>', '0x followed by 64 hex digits', p
 export const tokenIdArg = arg('<id>', 'token id: decimal digits, up to 2^256-1', parseTokenId);
 
 /**
- * `--chains <list>`: the command on several chains at once (commands/fanout.ts). Read as words here;
+ * `--chains <list>`: the command on several chains at once (run/fanout.ts). Read as words here;
  * the names are looked up, all of them before any request, when the command runs.
  */
 export const chainsOption = option('<list>', `run on several chains at once: chain ids or names (1,8453,optimism), or ${CHAIN_SETS.join(', ')}; rows start with their chain, JSON items are wrapped`, parseChainList, {

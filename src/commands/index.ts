@@ -17,7 +17,7 @@ import open from './open/open.js';
 import gas from './network/gas.js';
 import stats from './network/stats.js';
 import search from './search/search.js';
-import type { CommandSpec, TopicSpec } from './spec.js';
+import type { CommandSpec, TopicSpec } from '../kit/spec.js';
 import token from './token/index.js';
 import tx from './tx/index.js';
 

@@ -7,7 +7,7 @@
  * hosts (a built-in entry standing in for a registry entry of the same id); without one, the
  * built-in chains. `all` and `mainnets` are the mainnets among them, `testnets` the testnets.
  */
-import { UsageError } from '../errors.js';
+import { UsageError } from '../base/errors.js';
 import { BUILTIN_CHAINS, type Chain } from './chain-table.js';
 import { isBlockscoutHosted, shown } from './url.js';
 

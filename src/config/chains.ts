@@ -3,7 +3,7 @@
  * compared as slugs ("OP Mainnet", "op_mainnet" and "op-mainnet" are the same), ids as decimal
  * strings (a hex id such as 0x2105 is accepted too).
  */
-import { editDistance } from '../text/edit-distance.js';
+import { editDistance } from '../base/text/edit-distance.js';
 import { BUILTIN_CHAINS, type Chain } from './chain-table.js';
 
 export { BUILTIN_CHAINS, type Chain } from './chain-table.js';

@@ -13,9 +13,9 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { UsageError } from '../errors.js';
-import { withoutBom } from '../text/bom.js';
-import { RESERVED_KEYS } from '../validate.js';
+import { UsageError } from '../base/errors.js';
+import { withoutBom } from '../base/text/bom.js';
+import { RESERVED_KEYS } from '../base/validate.js';
 import { type ConfigKey, type ConfigSettingValues, SETTINGS, type SettingKind, type SettingSpec } from './setting-table.js';
 import { withFileLock } from './lock.js';
 import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';

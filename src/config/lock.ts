@@ -6,7 +6,7 @@
  * died holding it and is taken over; one held longer than LOCK_WAIT_MS in all is an error.
  */
 import { closeSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
-import { ScoutError } from '../errors.js';
+import { ScoutError } from '../base/errors.js';
 import { shown } from './url.js';
 
 /** How long a set waits for another to finish before giving up. */

@@ -10,8 +10,8 @@
  * everything. A chain named beside the winning base URL still labels values with its coin. For the
  * admin key, a key beats a key file of the same level.
  */
-import { UsageError } from '../errors.js';
-import { checkKey, type DurationSpec, isLoopbackHost, parseDuration, parseSize, TIMER_MAX_MS } from '../validate.js';
+import { UsageError } from '../base/errors.js';
+import { checkKey, type DurationSpec, isLoopbackHost, parseDuration, parseSize, TIMER_MAX_MS } from '../base/validate.js';
 import { chainSetOf, chainsOfSet, distinctChains } from './chain-list.js';
 import { BUILTIN_CHAINS, type Chain, chainAnswersTo, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
 import { type ConfigFile, readConfigFile } from './file.js';

@@ -4,8 +4,8 @@
  * credentials in it: `http://user:pass@host` is refused, and no message ever repeats the part before
  * the `@` (a password typed into a URL must not end up in a terminal log or a CI transcript).
  */
-import { UsageError } from '../errors.js';
-import { safeText } from '../text/safe.js';
+import { UsageError } from '../base/errors.js';
+import { safeText } from '../base/text/safe.js';
 
 /** Local input as it may be echoed in one line: safe text, cut to `max` characters. */
 export function shown(s: string, max = 80): string {

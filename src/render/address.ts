@@ -6,7 +6,7 @@
  * The balance is exact: BigInt from `coin_balance` wei, never rounded.
  */
 import type { AddressCounters, AddressDetails } from '../api/schemas.js';
-import { text } from '../text/safe.js';
+import { text } from '../base/text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
 import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';

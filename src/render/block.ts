@@ -4,7 +4,7 @@
  * piped, each fact is its own `Label<TAB>field…` line with full values and ISO times.
  */
 import type { AddressParam, Block } from '../api/schemas.js';
-import { text } from '../text/safe.js';
+import { text } from '../base/text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime } from './format.js';

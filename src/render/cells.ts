@@ -6,7 +6,7 @@
 import type { AddressParam } from '../api/schemas.js';
 import type { RenderContext } from './context.js';
 import { addressHash, addressName, age, isoTime, shortHash } from './format.js';
-import { safeText, text } from '../text/safe.js';
+import { safeText, text } from '../base/text/safe.js';
 import type { Cell, Column } from './table.js';
 import { displayUnits, formatUnits, groupDigits } from './units.js';
 import { displayWidth, truncate } from './width.js';

@@ -18,7 +18,7 @@ import type {
 import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, PENDING, plainCell, statusCell, timeCell } from './cells.js';
 import { isRecord } from './fields.js';
 import { shortHash, shortId } from './format.js';
-import { safeText, text } from '../text/safe.js';
+import { safeText, text } from '../base/text/safe.js';
 import { searchInfo } from './search.js';
 import { coinLabel, type RenderContext } from './context.js';
 import type { Cell, Column } from './table.js';

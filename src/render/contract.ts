@@ -8,7 +8,7 @@ import type { SmartContract } from '../api/schemas.js';
 import type { RenderContext } from './context.js';
 import { objects } from './fields.js';
 import { humanTime, isoTime } from './format.js';
-import { text } from '../text/safe.js';
+import { text } from '../base/text/safe.js';
 import { type KeyValueRow, type Line, renderKeyValue } from './table.js';
 import { groupDigits } from './units.js';
 

@@ -5,9 +5,9 @@
  * spreadsheet formula (`=`, `+`, `-`, `@`, tab, CR) gets a leading apostrophe so no spreadsheet
  * evaluates it; plain numbers such as `-1.5` are left alone. Control characters become visible.
  */
-import type { Writer } from '../io.js';
+import type { Writer } from '../base/io.js';
 import type { RenderContext } from './context.js';
-import { safeText } from '../text/safe.js';
+import { safeText } from '../base/text/safe.js';
 import { begun, type ListWriter, type PageOfItems } from './list-writer.js';
 import { type Cell, type Column, csvColumns } from './table.js';
 

@@ -10,7 +10,7 @@
  * lines), under the same headings: it is a view for people; `--json` is the form for programs.
  */
 import type { Transaction } from '../api/schemas.js';
-import { safeText } from '../text/safe.js';
+import { safeText } from '../base/text/safe.js';
 import type { RenderContext } from './context.js';
 import { isRecord } from './fields.js';
 import { summaryLines } from './summary.js';

@@ -1,6 +1,6 @@
 /** Small formatters shared by the renderers. Chain text always goes through safeText. */
 import type { AddressParam } from '../api/schemas.js';
-import { safeText, text } from '../text/safe.js';
+import { safeText, text } from '../base/text/safe.js';
 
 /** 0xd8dA6BF2…6045 → 0xd8dA…6045. */
 export function shortHash(h: string, keep = 4): string {

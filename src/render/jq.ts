@@ -14,10 +14,10 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { JqLimits } from '../config/settings.js';
-import { ScoutError, UsageError } from '../errors.js';
-import type { Writer } from '../io.js';
-import { escapeUnsafe } from '../rawjson.js';
-import { safeText } from '../text/safe.js';
+import { ScoutError, UsageError } from '../base/errors.js';
+import type { Writer } from '../base/io.js';
+import { escapeUnsafe } from '../base/json/lossless.js';
+import { safeText } from '../base/text/safe.js';
 import { jqSource } from './jq-source.js';
 import type { ListWriter, PageOfItems } from './list-writer.js';
 

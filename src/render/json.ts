@@ -3,8 +3,8 @@
  * the server's exact text and are only re-spaced (indented on a terminal, compact when piped), with
  * characters unsafe on a terminal written as \uXXXX, which decodes to the same value.
  */
-import type { Writer } from '../io.js';
-import { escapeUnsafe, formatRaw } from '../rawjson.js';
+import type { Writer } from '../base/io.js';
+import { escapeUnsafe, formatRaw } from '../base/json/lossless.js';
 import type { ListWriter, PageOfItems } from './list-writer.js';
 
 /** One JSON document: indented (2 spaces) or compact, ending in a newline. */

@@ -2,7 +2,7 @@
  * The one interface of a list's output modes: the JSON array, NDJSON lines, CSV, piped lines and
  * the terminal table are each a writer told the columns once, then each page as it arrives, then
  * the end. A writer keeps at most the page in hand, so `--all` over any number of pages holds one
- * page at a time. Writers never fetch: the printer (commands/output.ts) drives them from a source
+ * page at a time. Writers never fetch: the printer (run/output.ts) drives them from a source
  * of pages.
  */
 import type { Column } from './table.js';

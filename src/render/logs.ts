@@ -8,7 +8,7 @@ import type { Log } from '../api/schemas.js';
 import { addressCell, hashCell, nameCell, NONE, numberCell, timeCell } from './cells.js';
 import { obj, objects } from './fields.js';
 import { shortHash } from './format.js';
-import { jsonText, safeText, text } from '../text/safe.js';
+import { jsonText, safeText, text } from '../base/text/safe.js';
 import type { Cell, Column } from './table.js';
 import { truncate } from './width.js';
 

@@ -1,5 +1,5 @@
 /** NDJSON output of a list: one line per item, the server's text compacted, written page by page. */
-import type { Writer } from '../io.js';
+import type { Writer } from '../base/io.js';
 import { ndjsonLines } from './json.js';
 import type { ListWriter, PageOfItems } from './list-writer.js';
 

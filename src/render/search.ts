@@ -8,7 +8,7 @@
 import type { SearchResult } from '../api/schemas.js';
 import { obj } from './fields.js';
 import { groupDigits } from './units.js';
-import { text } from '../text/safe.js';
+import { text } from '../base/text/safe.js';
 
 export interface SearchInfo {
   /** Name for data columns ('' when none). */

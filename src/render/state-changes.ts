@@ -9,7 +9,7 @@ import { tokenCell, tokenIdCell } from './columns.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { obj, objects } from './fields.js';
 import { shortId } from './format.js';
-import { text } from '../text/safe.js';
+import { text } from '../base/text/safe.js';
 import type { Cell, Column } from './table.js';
 import { displayUnits, formatUnits, toBigInt } from './units.js';
 import { truncate } from './width.js';

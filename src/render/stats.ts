@@ -5,7 +5,7 @@
  * may the whole `gas_prices` (no estimate yet).
  */
 import type { GasPrice, GasPrices, Stats } from '../api/schemas.js';
-import { text } from '../text/safe.js';
+import { text } from '../base/text/safe.js';
 import type { RenderContext } from './context.js';
 import { obj } from './fields.js';
 import { age, isoTime } from './format.js';

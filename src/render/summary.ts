@@ -12,8 +12,8 @@
  * shows as `{name}`, so nothing is silently dropped. Amounts are the server's own digits: a currency
  * value sent as a JSON number is read from the body's text, not through a double.
  */
-import { arrayElements, objectMembers } from '../rawjson.js';
-import { safeText, text } from '../text/safe.js';
+import { arrayElements, objectMembers } from '../base/json/lossless.js';
+import { safeText, text } from '../base/text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { isRecord } from './fields.js';
 import { addressName, humanTime, isoOfMs, shortHash } from './format.js';
@@ -23,7 +23,7 @@ import { groupDigits } from './units.js';
 export type SummaryOutcome = { readonly lines: readonly string[] } | { readonly none: string };
 
 /**
- * The lossless JSON splitter the summary is read with (rawjson.ts). A parameter so that a test can
+ * The lossless JSON splitter the summary is read with (base/json/lossless.ts). A parameter so that a test can
  * count what it is handed (filling must stay linear) without replacing the module.
  */
 export interface Splitter {

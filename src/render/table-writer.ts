@@ -3,7 +3,7 @@
  * the column widths (TerminalTable), later pages keep them, so the columns stay aligned down the
  * whole list. A list with no items at all says so on stderr, leaving stdout empty.
  */
-import type { Writer } from '../io.js';
+import type { Writer } from '../base/io.js';
 import type { RenderContext } from './context.js';
 import { begun, type ListWriter, type PageOfItems } from './list-writer.js';
 import { type Column, TerminalTable } from './table.js';

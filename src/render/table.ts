@@ -9,7 +9,7 @@
 import Table from 'cli-table3';
 import type { RenderContext } from './context.js';
 import { paint, type Style } from './paint.js';
-import { safeText } from '../text/safe.js';
+import { safeText } from '../base/text/safe.js';
 import { displayWidth, pad, truncate } from './width.js';
 
 export { paint, type Style };

@@ -10,7 +10,7 @@ import { tokenIdCell } from './columns.js';
 import type { RenderContext } from './context.js';
 import { isRecord, obj } from './fields.js';
 import { addressHash, addressName } from './format.js';
-import { text } from '../text/safe.js';
+import { text } from '../base/text/safe.js';
 import type { Cell, Column, KeyValueRow, Line } from './table.js';
 import { renderKeyValue } from './table.js';
 import { formatUnits, groupDigits, toBigInt, toDecimals, valueAt } from './units.js';

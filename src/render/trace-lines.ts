@@ -12,8 +12,8 @@
  * passes over the text with a stack of our own: a body nesting calls far deeper than any stack
  * costs time linear in its size, until the depth passes what the EVM allows.
  */
-import { ResponseShapeError } from '../errors.js';
-import { arrayElements, formatRaw, objectMembers, skipString, skipValue, skipWs } from '../rawjson.js';
+import { ResponseShapeError } from '../base/errors.js';
+import { arrayElements, formatRaw, objectMembers, skipString, skipValue, skipWs } from '../base/json/lossless.js';
 
 /** The EVM's call depth limit: a deeper tree is no real trace, and its paths would grow without bound. */
 export const MAX_CALL_DEPTH = 1024;

@@ -11,7 +11,7 @@ import { decodeRevert, SELECTORS, selectorOf } from './abi.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { obj, objects } from './fields.js';
 import { shortHash } from './format.js';
-import { safeText } from '../text/safe.js';
+import { safeText } from '../base/text/safe.js';
 import { paint } from './paint.js';
 import { formatUnits, groupDigits, toBigInt } from './units.js';
 

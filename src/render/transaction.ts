@@ -9,7 +9,7 @@ import { decodeRevert, selectorOf } from './abi.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime, shortHash, shortId } from './format.js';
-import { safeText, text } from '../text/safe.js';
+import { safeText, text } from '../base/text/safe.js';
 import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';
 import { displayUnits, formatUnits, groupDigits, gwei, toBigInt, usd } from './units.js';
 import { displayWidth, pad, truncate } from './width.js';

@@ -2,7 +2,7 @@
  * Piped output of a list: tab-separated lines, no header, full values (render/table.ts renderTsv),
  * written page by page as each arrives.
  */
-import type { Writer } from '../io.js';
+import type { Writer } from '../base/io.js';
 import type { RenderContext } from './context.js';
 import { begun, type ListWriter, type PageOfItems } from './list-writer.js';
 import { type Column, renderTsv } from './table.js';

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram, run } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import { seeded } from '../support/faults.js';
 import { ADDR, type FakeServer, HEAD_BLOCK, startServer, TX } from '../support/server.js';
 

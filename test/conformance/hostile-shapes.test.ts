@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { type BodyServer, serveBodies } from '../support/bodies.js';
-import { memoryIo } from '../../src/io.js';
-import { arrayElements, formatRaw, objectMembers } from '../../src/rawjson.js';
+import { memoryIo } from '../../src/base/io.js';
+import { arrayElements, formatRaw, objectMembers } from '../../src/base/json/lossless.js';
 
 const ADDR = '0x' + '1'.repeat(40);
 const HASH = '0x' + '2'.repeat(64);

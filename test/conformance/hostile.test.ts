@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import type { Transaction } from '../../src/api/schemas.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvHeader, csvRows } from '../../src/render/csv.js';
 import { renderTsv } from '../../src/render/table.js';
@@ -37,7 +37,7 @@ import type { Column } from '../../src/render/table.js';
 import { renderTable } from '../support/table.js';
 import { ATTACKS, everyStringHostile, HOSTILE_BODIES } from './hostile.js';
 
-// Everything the terminal sanitiser covers (src/text/safe.ts); tab and newline only as our separators.
+// Everything the terminal sanitiser covers (src/base/text/safe.ts); tab and newline only as our separators.
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u206a-\u206f\u2800\u3164\ufe00-\ufe0f\uffa0\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0100}-\u{e01ef}]/u;
 /** The only escapes allowed out: our own SGR colours. */

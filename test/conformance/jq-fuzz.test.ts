@@ -19,7 +19,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSafeText } from '../../src/text/safe.js';
+import { isSafeText } from '../../src/base/text/safe.js';
 import { runCli } from '../support/cli.js';
 import { seeded } from '../support/faults.js';
 import { runScout } from '../support/scout.js';

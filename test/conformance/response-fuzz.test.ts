@@ -24,23 +24,23 @@ import { onePage } from '../../src/api/paginate.js';
 import { run } from '../../src/cli.js';
 import { BUILTIN_CHAINS } from '../../src/config/chains.js';
 import { parseRegistry } from '../../src/config/registry.js';
-import { ScoutError } from '../../src/errors.js';
-import { memoryIo } from '../../src/io.js';
-import { arrayElements, formatRaw, objectMembers } from '../../src/rawjson.js';
+import { ScoutError } from '../../src/base/errors.js';
+import { memoryIo } from '../../src/base/io.js';
+import { arrayElements, formatRaw, objectMembers } from '../../src/base/json/lossless.js';
 import { chainColumns } from '../../src/render/chains.js';
 import type { RenderContext } from '../../src/render/context.js';
-import { isSafeText } from '../../src/text/safe.js';
+import { isSafeText } from '../../src/base/text/safe.js';
 import { knownAddresses } from '../../src/render/trace.js';
 import { objectViews } from '../../src/render/object-views.js';
 import { type ListView, networkView } from '../../src/render/views.js';
-import { printObject } from '../../src/commands/object-command.js';
-import { offerNextPage, printDocument, printList } from '../../src/commands/output.js';
-import type { OutputMode } from '../../src/commands/page-options.js';
-import { silentProgress } from '../../src/commands/progress.js';
-import type { Session } from '../../src/commands/session.js';
+import { printObject } from '../../src/run/object.js';
+import { offerNextPage, printDocument, printList } from '../../src/run/output.js';
+import type { OutputMode } from '../../src/kit/page-options.js';
+import { silentProgress } from '../../src/run/progress.js';
+import type { Session } from '../../src/run/session.js';
 import { printSummary } from '../../src/commands/tx/summary.run.js';
 import { printTrace, printTraceLines } from '../../src/commands/tx/trace.run.js';
-import { view } from '../../src/commands/view-ref.js';
+import { view } from '../../src/kit/view-ref.js';
 import { ADDR, getDataset, type Json, listsFor, toJsonText, TX } from '../support/data.js';
 import { HOSTILE_SUMMARY, OK_SUMMARY } from '../support/fake/summary-data.js';
 import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
@@ -58,7 +58,7 @@ const ORIGIN = 'http://127.0.0.1:1';
 
 // ───────────────────────────────────────────────────────────── what counts as clean
 
-// Everything the terminal sanitiser covers (text/safe.ts), raw.
+// Everything the terminal sanitiser covers (base/text/safe.ts), raw.
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb\u{e0000}-\u{e007f}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u206a-\u206f\u2800\u3164\ufe00-\ufe0f\uffa0\u{13430}-\u{1343f}\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0100}-\u{e01ef}]/u;
 // eslint-disable-next-line no-control-regex

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
-import { BATCH_LINE_MAX } from '../../src/commands/batch.js';
-import { memoryIo } from '../../src/io.js';
+import { BATCH_LINE_MAX } from '../../src/run/batch.js';
+import { memoryIo } from '../../src/base/io.js';
 import { seeded } from '../support/faults.js';
 import { ADDR, type FakeServer, HEAD_BLOCK, startServer, TX } from '../support/server.js';
 

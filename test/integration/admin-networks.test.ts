@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import { runScout } from '../support/scout.js';
 import { COUNTS, type FakeServer, NETWORK_API_KEYS, startServer } from '../support/server.js';
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOLD_BYTES } from '../../src/api/client.js';
 import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import { cleanEnv, runCli } from '../support/cli.js';
 import { runScout } from '../support/scout.js';
 

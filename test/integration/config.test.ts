@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathSegments, writeSources } from '../../src/commands/contract/source-files.js';
-import { objectMembers } from '../../src/rawjson.js';
+import { objectMembers } from '../../src/base/json/lossless.js';
 import { HOSTILE_PATHS, type HostilePath, hostilePathContract, SAFE_THEN, TOKEN_ADDR } from '../support/fake/tokens-data.js';
 import { runScout, type ScoutOptions } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer } from '../support/server.js';

@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIPED_COLUMNS } from '../../src/commands/piped-columns.js';
+import { PIPED_COLUMNS } from '../../src/kit/piped-columns.js';
 import { cleanEnv, ROOT } from '../support/cli.js';
 import { runScout, type ScoutOptions } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
@@ -63,8 +63,8 @@ describe('the spinner', () => {
   it('stays plain in a process whose chalk would colour it (FORCE_COLOR set, colour decided off)', () => {
     // ora's own chalk reads FORCE_COLOR when it loads: only a fresh process shows what it would do.
     const script = `
-      import { openProgress } from ${JSON.stringify(join(ROOT, 'dist/commands/progress.js'))};
-      import { memoryIo } from ${JSON.stringify(join(ROOT, 'dist/io.js'))};
+      import { openProgress } from ${JSON.stringify(join(ROOT, 'dist/run/progress.js'))};
+      import { memoryIo } from ${JSON.stringify(join(ROOT, 'dist/base/io.js'))};
       const io = memoryIo({ stdoutIsTTY: true, stderrIsTTY: true, env: { NO_COLOR: '1' } });
       (await openProgress(io, 'table', 'loading', false)).stop();
       process.stdout.write(JSON.stringify(io.stderr()));`;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import type { HelpTexts } from '../../src/launch.js';
 import { ROOT, runCli } from '../support/cli.js';
 import { runScout } from '../support/scout.js';

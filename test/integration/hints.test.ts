@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, encodeCursorFor } from '../../src/api/cursor.js';
 import { buildProgram, run } from '../../src/cli.js';
-import { commandLine } from '../../src/commands/execute.js';
-import type { CommandLine } from '../../src/commands/runtime.js';
-import { nextPageHint } from '../../src/commands/output.js';
-import type { Session } from '../../src/commands/session.js';
-import { memoryIo } from '../../src/io.js';
+import { commandLine } from '../../src/run/execute.js';
+import type { CommandLine } from '../../src/kit/invocation.js';
+import { nextPageHint } from '../../src/run/output.js';
+import type { Session } from '../../src/run/session.js';
+import { memoryIo } from '../../src/base/io.js';
 import { ADDR, COUNTS, DEFAULT_ADMIN_KEY, type FakeServer, startServer } from '../support/server.js';
 
 let srv: FakeServer;

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { apiPath } from '../../src/commands/api/api.js';
-import { UsageError } from '../../src/errors.js';
-import { memoryIo } from '../../src/io.js';
+import { UsageError } from '../../src/base/errors.js';
+import { memoryIo } from '../../src/base/io.js';
 import { ADDR, type FakeServer, startServer } from '../support/server.js';
 
 let srv: FakeServer;

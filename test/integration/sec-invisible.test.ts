@@ -10,8 +10,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeUnsafe } from '../../src/rawjson.js';
-import { hasUnsafeCodePoint, isSafeText, isUnsafeCodePoint, safeText } from '../../src/text/safe.js';
+import { escapeUnsafe } from '../../src/base/json/lossless.js';
+import { hasUnsafeCodePoint, isSafeText, isUnsafeCodePoint, safeText } from '../../src/base/text/safe.js';
 import { runScout } from '../support/scout.js';
 import { ADDR } from '../support/server.js';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScout } from '../support/scout.js';
-import { isLoopbackHost } from '../../src/validate.js';
+import { isLoopbackHost } from '../../src/base/validate.js';
 
 const TX = '0x' + '11'.repeat(32);
 

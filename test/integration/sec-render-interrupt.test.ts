@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import { type BodyServer, serveBodies } from '../support/bodies.js';
 import { cleanEnv, ROOT, runCli } from '../support/cli.js';
 import { ADDR, TX } from '../support/server.js';
@@ -76,7 +76,7 @@ describe('Ctrl-C during a synchronous render', () => {
     // The child installs a listener that only records the signal (as main.ts's does until the event
     // loop runs again), then spins for up to 30 s inside signalDefaultDuring.
     const script = `
-      const { signalDefaultDuring } = await import(${JSON.stringify(join(ROOT, 'dist', 'node-io.js'))});
+      const { signalDefaultDuring } = await import(${JSON.stringify(join(ROOT, 'dist', 'base', 'node-io.js'))});
       const { writeSync } = await import('node:fs');
       process.on('SIGINT', () => writeSync(1, 'heard\\n'));
       const end = Date.now() + 30000;
@@ -109,7 +109,7 @@ describe('Ctrl-C during a synchronous render', () => {
 
   it('outside such work the listener is in place again', async () => {
     const script = `
-      const { signalDefaultDuring } = await import(${JSON.stringify(join(ROOT, 'dist', 'node-io.js'))});
+      const { signalDefaultDuring } = await import(${JSON.stringify(join(ROOT, 'dist', 'base', 'node-io.js'))});
       const { writeSync } = await import('node:fs');
       process.on('SIGINT', () => { writeSync(1, 'heard\\n'); process.exit(130); });
       signalDefaultDuring(() => 1);

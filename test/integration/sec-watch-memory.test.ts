@@ -13,7 +13,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sleep as timerSleep } from '../../src/api/http.js';
 import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import { cleanEnv } from '../support/cli.js';
 import { addressList, type LiveServer, startLiveServer, txItem, WATCHED } from '../support/live-server.js';
 

@@ -91,7 +91,7 @@ describe('start-up', () => {
     expect(startup.filter((m) => HEAVY.test(m))).toEqual([]);
     // The specs take their request builders and value lists from api/endpoints.ts, which imports only types.
     expect(startup.filter((m) => /^src\/(api\/(?!endpoints\.ts)|render\/)/.test(m))).toEqual([]);
-    expect(startup.filter((m) => /^src\/commands\/(execute|session|output|list-command|object-command|progress)\.ts$|\.run\.ts$/.test(m))).toEqual([]);
+    expect(startup.filter((m) => /^src\/run\/|\.run\.ts$/.test(m))).toEqual([]);
   });
 
   // Help the entry does not answer (on a terminal, or after an option) comes from the program.
@@ -124,8 +124,8 @@ describe('start-up', () => {
   it('a lookup does load what runs it (the checks above can see modules)', async () => {
     const mods = await modulesLoadedBy(['address', 'txs', '0x1234'], { status: 2 });
     // Refused as bad input, yet the executor was imported to check it.
-    expect(mods).toContain('src/commands/execute.ts');
-    expect(startupModules().has('src/commands/execute.ts')).toBe(false);
+    expect(mods).toContain('src/run/execute.ts');
+    expect(startupModules().has('src/run/execute.ts')).toBe(false);
   });
 });
 

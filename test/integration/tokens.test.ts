@@ -6,9 +6,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectMembers } from '../../src/rawjson.js';
+import { objectMembers } from '../../src/base/json/lossless.js';
 import { sharePercent } from '../../src/render/token.js';
-import { parseTokenId } from '../../src/validate.js';
+import { parseTokenId } from '../../src/base/validate.js';
 import { TOKEN_ADDR, TOKEN_IDS } from '../support/fake/tokens-data.js';
 import { runScout, type ScoutOptions } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer } from '../support/server.js';

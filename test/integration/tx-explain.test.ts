@@ -6,7 +6,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectMembers } from '../../src/rawjson.js';
+import { objectMembers } from '../../src/base/json/lossless.js';
 import { addressObject, ADDR, getDataset, toJsonText, type Json } from '../support/data.js';
 import { OK_SUMMARY } from '../support/fake/summary-data.js';
 import { runScout } from '../support/scout.js';

@@ -5,7 +5,7 @@
  * an unknown transaction stays exit 3.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeUnsafe } from '../../src/rawjson.js';
+import { escapeUnsafe } from '../../src/base/json/lossless.js';
 import { serveBodies } from '../support/bodies.js';
 import { toJsonText } from '../support/data.js';
 import { HOSTILE_SUMMARY, OK_SUMMARY } from '../support/fake/summary-data.js';

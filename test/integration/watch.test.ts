@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sleep as timerSleep } from '../../src/api/http.js';
 import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
+import { memoryIo } from '../../src/base/io.js';
 import { BIN, cleanEnv, ROOT } from '../support/cli.js';
 import {
   addressList,

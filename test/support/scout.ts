@@ -11,8 +11,8 @@
  */
 import { sleep as timerSleep } from '../../src/api/http.js';
 import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/io.js';
-import { colorWanted } from '../../src/node-io.js';
+import { memoryIo } from '../../src/base/io.js';
+import { colorWanted } from '../../src/base/node-io.js';
 import { cleanEnv } from './cli.js';
 
 export interface ScoutResult {

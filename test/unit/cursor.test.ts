@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCursorOrigin, cursorFromRaw, decodeCursor, encodeCursor, encodeCursorFor, readCursor } from '../../src/api/cursor.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 
 describe('cursor', () => {
   it('turns JSON null into the literal string null and keeps number text', () => {

@@ -4,8 +4,8 @@
  * every value within the spec's range; anything else a UsageError naming the option, the forms and the range.
  */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
-import { type DurationSpec, formatDuration, parseDuration, TIMER_MAX_MS } from '../../src/validate.js';
+import { UsageError } from '../../src/base/errors.js';
+import { type DurationSpec, formatDuration, parseDuration, TIMER_MAX_MS } from '../../src/base/validate.js';
 
 const TIMER: DurationSpec = { minMs: 1, maxMs: TIMER_MAX_MS, fractions: true };
 const FOLLOW: DurationSpec = { minMs: 1000, maxMs: TIMER_MAX_MS, fractions: true };

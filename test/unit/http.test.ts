@@ -17,7 +17,7 @@ import {
   ScoutError,
   TimeoutError,
   UsageError,
-} from '../../src/errors.js';
+} from '../../src/base/errors.js';
 
 const ORIGIN = 'https://eth.blockscout.com';
 const PATH = '/api/v2/transactions/0xabc';

@@ -39,9 +39,14 @@ describe('layers', () => {
   it('the rules catch a cycle and an upward import', { timeout: 60_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scout-layers-'));
     const files: Record<string, string> = {
-      'src/errors.ts': "import { hint } from './commands/hint.js';\nexport const e = hint;\n",
-      'src/commands/hint.ts': "import { e } from '../errors.js';\nexport const hint = 'x';\nexport const again = e;\n",
-      'src/render/cell.ts': "import type { Run } from '../commands/run.js';\nexport type Cell = Run;\n",
+      'src/base/errors.ts': "import { hint } from '../commands/hint.js';\nexport const e = hint;\n",
+      'src/commands/hint.ts': "import { e } from '../base/errors.js';\nexport const hint = 'x';\nexport const again = e;\n",
+      // What --help loads may reach the run side and renderers only with import() or as a type.
+      'src/kit/opts.ts': "import { go } from '../run/go.js';\nexport const opts = go;\n",
+      'src/commands/t/v.ts': "import { cell } from '../../render/cell.js';\nimport type { Run } from '../run.js';\nexport const v = cell;\nexport const later = () => import('../../run/go.js');\nexport type R = Run;\n",
+      'src/commands/t/v.run.ts': "import { cell } from '../../render/cell.js';\nexport const w = cell;\n",
+      'src/run/go.ts': "export const go = 1;\n",
+      'src/render/cell.ts': "import type { Run } from '../commands/run.js';\nexport type Cell = Run;\nexport const cell = 1;\n",
       'src/commands/run.ts': 'export type Run = () => void;\n',
     };
     for (const [path, text] of Object.entries(files)) {
@@ -49,8 +54,14 @@ describe('layers', () => {
       writeFileSync(join(dir, path), text);
     }
     const found = violations(await cruiseSrc(dir));
-    expect(found).toContainEqual(expect.stringMatching(/^no-cycle: .*\(cycle: (src\/errors\.ts|src\/commands\/hint\.ts) → /));
-    expect(found).toContain('base-imports-no-layer: src/errors.ts → src/commands/hint.ts');
+    expect(found).toContainEqual(expect.stringMatching(/^no-cycle: .*\(cycle: (src\/base\/errors\.ts|src\/commands\/hint\.ts) → /));
+    expect(found).toContain('base-imports-no-layer: src/base/errors.ts → src/commands/hint.ts');
     expect(found).toContain('render-stays-below-commands: src/render/cell.ts → src/commands/run.ts');
+    expect(found).toContain('kit-stays-below-run: src/kit/opts.ts → src/run/go.ts');
+    expect(found).toContain('help-loads-no-run-side: src/kit/opts.ts → src/run/go.ts');
+    expect(found).toContain('help-loads-no-run-side: src/commands/t/v.ts → src/render/cell.ts');
+    // A verb's .run.ts, a dynamic import and a type import are not what --help loads.
+    expect(found.filter((f) => f.startsWith('help-loads-no-run-side: src/commands/t/v.run.ts'))).toEqual([]);
+    expect(found.filter((f) => /^help-loads-no-run-side: src\/commands\/t\/v\.ts → src\/(run\/go|commands\/run)\.ts/.test(f))).toEqual([]);
   });
 });

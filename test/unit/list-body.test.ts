@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseListBody } from '../../src/api/client.js';
-import { ResponseShapeError } from '../../src/errors.js';
-import { arrayElements, objectMembers } from '../../src/rawjson.js';
+import { ResponseShapeError } from '../../src/base/errors.js';
+import { arrayElements, objectMembers } from '../../src/base/json/lossless.js';
 import { JsonArrayWriter, ndjsonLines } from '../../src/render/json.js';
 
 /** The items as the lossless scanner cuts them: the reference both paths must match. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ItemSink, type ListRequest, type Page, readListBody } from '../../src/api/client.js';
 import type { Cursor } from '../../src/api/cursor.js';
 import { paginate } from '../../src/api/paginate.js';
-import { ResponseEnvelopeError, ResponseShapeError } from '../../src/errors.js';
+import { ResponseEnvelopeError, ResponseShapeError } from '../../src/base/errors.js';
 
 const HEADERS = { 'content-type': 'application/json' };
 const items = Array.from({ length: 40 }, (_, i) => `{"i":${i},"pad":"${'y'.repeat(90)}"}`);

@@ -3,7 +3,7 @@
  * for a page, over several pages and for an empty list, and that JSON and NDJSON never decode.
  */
 import { describe, expect, it } from 'vitest';
-import type { Writer } from '../../src/io.js';
+import type { Writer } from '../../src/base/io.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { CsvWriter } from '../../src/render/csv.js';
 import { JsonArrayWriter } from '../../src/render/json.js';

@@ -4,7 +4,7 @@
  */
 import { ens_normalize } from '@adraffy/ens-normalize';
 import { describe, expect, it } from 'vitest';
-import { normaliseAscii } from '../../src/commands/names.js';
+import { normaliseAscii } from '../../src/run/names.js';
 
 /** The library's answer: the normalised name, or that it refuses. */
 function library(name: string): string | 'refused' {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ClosedPipeError, OutputError, colorWanted, streamWriter } from '../../src/node-io.js';
+import { ClosedPipeError, OutputError, colorWanted, streamWriter } from '../../src/base/node-io.js';
 
 /** A stream whose reader has gone away: every write fails with EPIPE, as stdout does after `| head`. */
 function closedPipe(): Writable {

@@ -3,9 +3,9 @@
  * which the config file, the HTTP layer, the response cache and both clients share.
  */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
-import { utf8Text, withoutBom } from '../../src/text/bom.js';
-import { checkKey } from '../../src/validate.js';
+import { UsageError } from '../../src/base/errors.js';
+import { utf8Text, withoutBom } from '../../src/base/text/bom.js';
+import { checkKey } from '../../src/base/validate.js';
 
 describe('withoutBom and utf8Text', () => {
   it.each([

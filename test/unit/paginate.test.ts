@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseListBody, type ListRequest, type Page } from '../../src/api/client.js';
 import type { Cursor } from '../../src/api/cursor.js';
 import { collectRaw, MAX_EMPTY_PAGES, onePage, paginate } from '../../src/api/paginate.js';
-import { CursorLoopError } from '../../src/errors.js';
+import { CursorLoopError } from '../../src/base/errors.js';
 
 const req: ListRequest = { path: '/x', params: [['filter', 'to']], what: 'test list' };
 

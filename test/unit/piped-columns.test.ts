@@ -1,6 +1,6 @@
 /**
- * The documentation of piped columns is the column sets': src/commands/piped-columns.ts (what --help
- * reads) and README's table are what commands/columns-doc.ts makes from them (`npm run columns`
+ * The documentation of piped columns is the column sets': src/kit/piped-columns.ts (what --help
+ * reads) and README's table are what scripts/columns-doc.ts makes from them (`npm run columns`
  * after a build writes both), every list's --help lists its fields, and a piped line has exactly
  * those fields.
  */
@@ -9,17 +9,17 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { pipedColumns, pipedColumnsSource, readmeWithColumns } from '../../src/commands/columns-doc.js';
-import { PIPED_COLUMNS } from '../../src/commands/piped-columns.js';
-import { pipedHelp } from '../../src/commands/registrar.js';
-import { memoryIo } from '../../src/io.js';
+import { pipedColumns, pipedColumnsSource, readmeWithColumns } from '../../scripts/columns-doc.js';
+import { PIPED_COLUMNS } from '../../src/kit/piped-columns.js';
+import { pipedHelp } from '../../src/kit/registrar.js';
+import { memoryIo } from '../../src/base/io.js';
 import { ROOT } from '../support/cli.js';
 
 const fix = 'run `npm run build && npm run columns`';
 
 describe('piped columns', () => {
-  it(`src/commands/piped-columns.ts is what the column sets say (${fix})`, () => {
-    expect(readFileSync(join(ROOT, 'src/commands/piped-columns.ts'), 'utf8')).toBe(pipedColumnsSource());
+  it(`src/kit/piped-columns.ts is what the column sets say (${fix})`, () => {
+    expect(readFileSync(join(ROOT, 'src/kit/piped-columns.ts'), 'utf8')).toBe(pipedColumnsSource());
     expect(PIPED_COLUMNS).toEqual(pipedColumns());
   });
 

@@ -4,7 +4,7 @@
  * renderers then colour exactly when the context says so, whatever chalk detects by itself.
  */
 import { describe, expect, it } from 'vitest';
-import { colorWanted } from '../../src/node-io.js';
+import { colorWanted } from '../../src/base/node-io.js';
 import { paint } from '../../src/render/table.js';
 
 const ctx = (color: boolean) => ({ tty: true, color, width: 80, now: 0, coin: 'ETH' });

@@ -10,7 +10,7 @@ import type { RenderContext } from '../../src/render/context.js';
 import { tokenBalanceColumns } from '../../src/render/columns.js';
 import { type Column, fitWidths, renderKeyValue, TerminalTable } from '../../src/render/table.js';
 import { displayWidth, pad, truncate } from '../../src/render/width.js';
-import { safeText } from '../../src/text/safe.js';
+import { safeText } from '../../src/base/text/safe.js';
 import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);

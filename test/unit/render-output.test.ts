@@ -1,5 +1,5 @@
 /**
- * The list printer (src/commands/output.ts) with an injected Io and a recording progress display,
+ * The list printer (src/run/output.ts) with an injected Io and a recording progress display,
  * fed from the paginator over a fake fetcher or from hand-made async iterables of pages (no HTTP):
  * terminal tables page by page with one header and stable columns, piped lines and CSV as pages
  * arrive, the --limit cut, what it leaves for the next-page hint, and the spinner's life (shown only
@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import type { ListRequest, Page } from '../../src/api/client.js';
 import type { Cursor } from '../../src/api/cursor.js';
 import { paginate } from '../../src/api/paginate.js';
-import { offerNextPage, printList } from '../../src/commands/output.js';
-import { type PageOptions, pagination } from '../../src/commands/page-options.js';
-import { type Progress, type ProgressFactory, openProgress, silentProgress, spinnerWanted } from '../../src/commands/progress.js';
-import type { Session } from '../../src/commands/session.js';
-import { memoryIo } from '../../src/io.js';
+import { offerNextPage, printList } from '../../src/run/output.js';
+import { type PageOptions, pagination } from '../../src/kit/page-options.js';
+import { type Progress, type ProgressFactory, openProgress, silentProgress, spinnerWanted } from '../../src/run/progress.js';
+import type { Session } from '../../src/run/session.js';
+import { memoryIo } from '../../src/base/io.js';
 import type { Column } from '../../src/render/table.js';
 import type { ZodType } from 'zod';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/api/schemas.js';
 import { tokenTransferColumns } from '../../src/render/columns.js';
 import type { RenderContext } from '../../src/render/context.js';
-import { isSafeText, jsonText, text } from '../../src/text/safe.js';
+import { isSafeText, jsonText, text } from '../../src/base/text/safe.js';
 import { renderTsv } from '../../src/render/table.js';
 import { renderTrace } from '../../src/render/trace.js';
 import { paramValue, renderTransaction } from '../../src/render/transaction.js';

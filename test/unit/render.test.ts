@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvField, csvHeader, csvRows } from '../../src/render/csv.js';
 import { age, isoTime, shortHash } from '../../src/render/format.js';
-import { isSafeText, safeText, text } from '../../src/text/safe.js';
+import { isSafeText, safeText, text } from '../../src/base/text/safe.js';
 import { type Column, renderTsv } from '../../src/render/table.js';
 import { knownAddresses, renderTrace, traceFrames } from '../../src/render/trace.js';
 import { decodeRevert } from '../../src/render/abi.js';

@@ -4,8 +4,8 @@
  * code points UNSAFE_RANGES lists, every one of them, as a whole character.
  */
 import { describe, expect, it } from 'vitest';
-import { escapeUnsafe } from '../../src/rawjson.js';
-import { isUnsafeCodePoint, safeText, UNSAFE_CHAR_SOURCE } from '../../src/text/safe.js';
+import { escapeUnsafe } from '../../src/base/json/lossless.js';
+import { isUnsafeCodePoint, safeText, UNSAFE_CHAR_SOURCE } from '../../src/base/text/safe.js';
 
 describe('UNSAFE_CHAR_SOURCE', () => {
   it('matches exactly the code points of UNSAFE_RANGES, each whole', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ItemSink, ListRequest, Page } from '../../src/api/client.js';
 import type { Cursor } from '../../src/api/cursor.js';
 import { MAX_CURSOR_BYTES, paginate } from '../../src/api/paginate.js';
-import { CursorLoopError, ResponseEnvelopeError } from '../../src/errors.js';
+import { CursorLoopError, ResponseEnvelopeError } from '../../src/base/errors.js';
 
 const req: ListRequest = { path: '/x', params: [], what: 'test list' };
 

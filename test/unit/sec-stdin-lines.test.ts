@@ -6,9 +6,9 @@
  * instead of holding a line that never ends.
  */
 import { describe, expect, it } from 'vitest';
-import { BATCH_LINE_MAX, readBatchLines } from '../../src/commands/batch.js';
-import { UsageError } from '../../src/errors.js';
-import { memoryIo } from '../../src/io.js';
+import { BATCH_LINE_MAX, readBatchLines } from '../../src/run/batch.js';
+import { UsageError } from '../../src/base/errors.js';
+import { memoryIo } from '../../src/base/io.js';
 
 /** An Io whose stdin yields `chunks`, counting how many were taken. */
 function stdinOf(chunks: Iterable<string | Uint8Array>) {

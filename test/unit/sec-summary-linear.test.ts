@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RenderContext } from '../../src/render/context.js';
-import { arrayElements, objectMembers } from '../../src/rawjson.js';
+import { arrayElements, objectMembers } from '../../src/base/json/lossless.js';
 import { type Splitter, SUMMARY_LINE_MAX, summaryLines as fill } from '../../src/render/summary.js';
 
 /** Characters handed to objectMembers and arrayElements since the last reset. */

@@ -4,8 +4,8 @@
  * holds SEEN_LIMIT of them).
  */
 import { describe, expect, it } from 'vitest';
-import { byHash, byIndexInTransaction, byTransferLog } from '../../src/commands/follow-options.js';
-import { identityKey, KEY_BYTES, SEEN_LIMIT, SeenSet } from '../../src/commands/watch.js';
+import { byHash, byIndexInTransaction, byTransferLog } from '../../src/kit/follow-options.js';
+import { identityKey, KEY_BYTES, SEEN_LIMIT, SeenSet } from '../../src/run/watch.js';
 
 const MiB = 1024 * 1024;
 const huge = (tag: string) => '0x' + 'a'.repeat(MiB) + tag;

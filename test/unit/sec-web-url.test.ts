@@ -5,10 +5,10 @@
  * Windows and WSL, upstream issue open#323), a plain host, and a strictly encoded path.
  */
 import { describe, expect, it } from 'vitest';
-import { pageUrl } from '../../src/commands/web.run.js';
+import { pageUrl } from '../../src/run/web.js';
 import { registryExplorer } from '../../src/config/registry.js';
 import { checkWebUrl } from '../../src/config/url.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 
 const HASH = '0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e';
 

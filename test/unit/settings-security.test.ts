@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type GlobalFlags, resolveSettings } from '../../src/config/settings.js';
 import { shownUrl } from '../../src/config/url.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 
 // eslint-disable-next-line no-control-regex
 const RAW = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/;

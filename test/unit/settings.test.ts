@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type GlobalFlags, resolveSettings } from '../../src/config/settings.js';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 
 const FILE_URL = 'http://file.example';
 const ENV_URL = 'http://env.example';

@@ -1,13 +1,13 @@
 /**
- * ora draws on a real writable stream over the Io's stderr (src/commands/spinner-stream.ts), not a
+ * ora draws on a real writable stream over the Io's stderr (src/run/spinner-stream.ts), not a
  * hand-faked object cast to a terminal: it has every member ora reads or calls, and the spinner
  * writes the same bytes as before, frames, wrapping, clearing and cursor included (pinned here).
  */
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openProgress } from '../../src/commands/progress.js';
-import { SpinnerStream } from '../../src/commands/spinner-stream.js';
-import { memoryIo } from '../../src/io.js';
+import { openProgress } from '../../src/run/progress.js';
+import { SpinnerStream } from '../../src/run/spinner-stream.js';
+import { memoryIo } from '../../src/base/io.js';
 
 const terminal = (width = 80) => memoryIo({ stdoutIsTTY: true, stderrIsTTY: true, width, env: {} });
 

@@ -5,10 +5,10 @@
  */
 import { Command, CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { nearWord, registerCommands } from '../../src/commands/registrar.js';
-import { arg, command, topic } from '../../src/commands/spec.js';
-import { memoryIo } from '../../src/io.js';
-import { parseAddress } from '../../src/validate.js';
+import { nearWord, registerCommands } from '../../src/kit/registrar.js';
+import { arg, command, topic } from '../../src/kit/spec.js';
+import { memoryIo } from '../../src/base/io.js';
+import { parseAddress } from '../../src/base/validate.js';
 
 const A = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 
@@ -27,7 +27,7 @@ async function runTopic(argv: string[], withDefault = true) {
   const t = topic({ name: 'thing', description: 'things', examples: [`scout thing ${A}`], commands: [show, verb('list')], default: withDefault ? show : undefined });
   const io = memoryIo();
   const program = new Command('scout').showSuggestionAfterError(true).helpCommand(false);
-  registerCommands(program, { io, version: '0' }, [t]);
+  registerCommands(program, { io, version: '0' }, [t], async (spec, env, cmd) => (await import('../../src/run/execute.js')).execute(spec, env, cmd));
   const configure = (c: Command) => {
     c.exitOverride();
     c.configureOutput({ writeOut: (s) => void io.out.write(s), writeErr: (s) => void io.err.write(s), outputError: () => undefined });

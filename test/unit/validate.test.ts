@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/base/errors.js';
 import { TOKEN_TYPES, NFT_TYPES } from '../../src/api/endpoints.js';
-import { parseAddress, parseBlockId, parseChoice, parseHash, parseList, parsePositiveInt } from '../../src/validate.js';
+import { parseAddress, parseBlockId, parseChoice, parseHash, parseList, parsePositiveInt } from '../../src/base/validate.js';
 import { SEARCH_TYPES } from '../../src/api/endpoints.js';
 
 describe('input validation', () => {

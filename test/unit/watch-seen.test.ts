@@ -1,7 +1,7 @@
 /** The memory of --watch: a bounded set of identities, and how an item's identity is made. */
 import { describe, expect, it } from 'vitest';
-import { byHash, byIndexInTransaction, byTransferLog } from '../../src/commands/follow-options.js';
-import { identityKey, SEEN_LIMIT, SeenSet } from '../../src/commands/watch.js';
+import { byHash, byIndexInTransaction, byTransferLog } from '../../src/kit/follow-options.js';
+import { identityKey, SEEN_LIMIT, SeenSet } from '../../src/run/watch.js';
 
 describe('SeenSet', () => {
   it('holds at most its limit, forgetting the least recently seen first', () => {

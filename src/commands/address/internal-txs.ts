@@ -1,8 +1,8 @@
 /** `scout address internal-txs <address> [--filter to|from]`. */
 import { addressInternalTransactions, FILTERS } from '../../api/endpoints.js';
 import { addressArg } from '../args.js';
-import { byIndexInTransaction } from '../follow-options.js';
-import { choice, listCommand } from '../spec.js';
+import { byIndexInTransaction } from '../../kit/follow-options.js';
+import { choice, listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'internal-txs',

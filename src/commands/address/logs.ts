@@ -1,9 +1,9 @@
 /** `scout address logs <address> [--topic 0x…]`: event logs emitted by or involving an address. */
 import { addressLogs } from '../../api/endpoints.js';
-import { parseTopic } from '../../validate.js';
+import { parseTopic } from '../../base/validate.js';
 import { addressArg } from '../args.js';
-import { byIndexInTransaction } from '../follow-options.js';
-import { listCommand, option } from '../spec.js';
+import { byIndexInTransaction } from '../../kit/follow-options.js';
+import { listCommand, option } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'logs',

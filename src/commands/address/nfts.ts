@@ -1,7 +1,7 @@
 /** `scout address nfts <address> [--type list]`: NFT collections with their instances. */
 import { addressNftCollections, NFT_TYPES } from '../../api/endpoints.js';
 import { addressArg } from '../args.js';
-import { list, listCommand } from '../spec.js';
+import { list, listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'nfts',

@@ -8,13 +8,13 @@
 import { addressCountersPath, addressPath } from '../../api/endpoints.js';
 import type { ExplorerClient } from '../../api/client.js';
 import type { AddressCounters } from '../../api/schemas.js';
-import { InterruptedError, ResponseShapeError } from '../../errors.js';
-import { printDocument } from '../output.js';
-import { printObject } from '../object-command.js';
-import { openProgress } from '../progress.js';
-import type { Invocation } from '../runtime.js';
-import type { ChainObject } from '../spec.js';
-import { type Session, withSession } from '../session.js';
+import { InterruptedError, ResponseShapeError } from '../../base/errors.js';
+import { printDocument } from '../../run/output.js';
+import { printObject } from '../../run/object.js';
+import { openProgress } from '../../run/progress.js';
+import type { Invocation } from '../../kit/invocation.js';
+import type { ChainObject } from '../../kit/spec.js';
+import { type Session, withSession } from '../../run/session.js';
 
 /**
  * The JSON object `object` (its text) with `"key": value` added as its last member, both texts kept

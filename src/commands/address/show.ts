@@ -3,7 +3,7 @@
  * address and its counters, fetched together.
  */
 import { addressArg, chainsOption } from '../args.js';
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'show',

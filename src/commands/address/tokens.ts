@@ -1,7 +1,7 @@
 /** `scout address tokens <address> [--type list]`: token balances. */
 import { addressTokens, TOKEN_TYPES } from '../../api/endpoints.js';
 import { addressArg, chainsOption } from '../args.js';
-import { list, listCommand } from '../spec.js';
+import { list, listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'tokens',

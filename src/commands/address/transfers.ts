@@ -1,8 +1,8 @@
 /** `scout address transfers <address> [--type list] [--filter to|from] [--token address]`. */
 import { addressTokenTransfers, FILTERS, TOKEN_TYPES } from '../../api/endpoints.js';
 import { addressArg, addressOption, chainsOption } from '../args.js';
-import { byTransferLog } from '../follow-options.js';
-import { choice, list, listCommand } from '../spec.js';
+import { byTransferLog } from '../../kit/follow-options.js';
+import { choice, list, listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'transfers',

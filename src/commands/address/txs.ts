@@ -1,8 +1,8 @@
 /** `scout address txs <address> [--filter to|from]`: transactions, newest first. */
 import { addressTransactions, FILTERS } from '../../api/endpoints.js';
 import { addressArg, chainsOption } from '../args.js';
-import { byHash } from '../follow-options.js';
-import { choice, listCommand } from '../spec.js';
+import { byHash } from '../../kit/follow-options.js';
+import { choice, listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'txs',

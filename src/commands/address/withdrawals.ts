@@ -1,7 +1,7 @@
 /** `scout address withdrawals <address>`: beacon withdrawals. */
 import { addressWithdrawals } from '../../api/endpoints.js';
 import { addressArg } from '../args.js';
-import { listCommand } from '../spec.js';
+import { listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'withdrawals',

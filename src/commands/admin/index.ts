@@ -1,5 +1,5 @@
 /** `scout admin <verb>`: Merits admin API commands. */
-import { topic } from '../spec.js';
+import { topic } from '../../kit/spec.js';
 import networks from './networks.js';
 
 export default topic({

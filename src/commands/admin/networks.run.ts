@@ -4,9 +4,9 @@
  * networks' own explorer API keys stay out of tables and CSV unless `--show-secrets`.
  */
 import { onePage } from '../../api/paginate.js';
-import { offerNextPage, printList } from '../output.js';
-import type { Invocation } from '../runtime.js';
-import { withSession } from '../session.js';
+import { offerNextPage, printList } from '../../run/output.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { withSession } from '../../run/session.js';
 
 export async function run(inv: Invocation, showSecrets: boolean): Promise<void> {
   const view = async () => (await import('../../render/views.js')).networkView({ showSecrets });

@@ -1,5 +1,5 @@
 /** `scout admin networks [--show-secrets]`: the networks the Merits service knows. */
-import { command, flag } from '../spec.js';
+import { command, flag } from '../../kit/spec.js';
 
 export default command({
   name: 'networks',

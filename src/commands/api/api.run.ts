@@ -7,12 +7,12 @@
 import { type Params, parseListBody } from '../../api/client.js';
 import { onePage, paginate } from '../../api/paginate.js';
 import { checkCursorOrigin, type Cursor, cursorFromRaw } from '../../api/cursor.js';
-import { RawJsonError } from '../../rawjson.js';
-import { view } from '../view-ref.js';
-import { nextPageHint, offerNextPage, type PageSource, printDocument, printList } from '../output.js';
-import { pagination } from '../page-options.js';
-import type { Invocation } from '../runtime.js';
-import { withSession } from '../session.js';
+import { RawJsonError } from '../../base/json/lossless.js';
+import { view } from '../../kit/view-ref.js';
+import { nextPageHint, offerNextPage, type PageSource, printDocument, printList } from '../../run/output.js';
+import { pagination } from '../../kit/page-options.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { withSession } from '../../run/session.js';
 
 /**
  * The cursor for the next-page hint after a body printed as sent: none when `next_page_params` is no

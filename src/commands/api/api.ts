@@ -1,9 +1,9 @@
 /** `scout api <path> [-F key=value]...`: a GET of any path under the base URL. */
 import type { Params } from '../../api/client.js';
 import { shown } from '../../config/url.js';
-import { UsageError } from '../../errors.js';
-import { isSafeText } from '../../text/safe.js';
-import { arg, command, repeated } from '../spec.js';
+import { UsageError } from '../../base/errors.js';
+import { isSafeText } from '../../base/text/safe.js';
+import { arg, command, repeated } from '../../kit/spec.js';
 
 /**
  * Normalises the path: relative to the base URL, never another host, never above the base URL's own

@@ -6,14 +6,14 @@
 import type { ListRequest } from '../../api/client.js';
 import { blockPath, blocks, blockTransactions, blockWithdrawals } from '../../api/endpoints.js';
 import { paginate } from '../../api/paginate.js';
-import { NotFoundError, ResponseShapeError, UsageError } from '../../errors.js';
-import { printObject } from '../object-command.js';
-import { offerNextPage, printDocument, printList } from '../output.js';
-import { pagination } from '../page-options.js';
-import { openProgress } from '../progress.js';
-import type { CommandLine, Invocation } from '../runtime.js';
-import { type Session, withSession } from '../session.js';
-import { objectView, view, type ViewRef } from '../view-ref.js';
+import { NotFoundError, ResponseShapeError, UsageError } from '../../base/errors.js';
+import { printObject } from '../../run/object.js';
+import { offerNextPage, printDocument, printList } from '../../run/output.js';
+import { pagination } from '../../kit/page-options.js';
+import { openProgress } from '../../run/progress.js';
+import type { CommandLine, Invocation } from '../../kit/invocation.js';
+import { type Session, withSession } from '../../run/session.js';
+import { objectView, view, type ViewRef } from '../../kit/view-ref.js';
 
 /** The number (else the hash) of the newest block, from the first item of `/blocks`. */
 async function latest(s: Session): Promise<string> {

@@ -1,5 +1,5 @@
 /** `scout block <verb>`: its verbs, in the order --help and completion list them. */
-import { topic } from '../spec.js';
+import { topic } from '../../kit/spec.js';
 import show from './show.js';
 import txs from './txs.js';
 import withdrawals from './withdrawals.js';

@@ -1,5 +1,5 @@
 /** `scout block show <block>` (and `scout block <block>`): one block as a key/value block, or as JSON. */
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 import { blockArg } from './args.js';
 
 export default command({

@@ -1,5 +1,5 @@
 /** `scout block txs <block>`: the transactions of one block, in its order. */
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 import { blockArg } from './args.js';
 
 export default command({

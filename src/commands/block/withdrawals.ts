@@ -1,5 +1,5 @@
 /** `scout block withdrawals <block>`: the beacon-chain withdrawals a block paid out. */
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 import { blockArg } from './args.js';
 
 export default command({

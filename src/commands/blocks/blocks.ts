@@ -1,7 +1,7 @@
 /** `scout blocks`: the latest blocks, newest first; uncles or reorganised-away blocks with --type. */
 import { BLOCK_TYPES, blocks } from '../../api/endpoints.js';
-import { byHash } from '../follow-options.js';
-import { choice, listCommand } from '../spec.js';
+import { byHash } from '../../kit/follow-options.js';
+import { choice, listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'blocks',

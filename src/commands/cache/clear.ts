@@ -1,5 +1,5 @@
 /** `scout cache clear`: removes every answer --cache kept. */
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'clear',

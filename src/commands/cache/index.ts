@@ -1,5 +1,5 @@
 /** `scout cache <verb>`: the answers `--cache` keeps on disk. */
-import { topic } from '../spec.js';
+import { topic } from '../../kit/spec.js';
 import clear from './clear.js';
 import path from './path.js';
 

@@ -7,13 +7,13 @@ import { BUILTIN_CHAINS, type Chain } from '../../config/chains.js';
 import { chainsCachePath } from '../../config/paths.js';
 import { parseRegistry, readChainsCache, writeChainsCache } from '../../config/registry.js';
 import { shown } from '../../config/url.js';
-import { ResponseShapeError, UsageError } from '../../errors.js';
+import { ResponseShapeError, UsageError } from '../../base/errors.js';
 import { chainColumns } from '../../render/chains.js';
 import { onePage } from '../../api/paginate.js';
-import { printList } from '../output.js';
-import { silentProgress } from '../progress.js';
-import type { Invocation } from '../runtime.js';
-import { type Session, withSession } from '../session.js';
+import { printList } from '../../run/output.js';
+import { silentProgress } from '../../run/progress.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { type Session, withSession } from '../../run/session.js';
 
 async function refresh(s: Session, url: URL, path: string): Promise<void> {
   const res = await s.http.get(url, {}, { what: 'chain registry' });

@@ -1,7 +1,7 @@
 /** `scout chains [--refresh]`: the chains `--chain` knows; `--refresh` fetches the public registry into a cache. */
 import { setting } from '../../config/setting-table.js';
 import { parseUrlSetting } from '../../config/url.js';
-import { command, flag, option } from '../spec.js';
+import { command, flag, option } from '../../kit/spec.js';
 
 /** --registry-url is a setting: its variable, default and help come from the settings table. */
 const registry = setting('registry-url');

@@ -1,5 +1,5 @@
 /** `scout completion <shell>`: prints a completion script generated from the command tree. */
-import { command, oneOf } from '../spec.js';
+import { command, oneOf } from '../../kit/spec.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 

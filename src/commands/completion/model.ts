@@ -8,8 +8,8 @@
 import type { Argument, Command, Option } from 'commander';
 import { BUILTIN_CHAINS } from '../../config/chain-table.js';
 import { flagName, SETTINGS, type SettingKind, type SettingSpec, WHEN } from '../../config/setting-table.js';
-import { SpecArgument, SpecOption } from '../registrar.js';
-import type { Completion } from '../spec.js';
+import { SpecArgument, SpecOption } from '../../kit/registrar.js';
+import type { Completion } from '../../kit/spec.js';
 
 export interface CompletionOption {
   long: string | undefined;

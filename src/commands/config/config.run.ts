@@ -8,8 +8,8 @@ import { chainOfKeyName, type ConfigEntry, configEntries, readConfigFile, writeC
 import { configPath } from '../../config/paths.js';
 import type { ConfigKey } from '../../config/setting-table.js';
 import { configValue } from '../../config/settings.js';
-import { safeText } from '../../text/safe.js';
-import type { Invocation } from '../runtime.js';
+import { safeText } from '../../base/text/safe.js';
+import type { Invocation } from '../../kit/invocation.js';
 
 const MASK = '***';
 

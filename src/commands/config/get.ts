@@ -1,5 +1,5 @@
 /** `scout config get <key>`: the value the config file holds for a key. */
-import { command, flag } from '../spec.js';
+import { command, flag } from '../../kit/spec.js';
 import { keyArg } from './key.js';
 
 export default command({

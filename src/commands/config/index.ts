@@ -1,6 +1,6 @@
 /** `scout config <verb>`: where the config file lives and what it holds. */
 import { configKeysText } from '../../config/setting-table.js';
-import { topic } from '../spec.js';
+import { topic } from '../../kit/spec.js';
 import get from './get.js';
 import list from './list.js';
 import path from './path.js';

@@ -1,9 +1,9 @@
 /** The `<key>` of `scout config get|set`: a config-file key of the settings table, or a per-chain key. */
 import { flagName, SETTINGS, type SettingSpec } from '../../config/setting-table.js';
 import { shown } from '../../config/url.js';
-import { UsageError } from '../../errors.js';
-import { RESERVED_KEYS } from '../../validate.js';
-import { arg } from '../spec.js';
+import { UsageError } from '../../base/errors.js';
+import { RESERVED_KEYS } from '../../base/validate.js';
+import { arg } from '../../kit/spec.js';
 
 const CONFIG = (SETTINGS as readonly SettingSpec[]).filter((s) => s.config);
 

@@ -1,5 +1,5 @@
 /** `scout config list`: every value the config file holds, `key=value`, keys masked. */
-import { command, flag } from '../spec.js';
+import { command, flag } from '../../kit/spec.js';
 
 export default command({
   name: 'list',

@@ -1,5 +1,5 @@
 /** `scout config path`: where scout looks for its config file; reading it is not needed to say so. */
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'path',
@@ -7,7 +7,7 @@ export default command({
   output: 'none',
   examples: ['mkdir -p "$(dirname "$(scout config path)")" && $EDITOR "$(scout config path)"'],
   run: async (inv) => {
-    const [{ configPath }, { safeText }] = await Promise.all([import('../../config/paths.js'), import('../../text/safe.js')]);
+    const [{ configPath }, { safeText }] = await Promise.all([import('../../config/paths.js'), import('../../base/text/safe.js')]);
     // The path comes from the environment: an escape sequence in XDG_CONFIG_HOME is shown, not obeyed.
     await inv.env.io.out.write(safeText(configPath(inv.env.io.env)) + '\n');
   },

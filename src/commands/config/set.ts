@@ -1,5 +1,5 @@
 /** `scout config set <key> <value>`: writes one key of the config file (mode 0600). */
-import { arg, command } from '../spec.js';
+import { arg, command } from '../../kit/spec.js';
 import { keyArg } from './key.js';
 
 export default command({

@@ -1,6 +1,6 @@
 /** `scout contract abi <address> [--implementation]`: the verified ABI as JSON. */
 import { addressArg } from '../args.js';
-import { command, flag } from '../spec.js';
+import { command, flag } from '../../kit/spec.js';
 
 export default command({
   name: 'abi',

@@ -8,13 +8,13 @@
  */
 import { smartContractPath } from '../../api/endpoints.js';
 import type { ExplorerClient } from '../../api/client.js';
-import { NotFoundError, ResponseShapeError, ScoutError, UsageError } from '../../errors.js';
-import { objectMembers } from '../../rawjson.js';
-import { safeText } from '../../text/safe.js';
-import { printDocument } from '../output.js';
-import { openProgress } from '../progress.js';
-import type { Invocation } from '../runtime.js';
-import { type Session, withSession } from '../session.js';
+import { NotFoundError, ResponseShapeError, ScoutError, UsageError } from '../../base/errors.js';
+import { objectMembers } from '../../base/json/lossless.js';
+import { safeText } from '../../base/text/safe.js';
+import { printDocument } from '../../run/output.js';
+import { openProgress } from '../../run/progress.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { type Session, withSession } from '../../run/session.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 

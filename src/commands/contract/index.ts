@@ -1,5 +1,5 @@
 /** `scout contract <verb>`: its verbs, in the order --help and completion list them; `scout contract 0x…` is `contract show`. */
-import { topic } from '../spec.js';
+import { topic } from '../../kit/spec.js';
 import abi from './abi.js';
 import show from './show.js';
 import source from './source.js';

@@ -1,6 +1,6 @@
 /** `scout contract show <address>` (or `scout contract <address>`): what the explorer knows of a contract's code. */
 import { addressArg } from '../args.js';
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'show',

@@ -23,9 +23,9 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { InterruptedError, ScoutError } from '../../errors.js';
-import { safeText } from '../../text/safe.js';
-import { formatSize } from '../../validate.js';
+import { InterruptedError, ScoutError } from '../../base/errors.js';
+import { safeText } from '../../base/text/safe.js';
+import { formatSize } from '../../base/validate.js';
 
 /** One file to write: its path as the explorer sent it, and its text. */
 export interface SourceFile {

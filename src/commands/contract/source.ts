@@ -1,8 +1,8 @@
 /** `scout contract source <address> [--out DIR] [--force]`: a verified contract's source. */
-import { UsageError } from '../../errors.js';
-import { parsePositiveInt, parseSize } from '../../validate.js';
+import { UsageError } from '../../base/errors.js';
+import { parsePositiveInt, parseSize } from '../../base/validate.js';
 import { singleAddressArg } from '../args.js';
-import { command, flag, option } from '../spec.js';
+import { command, flag, option } from '../../kit/spec.js';
 
 export default command({
   name: 'source',

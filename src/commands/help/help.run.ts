@@ -1,7 +1,7 @@
 /** The run of `scout help [topic | command...]`. */
-import { UsageError } from '../../errors.js';
-import { safeText } from '../../text/safe.js';
-import type { Invocation } from '../runtime.js';
+import { UsageError } from '../../base/errors.js';
+import { safeText } from '../../base/text/safe.js';
+import type { Invocation } from '../../kit/invocation.js';
 import { TOPICS } from './topics.js';
 
 export async function run(inv: Invocation, words: readonly string[]): Promise<void> {

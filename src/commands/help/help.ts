@@ -2,7 +2,7 @@
  * `scout help [topic | command...]`: a help topic (environment, exit codes) or a command's help.
  * Replaces commander's implicit help command; the topic texts load only when asked for.
  */
-import { command, words } from '../spec.js';
+import { command, words } from '../../kit/spec.js';
 
 /** Topics `scout help <topic>` knows, with a line each for `scout --help`. */
 export const HELP_TOPICS: readonly (readonly [name: string, summary: string])[] = [

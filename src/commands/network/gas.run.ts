@@ -4,12 +4,12 @@
  * estimate says so in one line on stderr, and nothing goes to stdout.
  */
 import { GAS_ORACLE_HEADERS, STATS_PATH } from '../../api/endpoints.js';
-import { ResponseShapeError } from '../../errors.js';
-import { objectMembers } from '../../rawjson.js';
-import { printDocument } from '../output.js';
-import { openProgress } from '../progress.js';
-import type { Invocation } from '../runtime.js';
-import { withSession } from '../session.js';
+import { ResponseShapeError } from '../../base/errors.js';
+import { objectMembers } from '../../base/json/lossless.js';
+import { printDocument } from '../../run/output.js';
+import { openProgress } from '../../run/progress.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { withSession } from '../../run/session.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { mode } = inv.output;

@@ -1,5 +1,5 @@
 /** `scout gas`: the explorer's gas price estimates, slow, average and fast, in gwei. */
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'gas',

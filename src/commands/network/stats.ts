@@ -1,6 +1,6 @@
 /** `scout stats`: the explorer's network stats. */
 import { GAS_ORACLE_HEADERS, STATS_PATH } from '../../api/endpoints.js';
-import { objectCommand } from '../spec.js';
+import { objectCommand } from '../../kit/spec.js';
 
 export default objectCommand({
   name: 'stats',

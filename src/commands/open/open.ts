@@ -3,11 +3,11 @@
  * explorer's web page of the thing. One value is told apart by its shape: 40 hex digits or a name is
  * an address, 64 hex digits a transaction, digits a block. Prints the URL; --web opens it on a terminal.
  */
-import { UsageError } from '../../errors.js';
-import { safeText } from '../../text/safe.js';
-import { NameRef, parseAddressOrName, parseHash } from '../../validate.js';
-import { command, flag, words } from '../spec.js';
-import { PAGE_KINDS, type PageKind, WEB_HELP, type WebPage } from '../web.js';
+import { UsageError } from '../../base/errors.js';
+import { safeText } from '../../base/text/safe.js';
+import { NameRef, parseAddressOrName, parseHash } from '../../base/validate.js';
+import { command, flag, words } from '../../kit/spec.js';
+import { PAGE_KINDS, type PageKind, WEB_HELP, type WebPage } from '../../kit/web-page.js';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -68,5 +68,5 @@ export default command({
     'scout open token 0xdAC17F958D2ee523a2206206994597C13D831ec7 --web',
     'scout --chain base open block 20000000',
   ],
-  run: async (inv, { target, web }) => (await import('../web.run.js')).showPage(inv, target, web),
+  run: async (inv, { target, web }) => (await import('../../run/web.js')).showPage(inv, target, web),
 });

@@ -1,8 +1,8 @@
 /** `scout search <query...>`: the words are joined with spaces and sent as `q`. */
 import { SEARCH_TYPES, search } from '../../api/endpoints.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../base/errors.js';
 import { chainsOption } from '../args.js';
-import { list, listCommand, words } from '../spec.js';
+import { list, listCommand, words } from '../../kit/spec.js';
 
 /** The query: the words joined with spaces; none at all is a usage error. */
 function query(words: string[]): string {

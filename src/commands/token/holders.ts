@@ -1,6 +1,6 @@
 /** `scout token holders <address>`: who holds a token, the largest balance first. */
 import { addressArg } from '../args.js';
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'holders',

@@ -1,5 +1,5 @@
 /** `scout token <verb>`: its verbs, in the order --help and completion list them; `scout token 0x…` is `token show`. */
-import { topic } from '../spec.js';
+import { topic } from '../../kit/spec.js';
 import holders from './holders.js';
 import nft from './nft.js';
 import nfts from './nfts.js';

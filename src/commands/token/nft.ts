@@ -1,7 +1,7 @@
 /** `scout token nft <address> <id>`: one NFT: owner, metadata name, image, attributes. */
 import { tokenInstancePath } from '../../api/endpoints.js';
 import { addressArg, tokenIdArg } from '../args.js';
-import { objectCommand } from '../spec.js';
+import { objectCommand } from '../../kit/spec.js';
 
 export default objectCommand({
   name: 'nft',

@@ -1,7 +1,7 @@
 /** `scout token nfts <address>`: the NFT instances of a collection. */
 import { tokenInstances } from '../../api/endpoints.js';
 import { addressArg } from '../args.js';
-import { listCommand } from '../spec.js';
+import { listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'nfts',

@@ -1,6 +1,6 @@
 /** `scout token show <address>` (or `scout token <address>`): the token with its counters. */
 import { addressArg } from '../args.js';
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'show',

@@ -6,16 +6,16 @@
  */
 import { tokenCountersPath, tokenHolders, tokenPath } from '../../api/endpoints.js';
 import { paginate } from '../../api/paginate.js';
-import { InterruptedError, ResponseShapeError } from '../../errors.js';
+import { InterruptedError, ResponseShapeError } from '../../base/errors.js';
 import type { ListView } from '../../render/views.js';
 import type { TokenHolder } from '../../api/schemas.js';
-import { objectMembers, RawJsonError } from '../../rawjson.js';
-import { safeText } from '../../text/safe.js';
-import { offerNextPage, printDocument, printList } from '../output.js';
-import { pagination } from '../page-options.js';
-import { openProgress } from '../progress.js';
-import type { Invocation } from '../runtime.js';
-import { withSession } from '../session.js';
+import { objectMembers, RawJsonError } from '../../base/json/lossless.js';
+import { safeText } from '../../base/text/safe.js';
+import { offerNextPage, printDocument, printList } from '../../run/output.js';
+import { pagination } from '../../kit/page-options.js';
+import { openProgress } from '../../run/progress.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { withSession } from '../../run/session.js';
 
 /** `body` (a JSON object's text) with `"counters":<counters>` added as its last member, both byte for byte. */
 export function withCounters(body: string, counters: string, origin: string): string {

@@ -1,7 +1,7 @@
 /** `scout token transfers <address>`: transfers of one token, newest first. */
 import { tokenTransfers } from '../../api/endpoints.js';
 import { addressArg } from '../args.js';
-import { listCommand } from '../spec.js';
+import { listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'transfers',

@@ -6,13 +6,13 @@
  * object, a member per part served.
  */
 import { rawTracePath, transactionPath, transactionSummaryPath } from '../../api/endpoints.js';
-import { AuthError, HttpError, NotFoundError, ResponseShapeError, ResponseTooLargeError, ScoutError } from '../../errors.js';
-import { blocking } from '../../io.js';
+import { AuthError, HttpError, NotFoundError, ResponseShapeError, ResponseTooLargeError, ScoutError } from '../../base/errors.js';
+import { blocking } from '../../base/io.js';
 import type { ExplainPart, PartResult } from '../../render/explain.js';
-import { printDocument } from '../output.js';
-import { openProgress } from '../progress.js';
-import type { Invocation } from '../runtime.js';
-import { withSession } from '../session.js';
+import { printDocument } from '../../run/output.js';
+import { openProgress } from '../../run/progress.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { withSession } from '../../run/session.js';
 import { noSummaryReason, noSummaryService } from './summary.run.js';
 import { emptyTraceMessage } from './trace.run.js';
 

@@ -1,6 +1,6 @@
 /** `scout tx explain <hash>`: everything the explorer knows about a transaction, in one view. */
 import { hashArg } from '../args.js';
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'explain',

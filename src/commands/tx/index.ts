@@ -1,5 +1,5 @@
 /** `scout tx <verb>`: its verbs, in the order --help and completion list them. */
-import { topic } from '../spec.js';
+import { topic } from '../../kit/spec.js';
 import explain from './explain.js';
 import internalTxs from './internal-txs.js';
 import logs from './logs.js';

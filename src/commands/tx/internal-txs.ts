@@ -1,7 +1,7 @@
 /** `scout tx internal-txs <hash>`: the internal transactions (calls between contracts) of a transaction. */
 import { transactionInternalTransactions } from '../../api/endpoints.js';
 import { hashArg } from '../args.js';
-import { listCommand } from '../spec.js';
+import { listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'internal-txs',

@@ -1,7 +1,7 @@
 /** `scout tx logs <hash>`: the event logs a transaction emitted. */
 import { transactionLogs } from '../../api/endpoints.js';
 import { hashArg } from '../args.js';
-import { listCommand } from '../spec.js';
+import { listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'logs',

@@ -1,8 +1,8 @@
 /** `scout tx show <hash> [--wait]`: one transaction as a key/value block, or the server's object as JSON. */
 import { transactionPath } from '../../api/endpoints.js';
 import { chainsOption, hashArg } from '../args.js';
-import { WAIT_OPTIONS, waitPlan } from '../follow-options.js';
-import { objectCommand } from '../spec.js';
+import { WAIT_OPTIONS, waitPlan } from '../../kit/follow-options.js';
+import { objectCommand } from '../../kit/spec.js';
 
 export default objectCommand({
   name: 'show',

@@ -1,7 +1,7 @@
 /** `scout tx state-changes <hash>`: per address, the coin and token balances a transaction changed. */
 import { transactionStateChanges } from '../../api/endpoints.js';
 import { hashArg } from '../args.js';
-import { listCommand } from '../spec.js';
+import { listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'state-changes',

@@ -7,13 +7,13 @@
  * and exit 0, once the transaction itself is known to exist (a 404 for it is still exit 3).
  */
 import { transactionPath, transactionSummaryPath } from '../../api/endpoints.js';
-import { AuthError, HttpError, NotFoundError } from '../../errors.js';
-import { blocking } from '../../io.js';
-import { safeText } from '../../text/safe.js';
-import { printDocument } from '../output.js';
-import { openProgress } from '../progress.js';
-import type { Invocation } from '../runtime.js';
-import { type Session, withSession } from '../session.js';
+import { AuthError, HttpError, NotFoundError } from '../../base/errors.js';
+import { blocking } from '../../base/io.js';
+import { safeText } from '../../base/text/safe.js';
+import { printDocument } from '../../run/output.js';
+import { openProgress } from '../../run/progress.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { type Session, withSession } from '../../run/session.js';
 
 /**
  * Whether an error answer to a summary request means "no summary here" rather than a failure of

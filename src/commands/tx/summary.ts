@@ -1,6 +1,6 @@
 /** `scout tx summary <hash>`: the explorer's plain-language summary of a transaction. */
 import { hashArg } from '../args.js';
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'summary',

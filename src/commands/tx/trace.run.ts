@@ -6,10 +6,10 @@
  */
 import { rawTracePath, transactionPath } from '../../api/endpoints.js';
 import type { KnownAddress } from '../../render/trace.js';
-import { printDocument } from '../output.js';
-import { openProgress } from '../progress.js';
-import type { Invocation } from '../runtime.js';
-import { type Session, withSession } from '../session.js';
+import { printDocument } from '../../run/output.js';
+import { openProgress } from '../../run/progress.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { type Session, withSession } from '../../run/session.js';
 
 export async function run(inv: Invocation, hash: string): Promise<void> {
   const { mode } = inv.output;

@@ -1,6 +1,6 @@
 /** `scout tx trace <hash>`: the call tree of a transaction; `--json` prints it as the node returned it. */
 import { hashArg } from '../args.js';
-import { command } from '../spec.js';
+import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'trace',

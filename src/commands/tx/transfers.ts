@@ -1,7 +1,7 @@
 /** `scout tx transfers <hash> [--type list]`: all token transfers of one transaction. */
 import { TOKEN_TYPES, transactionTokenTransfers } from '../../api/endpoints.js';
 import { hashArg } from '../args.js';
-import { list, listCommand } from '../spec.js';
+import { list, listCommand } from '../../kit/spec.js';
 
 export default listCommand({
   name: 'transfers',

@@ -1,0 +1,414 @@
+/**
+ * Batches: `-` for a command's address, hash or block reads one value per line from stdin and runs
+ * the command once per value. Every line is checked before any request (a bad one is a usage error
+ * naming its line; names are normalised too), then the values run a few at a time in ONE session
+ * (one HTTP layer: its connections, retries and rate limits are shared), each writing to an Io of
+ * its own that holds its output until the values before it are printed. The value at the head of
+ * the line writes straight through, so output streams in input order as values finish, and only the
+ * values in flight are held in memory, never the whole input's output.
+ *
+ * Output keeps input order: NDJSON lines as each value prints them; `--json` one array (an object
+ * command's documents as sent, a list command's items of every value, in order); tables one after
+ * another under a heading per value; CSV with one header row. A value that fails is reported on
+ * stderr with its line and the others go on; the exit status is the worst seen (BATCH_SEVERITY).
+ */
+import { BatchError, InterruptedError, ScoutError, UsageError } from '../base/errors.js';
+import type { Io, Writer } from '../base/io.js';
+import { ClosedPipeError, OutputError } from '../base/node-io.js';
+import { JsonArrayWriter } from '../render/json.js';
+import { paint } from '../render/paint.js';
+import { safeText } from '../base/text/safe.js';
+import { withoutBom } from '../base/text/bom.js';
+import { NameRef } from '../base/validate.js';
+import type { PageOptions } from '../kit/page-options.js';
+import type { CommandLine, HintWord, Invocation } from '../kit/invocation.js';
+import { type Session, withSession, withSessionIo } from './session.js';
+import type { ArgSpec, Output } from '../kit/spec.js';
+
+/**
+ * Exit codes from least to most severe: a batch exits with the most severe one seen. A failure of
+ * unknown cause (1: network, server error) outranks the answers the server gave (not found, refused,
+ * rate limited), a usage error outranks them all, and Ctrl-C ends everything.
+ */
+export const BATCH_SEVERITY: readonly number[] = [0, 3, 4, 5, 1, 2, 130];
+
+/** The worse of two exit codes by BATCH_SEVERITY. */
+export function worse(a: number, b: number): number {
+  const rank = (c: number) => (BATCH_SEVERITY.includes(c) ? BATCH_SEVERITY.indexOf(c) : BATCH_SEVERITY.indexOf(1));
+  return rank(b) > rank(a) ? b : a;
+}
+
+/** Output a value may hold before it waits for its turn (`--all` of a long list at the back of the line). */
+const HELD_BYTES = 1 << 20;
+
+/** One line of stdin that holds a value. */
+export interface BatchLine {
+  readonly line: number;
+  readonly text: string;
+}
+
+/**
+ * The longest line of stdin a batch reads, in characters: no value (an address, a hash, a block, a
+ * name) comes near it, and a line that never ends must not be held in memory whole.
+ */
+export const BATCH_LINE_MAX = 4096;
+
+/**
+ * The lines of stdin holding values: trimmed, blank lines and `#` comments left out. Each chunk is
+ * scanned once for its line breaks (a line split across chunks is joined once it ends), so reading
+ * is linear in the input; a line longer than BATCH_LINE_MAX is a usage error naming it, raised as
+ * soon as it is that long, before the rest of it is read.
+ */
+export async function readBatchLines(io: Io, signal?: AbortSignal): Promise<BatchLine[]> {
+  if (!io.stdin) throw new UsageError('- reads values from stdin, and there is none here');
+  const lines: BatchLine[] = [];
+  const decoder = new TextDecoder('utf-8', { fatal: false });
+  // The line being read: its pieces so far and their length.
+  let pieces: string[] = [];
+  let length = 0;
+  let n = 0;
+  const tooLong = () =>
+    new UsageError(`line ${n + 1}: longer than ${BATCH_LINE_MAX} characters; no value is that long`, {
+      hint: 'nothing was sent; - reads one address, hash, block or name a line',
+    });
+  const add = (piece: string) => {
+    if (piece === '') return;
+    length += piece.length;
+    // A CR before the break is not counted against the limit.
+    if (length > BATCH_LINE_MAX + 1) throw tooLong();
+    pieces.push(piece);
+  };
+  const take = () => {
+    let text = pieces.length === 1 ? pieces[0]! : pieces.join('');
+    if (text.endsWith('\r')) text = text.slice(0, -1);
+    if (text.length > BATCH_LINE_MAX) throw tooLong();
+    n++;
+    pieces = [];
+    length = 0;
+    if (n === 1) text = withoutBom(text);
+    text = text.trim();
+    if (text !== '' && !text.startsWith('#')) lines.push({ line: n, text });
+  };
+  const scan = (chunk: string) => {
+    let from = 0;
+    for (let at = chunk.indexOf('\n'); at !== -1; at = chunk.indexOf('\n', from)) {
+      add(chunk.slice(from, at));
+      take();
+      from = at + 1;
+    }
+    add(chunk.slice(from));
+  };
+  for await (const chunk of io.stdin()) {
+    if (signal?.aborted) throw new InterruptedError('interrupted');
+    scan(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+  }
+  scan(decoder.decode());
+  if (pieces.length > 0) take();
+  return lines;
+}
+
+/** A value as a heading or a message shows it: safe text, cut short. */
+function shown(text: string): string {
+  return safeText(text.length > 80 ? text.slice(0, 80) + '…' : text);
+}
+
+/**
+ * A writer that holds what it is given until `release(target)`, then writes straight to the target.
+ * Past HELD_BYTES held, writes wait for the release (backpressure: a long list waits its turn).
+ * `discard()` drops everything and lets writers go on (the batch is ending).
+ */
+class HeldWriter implements Writer {
+  private chunks: string[] = [];
+  private bytes = 0;
+  private target: Writer | undefined;
+  private dropped = false;
+  private waiters: (() => void)[] = [];
+
+  write(chunk: string): Promise<void> {
+    if (this.dropped) return Promise.resolve();
+    if (this.target) return this.target.write(chunk);
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    if (this.bytes <= HELD_BYTES) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  async release(target: Writer): Promise<void> {
+    while (this.chunks.length > 0) {
+      const chunks = this.chunks;
+      this.chunks = [];
+      for (const c of chunks) await target.write(c);
+    }
+    // No await between the last check and this: nothing written meanwhile is lost or reordered.
+    this.target = target;
+    this.bytes = 0;
+    this.wake();
+  }
+
+  discard(): void {
+    this.dropped = true;
+    this.chunks = [];
+    this.wake();
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    w.forEach((f) => f());
+  }
+}
+
+/**
+ * A value's table output under its `==> value <==` heading, the heading written first when the value
+ * first writes, or when it ends without writing (`ensure`): a value that fails before writing
+ * anything gets no heading, as `head` gives none to a file it cannot open (its error is on stderr).
+ */
+class Headed implements Writer {
+  private done = false;
+  constructor(
+    private readonly out: Writer,
+    private readonly heading: () => string,
+  ) {}
+  async ensure(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    await this.out.write(this.heading());
+  }
+  async write(chunk: string): Promise<void> {
+    await this.ensure();
+    return this.out.write(chunk);
+  }
+}
+
+/** Splits what a value prints into lines (one JSON document or item each) for the batch's array. */
+class LinesInto implements Writer {
+  private carry = '';
+  constructor(private readonly into: (lines: string[]) => Promise<void>) {}
+  async write(chunk: string): Promise<void> {
+    const parts = (this.carry + chunk).split('\n');
+    this.carry = parts.pop() ?? '';
+    const lines = parts.filter((l) => l !== '');
+    if (lines.length) await this.into(lines);
+  }
+  async end(): Promise<void> {
+    if (this.carry !== '') await this.into([this.carry]);
+    this.carry = '';
+  }
+}
+
+/** Drops a value's CSV header row when it repeats the first value's: one header for the batch. */
+class CsvHeaderOnce implements Writer {
+  private first = true;
+  private head = '';
+  constructor(
+    private readonly out: Writer,
+    private readonly seen: { header?: string },
+  ) {}
+  async write(chunk: string): Promise<void> {
+    if (!this.first) return this.out.write(chunk);
+    this.head += chunk;
+    const nl = this.head.indexOf('\n');
+    if (nl < 0) return;
+    this.first = false;
+    const header = this.head.slice(0, nl + 1);
+    const rest = this.head.slice(nl + 1);
+    this.head = '';
+    const repeated = this.seen.header === header;
+    this.seen.header ??= header;
+    await this.out.write(repeated ? rest : header + rest);
+  }
+}
+
+/** What a batch runs: the command once per value, with the input it was given for the rest. */
+export interface BatchJob {
+  readonly inv: Invocation;
+  /** The checked input, the batch argument left out. */
+  readonly input: Record<string, unknown>;
+  /** The input key of the argument that was `-`. */
+  readonly key: string;
+  readonly arg: ArgSpec<unknown>;
+  /** The output flags the command takes: an object's `--json` is an array of documents. */
+  readonly output: Output;
+  readonly concurrency: number;
+  /** Runs the command for one value, its input complete. */
+  run(inv: Invocation, input: Record<string, unknown>): Promise<void>;
+}
+
+/** The hint of one value: the command line with the value where `-` was. */
+function hintFor(hint: CommandLine, text: string): CommandLine {
+  const put = (words: readonly HintWord[]) => words.map((w) => (w === '-' ? text : w));
+  return { head: put(hint.head), tail: put(hint.tail) };
+}
+
+/** A value checked: its line and its parsed input (a name still to resolve). */
+interface Checked {
+  readonly line: number;
+  readonly text: string;
+  readonly value: unknown;
+  /** Normalised names of the input, resolved when the value runs. */
+  readonly names: (readonly [string, NameRef<unknown>, string])[];
+}
+
+/** Every line checked before any request; bad ones reported with their line numbers (exit 2). */
+async function check(job: BatchJob, lines: readonly BatchLine[]): Promise<Checked[]> {
+  const bad: string[] = [];
+  const out: Checked[] = [];
+  let normaliseName: ((ref: NameRef<unknown>) => Promise<string>) | undefined;
+  for (const { line, text } of lines) {
+    try {
+      const value = job.arg.parse(text);
+      const input = { ...job.input, [job.key]: value };
+      const names: (readonly [string, NameRef<unknown>, string])[] = [];
+      for (const [k, v] of Object.entries(input)) {
+        if (!(v instanceof NameRef)) continue;
+        normaliseName ??= (await import('./names.js')).normaliseName;
+        names.push([k, v, await normaliseName(v)]);
+      }
+      out.push({ line, text, value, names });
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      bad.push(`line ${line}: ${e.message}`);
+    }
+  }
+  if (bad.length === 0) return out;
+  const shownBad = bad.slice(0, 10);
+  for (const b of shownBad.slice(0, -1)) await job.inv.env.io.err.write(`scout: ${b}\n`);
+  const more = bad.length - shownBad.length;
+  throw new UsageError(shownBad[shownBad.length - 1]! + (more > 0 ? ` (and ${more} more bad ${more === 1 ? 'line' : 'lines'})` : ''), {
+    hint: 'nothing was sent; fix the lines named above (blank lines and lines starting with # are skipped)',
+  });
+}
+
+/** Runs the batch: reads stdin, checks every line, then looks the values up in input order. */
+export async function runBatch(job: BatchJob): Promise<void> {
+  const { inv } = job;
+  const io = inv.env.io;
+  const signal = inv.env.signal;
+  if (inv.output.cursorRead) throw new UsageError('--cursor resumes one list; it does not go with - (values from stdin)');
+  const values = await check(job, await readBatchLines(io, signal));
+
+  const { mode, jq } = inv.output;
+  // What each value prints in: JSON documents or items, one a line, which the batch gathers into
+  // its array; with --jq each value's own document goes through the filter and prints as it says.
+  const objectLike = job.output === 'object';
+  const childMode: PageOptions['mode'] = mode === 'json' && !jq ? (objectLike ? 'json' : 'ndjson') : mode;
+  const childOutput: PageOptions = { ...inv.output, mode: childMode, cursor: undefined, cursorRead: undefined };
+  const jsonArray = mode === 'json' && !jq ? new JsonArrayWriter(io.out, io.stdoutIsTTY) : undefined;
+  const headings = mode === 'table';
+  const csvSeen: { header?: string } = {};
+
+  await withSession(inv, async (parent: Session) => {
+    const window = Math.max(job.concurrency * 4, 16);
+    interface Slot {
+      out: HeldWriter;
+      err: HeldWriter;
+      done: Promise<unknown>;
+      error?: unknown;
+    }
+    const slots = new Map<number, Slot>();
+    let next = 0;
+    let released = 0;
+    let stop = false;
+    let waiters: (() => void)[] = [];
+    const changed = () => new Promise<void>((r) => waiters.push(r));
+    const notify = () => {
+      const w = waiters;
+      waiters = [];
+      w.forEach((f) => f());
+    };
+    const halted = () => stop || signal?.aborted === true;
+
+    const runValue = async (v: Checked, slot: Slot) => {
+      const held: Io = { ...io, out: slot.out, err: slot.err, stderrIsTTY: false, stdoutIsTTY: childMode === 'table' ? io.stdoutIsTTY : false };
+      const childInv: Invocation = { ...inv, env: { ...inv.env, io: held }, output: childOutput, hint: hintFor(inv.hint, v.text) };
+      const input: Record<string, unknown> = { ...job.input, [job.key]: v.value };
+      await withSessionIo(parent, childInv, held, async (s) => {
+        if (v.names.length) {
+          const { resolveNames } = await import('./names.js');
+          const resolved = await resolveNames(s, v.names.map(([, ref, name]) => [ref, name] as const));
+          for (const [k, ref] of v.names) input[k] = ref.finish(resolved.get(ref)!);
+        }
+        await job.run(childInv, input);
+      });
+    };
+
+    const worker = async () => {
+      for (;;) {
+        if (halted() || next >= values.length) return;
+        const i = next++;
+        while (i >= released + window && !halted()) await changed();
+        if (halted()) return;
+        const slot: Slot = { out: new HeldWriter(), err: new HeldWriter(), done: Promise.resolve() };
+        slot.done = runValue(values[i]!, slot).catch((e: unknown) => void (slot.error = e ?? new Error('failed')));
+        slots.set(i, slot);
+        notify();
+        await slot.done;
+        notify();
+      }
+    };
+    const workers = Array.from({ length: Math.min(job.concurrency, Math.max(values.length, 1)) }, worker);
+
+    let worst = 0;
+    let headingsShown = 0;
+    const failed: number[] = [];
+    let fatal: unknown;
+    try {
+      for (let i = 0; i < values.length; i++) {
+        while (!slots.has(i)) {
+          if (halted()) break;
+          await changed();
+        }
+        const slot = slots.get(i);
+        if (!slot) break;
+        const v = values[i]!;
+        const headed = headings
+          ? new Headed(io.out, () => `${headingsShown++ > 0 ? '\n' : ''}${paint(`==> ${shown(v.text)} <==`, 'bold', parent.render)}\n`)
+          : undefined;
+        const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
+        const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
+        // What the value itself says on stderr ("no items", a warning) comes after its heading.
+        const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), io.err.write(t)) } : io.err;
+        await Promise.all([slot.out.release(target), slot.err.release(errTarget)]);
+        await slot.done;
+        await lines?.end();
+        // A value that printed nothing but did not fail (an empty list) still gets its heading.
+        if (slot.error === undefined) await headed?.ensure();
+        slots.delete(i);
+        released = i + 1;
+        notify();
+        const e = slot.error;
+        if (e === undefined) continue;
+        // Output that cannot be written ends the batch: no other value could print either.
+        if (e instanceof ClosedPipeError || e instanceof OutputError) throw e;
+        if (e instanceof InterruptedError || signal?.aborted) {
+          worst = worse(worst, 130);
+          break;
+        }
+        const code = e instanceof ScoutError ? e.exitCode : 1;
+        worst = worse(worst, code);
+        failed.push(v.line);
+        const message = e instanceof ScoutError ? e.message : `unexpected error: ${e instanceof Error ? e.message : String(e)}`;
+        await io.err.write(`scout: line ${v.line}: ${message}\n`);
+      }
+      if (jsonArray) await jsonArray.end();
+    } catch (e) {
+      fatal = e;
+      throw e;
+    } finally {
+      stop = true;
+      for (const s of slots.values()) {
+        s.out.discard();
+        s.err.discard();
+      }
+      notify();
+      // Values still in flight end (their output dropped) before the session closes under them.
+      if (fatal !== undefined || signal?.aborted) await Promise.allSettled(workers);
+      else await Promise.all(workers);
+    }
+    if (signal?.aborted || worst === 130) throw new InterruptedError('interrupted');
+    if (worst !== 0) {
+      const lines = failed.length > 10 ? `${failed.slice(0, 10).join(', ')}, …` : failed.join(', ');
+      throw new BatchError(`${failed.length} of ${values.length} ${values.length === 1 ? 'value' : 'values'} failed (${failed.length === 1 ? 'line' : 'lines'} ${lines})`, worst);
+    }
+  });
+}
