@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--jq-timeout' '*|--jq-max-memory' '*|--cache' '*|--cache-size' '*|--color' 'address show|--chains' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--chains' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--chains' 'address transfers|--interval' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--chains' 'address txs|--interval' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--interval' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--chains' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--interval' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'contract source|--max-files' 'contract source|--max-depth' 'contract source|--max-file-size' 'search|--type' 'search|--chains' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'chains|--registry-url' 'chains|--jq' 'chains|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--jq-timeout' '*|--jq-max-memory' '*|--cache' '*|--cache-size' '*|--color' 'address show|--chains' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address tokens|--type' 'address tokens|--chains' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--chains' 'address transfers|--interval' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--chains' 'address txs|--interval' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--interval' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--chains' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'blocks|--type' 'blocks|--interval' 'blocks|--jq' 'blocks|-q' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract source|--out' 'contract source|--max-files' 'contract source|--max-depth' 'contract source|--max-file-size' 'search|--type' 'search|--chains' 'search|--jq' 'search|-q' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'chains|--registry-url' 'chains|--jq' 'chains|-q' 'admin networks|--jq' 'admin networks|-q' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor'
             return 0
     end
     return 1
@@ -14,7 +14,7 @@ end
 function __scout_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' address tx block blocks token contract search open stats gas admin api chains cache config completion help
+            printf '%s\n' address tx block blocks token contract search open stats gas chains admin api config cache completion help
         case 'address'
             printf '%s\n' show tokens nfts transfers txs internal-txs logs withdrawals
         case 'tx'
@@ -27,10 +27,10 @@ function __scout_subcommands
             printf '%s\n' show abi source
         case 'admin'
             printf '%s\n' networks
-        case 'cache'
-            printf '%s\n' clear path
         case 'config'
             printf '%s\n' get set list path
+        case 'cache'
+            printf '%s\n' clear path
     end
 end
 
@@ -104,11 +104,11 @@ complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses,
 complete -c scout -n '__scout_at \'\'' -a 'open' -d 'the explorer\'s web page of an address, transaction, block or token'
 complete -c scout -n '__scout_at \'\'' -a 'stats' -d 'network stats: coin price, gas prices, average block time, totals'
 complete -c scout -n '__scout_at \'\'' -a 'gas' -d 'gas price estimates in gwei: slow, average, fast'
+complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
-complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
-complete -c scout -n '__scout_at \'\'' -a 'cache' -d 'the disk cache --cache keeps: where it is, clear it'
 complete -c scout -n '__scout_at \'\'' -a 'config' -d 'the config file: where it is, what it holds, set a key'
+complete -c scout -n '__scout_at \'\'' -a 'cache' -d 'the disk cache --cache keeps: where it is, clear it'
 complete -c scout -n '__scout_at \'\'' -a 'completion' -d 'print a shell completion script (bash, zsh or fish)'
 complete -c scout -n '__scout_at \'\'' -a 'help' -d 'show a help topic or the help of a command'
 
@@ -131,7 +131,7 @@ complete -c scout -n '__scout_at \'address show\'' -l ndjson -d 'print one compa
 complete -c scout -n '__scout_at \'address show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout address tokens
-complete -c scout -n '__scout_at \'address tokens\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
+complete -c scout -n '__scout_at \'address tokens\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated: ERC-20, ERC-721, ERC-1155, ERC-404'
 complete -c scout -n '__scout_at \'address tokens\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
 complete -c scout -n '__scout_at \'address tokens\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address tokens\'' -s j -l json -d 'print JSON: the server’s items unchanged'
@@ -143,7 +143,7 @@ complete -c scout -n '__scout_at \'address tokens\'' -s L -l limit -x -d 'stop a
 complete -c scout -n '__scout_at \'address tokens\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout address nfts
-complete -c scout -n '__scout_at \'address nfts\'' -l type -x -a 'ERC-721 ERC-404 ERC-1155' -d 'token types, comma separated (ERC-721,ERC-404,ERC-1155)'
+complete -c scout -n '__scout_at \'address nfts\'' -l type -x -a 'ERC-721 ERC-404 ERC-1155' -d 'token types, comma separated: ERC-721, ERC-404, ERC-1155'
 complete -c scout -n '__scout_at \'address nfts\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address nfts\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'address nfts\'' -l ndjson -d 'print one compact JSON item per line'
@@ -154,7 +154,7 @@ complete -c scout -n '__scout_at \'address nfts\'' -s L -l limit -x -d 'stop aft
 complete -c scout -n '__scout_at \'address nfts\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout address transfers
-complete -c scout -n '__scout_at \'address transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
+complete -c scout -n '__scout_at \'address transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated: ERC-20, ERC-721, ERC-1155, ERC-404'
 complete -c scout -n '__scout_at \'address transfers\'' -l filter -x -a 'to from' -d 'only transfers to or from the address'
 complete -c scout -n '__scout_at \'address transfers\'' -l token -x -d 'only transfers of this token contract (0x… or a name)'
 complete -c scout -n '__scout_at \'address transfers\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
@@ -258,7 +258,7 @@ complete -c scout -n '__scout_at \'tx explain\'' -l ndjson -d 'print one compact
 complete -c scout -n '__scout_at \'tx explain\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout tx transfers
-complete -c scout -n '__scout_at \'tx transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated (ERC-20,ERC-721,ERC-1155,ERC-404)'
+complete -c scout -n '__scout_at \'tx transfers\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated: ERC-20, ERC-721, ERC-1155, ERC-404'
 complete -c scout -n '__scout_at \'tx transfers\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx transfers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx transfers\'' -l ndjson -d 'print one compact JSON item per line'
@@ -425,7 +425,7 @@ complete -c scout -n '__scout_at \'contract source\'' -l max-depth -x -d 'with -
 complete -c scout -n '__scout_at \'contract source\'' -l max-file-size -x -d 'with --out: largest file to write, like 10MiB (default 10MiB)'
 
 # scout search
-complete -c scout -n '__scout_at \'search\'' -l type -x -a 'address block blob contract ens_domain label metadata_tag tac_operation token transaction user_operation' -d 'keep only results of these types (address,block,blob,contract,ens_domain,label,metadata_tag,tac_operation,token,transaction,user_operation)'
+complete -c scout -n '__scout_at \'search\'' -l type -x -a 'address block blob contract ens_domain label metadata_tag tac_operation token transaction user_operation' -d 'keep only results of these types, comma separated: address, block, blob, contract, ens_domain, label, metadata_tag, tac_operation, token, transaction, user_operation'
 complete -c scout -n '__scout_at \'search\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
 complete -c scout -n '__scout_at \'search\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'search\'' -l ndjson -d 'print one compact JSON item per line'
@@ -449,6 +449,14 @@ complete -c scout -n '__scout_at \'gas\'' -s j -l json -d 'print JSON: the serve
 complete -c scout -n '__scout_at \'gas\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'gas\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
+# scout chains
+complete -c scout -n '__scout_at \'chains\'' -l refresh -d 'fetch the public chain registry and cache it beside the config file'
+complete -c scout -n '__scout_at \'chains\'' -l registry-url -x -d 'chain registry that --refresh fetches (env SCOUT_REGISTRY_URL; default https://chains.blockscout.com/api/chains)'
+complete -c scout -n '__scout_at \'chains\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'chains\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'chains\'' -s q -l jq -x -d 'filter with jq the array --json prints or, with --ndjson, each item; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'chains\'' -l csv -d 'print CSV with a header row'
+
 # scout admin
 complete -c scout -n '__scout_at \'admin\'' -a 'networks' -d 'the networks the Merits service knows'
 
@@ -468,18 +476,6 @@ complete -c scout -n '__scout_at \'api\'' -s a -l all -d 'follow every page to t
 complete -c scout -n '__scout_at \'api\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'api\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
-# scout chains
-complete -c scout -n '__scout_at \'chains\'' -l refresh -d 'fetch the public chain registry and cache it beside the config file'
-complete -c scout -n '__scout_at \'chains\'' -l registry-url -x -d 'chain registry that --refresh fetches (env SCOUT_REGISTRY_URL; default https://chains.blockscout.com/api/chains)'
-complete -c scout -n '__scout_at \'chains\'' -s j -l json -d 'print JSON: the server’s items unchanged'
-complete -c scout -n '__scout_at \'chains\'' -l ndjson -d 'print one compact JSON item per line'
-complete -c scout -n '__scout_at \'chains\'' -s q -l jq -x -d 'filter with jq the array --json prints or, with --ndjson, each item; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
-complete -c scout -n '__scout_at \'chains\'' -l csv -d 'print CSV with a header row'
-
-# scout cache
-complete -c scout -n '__scout_at \'cache\'' -a 'clear' -d 'remove every answer the cache holds'
-complete -c scout -n '__scout_at \'cache\'' -a 'path' -d 'print the directory of the cache (whether or not it exists)'
-
 # scout config
 complete -c scout -n '__scout_at \'config\'' -a 'get' -d 'print the value the config file holds for a key'
 complete -c scout -n '__scout_at \'config\'' -a 'set' -d 'set a key in the config file (written with mode 0600)'
@@ -496,8 +492,12 @@ complete -c scout -n '__scout_at \'config set\'' -a 'base-url chain explorer-key
 # scout config list
 complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print explorer and admin keys themselves instead of ***'
 
+# scout cache
+complete -c scout -n '__scout_at \'cache\'' -a 'clear' -d 'remove every answer the cache holds'
+complete -c scout -n '__scout_at \'cache\'' -a 'path' -d 'print the directory of the cache (whether or not it exists)'
+
 # scout completion
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'
 
 # scout help
-complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx block blocks token contract search open stats gas admin api chains cache config completion'
+complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes address tx block blocks token contract search open stats gas chains admin api config cache completion'

@@ -6,9 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { helpTopicsText } from './commands/help/help.js';
-import { COMMANDS } from './commands/index.js';
+import { HELP_TOPICS } from './commands/help/help.js';
+import { AREAS, COMMANDS } from './commands/index.js';
 import { registerCommands } from './kit/registrar.js';
+import { layOutRootHelp, MIN_WIDTH_TO_WRAP, ROOT_DESCRIPTION } from './kit/root-help.js';
 import type { RunEnv } from './kit/invocation.js';
 import { addGlobalOptions, switchWanted } from './config/setting-table.js';
 import { ScoutError } from './base/errors.js';
@@ -28,21 +29,18 @@ function readVersion(): string {
 export function buildProgram(env: RunEnv): Command {
   const program = new Command('scout');
   program
-    .description('Explore EVM chains through a Blockscout explorer: addresses, transactions, traces, search.')
+    .description(ROOT_DESCRIPTION)
     .version(env.version, '-V, --version', 'print the version');
   // The global options come from the settings table, like their variables and config-file keys.
   addGlobalOptions(program);
   program
     .showSuggestionAfterError(true)
     .helpCommand(false)
-    .addHelpText(
-      'after',
-      '\nExamples:\n  scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\n  scout --chain base tx show 0x5b97c69211cda5d0ac192302f478a7046da72004438beae14164550e2722d380 --json | jq .status\n  scout search USDT\n' +
-        helpTopicsText() +
-        '\nSettings also come from SCOUT_* variables and the config file (scout config path).\n',
-    );
+    // Every command inherits it: a terminal narrower than 80 columns still gets its help wrapped.
+    .configureHelp({ minWidthToWrap: MIN_WIDTH_TO_WRAP });
   // The executor loads when a command runs, never for --help.
   registerCommands(program, env, COMMANDS, async (spec, e, cmd) => (await import('./run/execute.js')).execute(spec, e, cmd));
+  layOutRootHelp(program, AREAS, HELP_TOPICS, 'Settings also come from SCOUT_* variables and the config file (scout config path).');
 
   // Errors come back to run() as exceptions; commander prints help and its own messages through io.
   // Each remembers the command that raised it, so a usage error points to that command's --help.

@@ -1,6 +1,6 @@
 /**
- * Every command scout has, in the order `scout --help` and completion list them: topics (each with
- * its list of verbs in its index.ts) and top-level commands. Only specs load here (spec.ts).
+ * Every command scout has, by area, in the order `scout --help` and completion list them: topics
+ * (each with its list of verbs in its index.ts) and top-level commands. Only specs load here (spec.ts).
  */
 import address from './address/index.js';
 import admin from './admin/index.js';
@@ -21,4 +21,13 @@ import type { CommandSpec, TopicSpec } from '../kit/spec.js';
 import token from './token/index.js';
 import tx from './tx/index.js';
 
-export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = [address, tx, block, blocks, token, contract, search, open, stats, gas, admin, api, chains, cache, config, completion, help];
+/** The areas of `scout --help`, each a heading and its commands. */
+export const AREAS: readonly { readonly heading: string; readonly entries: readonly (TopicSpec | CommandSpec)[] }[] = [
+  { heading: 'Look up', entries: [address, tx, block, blocks, token, contract] },
+  { heading: 'Find and open', entries: [search, open] },
+  { heading: 'Network and chains', entries: [stats, gas, chains] },
+  { heading: 'Admin and raw API', entries: [admin, api] },
+  { heading: 'Set up', entries: [config, cache, completion, help] },
+];
+
+export const COMMANDS: readonly (TopicSpec | CommandSpec)[] = AREAS.flatMap((a) => a.entries);

@@ -7,6 +7,7 @@
 import { Argument, Command, Option } from 'commander';
 import { editDistance } from '../base/text/edit-distance.js';
 import { WATCH_OPTIONS } from './follow-options.js';
+import { examplesSection, HELP_WIDTH, wrapText } from './help-text.js';
 import { PIPED_COLUMNS, type PipedColumnsName } from './piped-columns.js';
 import type { RunEnv } from './invocation.js';
 import { type ArgSpec, type CommandSpec, type Completion, longFlag, type OptionSpec, type Output, type TopicSpec } from './spec.js';
@@ -79,27 +80,37 @@ export function columnsOf(spec: CommandSpec): PipedColumnsName | undefined {
   return name !== undefined && Object.hasOwn(PIPED_COLUMNS, name) ? (name as PipedColumnsName) : undefined;
 }
 
-/** The fields of a piped line for --help, numbered as `cut -f` counts them, wrapped at 80 columns. */
-export function pipedHelp(name: PipedColumnsName): string {
+/** The fields of a piped line for --help, numbered as `cut -f` counts them, wrapped at `width` columns. */
+export function pipedHelp(name: PipedColumnsName, width = HELP_WIDTH): string {
   const lines: string[] = [];
   let line = '';
   PIPED_COLUMNS[name].forEach((c: string, i: number) => {
     const field = `  ${i + 1} ${c}`;
-    if (line && line.length + field.length > 80) {
+    if (line && line.length + field.length > width) {
       lines.push(line);
       line = '';
     }
     line += field;
   });
   lines.push(line);
-  return `Piped, each item is one tab-separated line without a header, these fields in order\n(--csv names its columns in a header row):\n${lines.join('\n')}`;
+  return `${wrapText('Piped, each item is a tab-separated line with these fields, no header (--csv names its columns in a header row):', width)}\n${lines.join('\n')}`;
 }
 
-/** The text after the options in --help: the spec's own, the piped fields, then its examples. */
-export function helpAfter(help: string | undefined, examples: readonly string[], columns?: PipedColumnsName): string {
-  const lines = examples.map((e) => `  ${e}\n`).join('');
-  const piped = columns ? `\n${pipedHelp(columns)}\n` : '';
-  return (help ? `\n${help}\n` : '') + piped + `\n${examples.length > 1 ? 'Examples' : 'Example'}:\n${lines}`;
+/** The text after the options in --help: the spec's own, the piped fields, then its examples, wrapped to `width`. */
+export function helpAfter(help: string | undefined, examples: readonly string[], columns: PipedColumnsName | undefined, width: number): string {
+  const piped = columns ? `\n${pipedHelp(columns, width)}\n` : '';
+  return (help ? `\n${wrapText(help, width)}\n` : '') + piped + `\n${examplesSection(examples, width)}`;
+}
+
+/** The width help is wrapped to where commander writes it: the terminal's, 80 piped (cli.ts sets both). */
+export function helpWidthOf(cmd: Command, error: boolean): number {
+  const out = cmd.configureOutput();
+  return (error ? out.getErrHelpWidth?.() : out.getOutHelpWidth?.()) ?? HELP_WIDTH;
+}
+
+/** Adds the text after the options, wrapped when the help is printed (the width is known only then). */
+function addHelpAfter(cmd: Command, help: string | undefined, examples: readonly string[], columns?: PipedColumnsName): void {
+  cmd.addHelpText('after', (ctx) => helpAfter(help, examples, columns, helpWidthOf(ctx.command, ctx.error)));
 }
 
 /**
@@ -118,7 +129,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, execute: Ex
   if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
-  cmd.addHelpText('after', helpAfter(spec.help, spec.examples, columnsOf(spec)));
+  addHelpAfter(cmd, spec.help, spec.examples, columnsOf(spec));
   cmd.action(() => execute(spec, env, cmd));
 }
 
@@ -132,7 +143,7 @@ export function registerCommands(program: Command, env: RunEnv, entries: readonl
     const topic = program.command(e.name).description(e.description);
     for (const c of e.commands) addCommand(topic, c, env, execute, c === e.default);
     if (e.default) routeToDefault(topic, e.default);
-    topic.addHelpText('after', helpAfter(defaultHelp(e, e.help), e.examples));
+    addHelpAfter(topic, defaultHelp(e, e.help), e.examples);
   }
 }
 

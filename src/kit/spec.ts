@@ -315,7 +315,7 @@ export function choice<const V extends readonly string[]>(values: V, help: strin
 export function list<const V extends readonly string[]>(values: V, help: string): OptionSpec<V[number][] | undefined> {
   return {
     value: '<list>',
-    help: `${help} (${values.join(',')})`,
+    help: `${help}: ${values.join(', ')}`,
     complete: { values, list: true },
     parse: (given, from) => (typeof given === 'string' ? parseList(given, values, from) : undefined),
   };

@@ -86,12 +86,18 @@ function exampleProblems(line: string): string[] {
   return problems;
 }
 
+/** The examples of a --help, one line each: a line continued with ` \\` joined to the next. */
+function examplesIn(help: string): string[] {
+  const section = help.split(/\nExamples?:\n/)[1]?.split('\n\n')[0];
+  return section === undefined ? [] : section.replace(/ \\\n {4}/g, ' ').split('\n').filter((l) => l.startsWith('  '));
+}
+
 describe('examples', () => {
   it('every example in --help runs a real command with options it takes', async () => {
     const problems: string[] = [];
     for (const words of paths(program)) {
       const { out } = await helpOf([...words, '--help']);
-      const examples = out.split(/\nExamples?:\n/)[1]?.split('\n\n')[0]!.split('\n').filter((l) => l.startsWith('  ')) ?? [];
+      const examples = examplesIn(out);
       expect(examples.length, `scout ${words.join(' ')}`).toBeGreaterThan(0);
       for (const e of examples) problems.push(...exampleProblems(e).map((p) => `${e.trim()}: ${p}`));
     }
@@ -116,7 +122,7 @@ async function allExamples(): Promise<string[]> {
   const lines: string[] = [];
   for (const words of paths(program)) {
     const { out } = await helpOf([...words, '--help']);
-    const examples = out.split(/\nExamples?:\n/)[1]?.split('\n\n')[0]!.split('\n').filter((l) => l.startsWith('  ')) ?? [];
+    const examples = examplesIn(out);
     lines.push(...examples.map((e) => e.trim()));
   }
   let block: string | undefined;

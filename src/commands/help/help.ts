@@ -4,17 +4,11 @@
  */
 import { command, words } from '../../kit/spec.js';
 
-/** Topics `scout help <topic>` knows, with a line each for `scout --help`. */
+/** Topics `scout help <topic>` knows, with a line each for `scout --help` (kit/root-help.ts). */
 export const HELP_TOPICS: readonly (readonly [name: string, summary: string])[] = [
   ['environment', 'environment variables, the config file and precedence'],
   ['exit-codes', 'what each exit code means'],
 ];
-
-/** The "Help topics" section of `scout --help`. */
-export function helpTopicsText(): string {
-  const w = Math.max(...HELP_TOPICS.map(([n]) => n.length));
-  return `\nHelp topics:\n${HELP_TOPICS.map(([n, s]) => `  scout help ${n.padEnd(w)}  ${s}`).join('\n')}\n`;
-}
 
 export default command({
   name: 'help',

@@ -15,7 +15,7 @@ export default listCommand({
   name: 'search',
   description: 'search tokens, addresses, contracts, blocks, transactions and ENS names',
   args: { q: words('[query...]', 'words to search for (joined with spaces)', undefined, query) },
-  options: { type: list(SEARCH_TYPES, 'keep only results of these types'), chains: chainsOption },
+  options: { type: list(SEARCH_TYPES, 'keep only results of these types, comma separated'), chains: chainsOption },
   help: 'The explorer takes no type filter, so --type filters each page as it arrives: --limit counts the results kept, and a page may keep none while more exist (--all goes through them all).',
   examples: ['scout search USDT', 'scout search vitalik.eth --json', 'scout search uniswap --type token,contract --all'],
   request: ({ q, type }) => search(q, { type }),
