@@ -3,6 +3,7 @@
  * UsageError (exit 2) with one line saying what was expected.
  */
 import { UsageError } from './errors.js';
+import { checksumAddress } from './keccak.js';
 import { safeText } from './text/safe.js';
 
 /**
@@ -19,11 +20,24 @@ function quote(s: string): string {
   return JSON.stringify(safeText(s.length > 80 ? s.slice(0, 80) + '…' : s));
 }
 
-/** An address: 0x and 40 hex digits (any case; the server accepts mixed case). */
+/** An address: 0x and 40 hex digits, in one case or in its EIP-55 mixed case (checkChecksum). */
 export function parseAddress(input: string, what = 'address'): string {
   const s = input.trim();
   if (!ADDRESS.test(s)) throw new UsageError(`invalid ${what} ${quote(input)}: expected 0x followed by 40 hex digits`);
-  return s;
+  return checkChecksum(s, what);
+}
+
+/**
+ * An address written in mixed case carries an EIP-55 checksum: a wrong one means a mistyped
+ * address, refused (exit 2) with the right spelling, as cast and wallets refuse it. All lower or all
+ * upper case carries none and is taken as it is.
+ */
+function checkChecksum(address: string, what: string): string {
+  const digits = address.slice(2);
+  if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) return address;
+  const right = checksumAddress(address);
+  if (right !== address) throw new UsageError(`invalid ${what} ${quote(address)}: its EIP-55 checksum is wrong (the checksummed address is ${right}; in all lower case no checksum is checked)`);
+  return address;
 }
 
 /**
@@ -61,7 +75,7 @@ const NOT_IN_NAMES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u20
  */
 export function parseAddressOrName(input: string, what = 'address'): string | NameRef {
   const s = input.trim();
-  if (ADDRESS.test(s)) return s;
+  if (ADDRESS.test(s)) return checkChecksum(s, what);
   const expected = `expected 0x followed by 40 hex digits, or a name such as vitalik.eth`;
   if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || s.split('.').some((label) => label === '') || s.length > 255) {
     throw new UsageError(`invalid ${what} ${quote(input)}: ${expected}`);
@@ -85,7 +99,7 @@ export const MAX_BLOCK_NUMBER = (1n << 63n) - 1n;
  * (0x and 64 hex digits), or `latest` (any case). Returned as the API path takes it, or `latest`.
  */
 export function parseBlockId(input: string): string {
-  const s = input.trim();
+  const s = blockDigits(input.trim());
   if (s.toLowerCase() === 'latest') return 'latest';
   if (HASH.test(s)) return s;
   if (/^\d+$/.test(s)) {
@@ -95,6 +109,14 @@ export function parseBlockId(input: string): string {
     return digits;
   }
   throw new UsageError(`invalid block ${quote(input)}: expected a block number, a block hash (0x followed by 64 hex digits) or latest`);
+}
+
+/**
+ * A block number as scout prints it pastes back: digits grouped in threes by commas (`23,116,932`)
+ * or by underscores as in code (`23_116_932`) lose the separators. Anything else is left as it is.
+ */
+export function blockDigits(s: string): string {
+  return /^\d{1,3}(,\d{3})+$/.test(s) || /^\d+(_\d+)+$/.test(s) ? s.replace(/[,_]/g, '') : s;
 }
 
 /** 2^256-1 as decimal text: the largest token id (a uint256). */

@@ -23,7 +23,10 @@ export function apiPath(input: string): string {
   if (/%(2e|2f|5c)/i.test(p) || p.includes('\\')) throw bad(': percent-encoded dots and slashes and backslashes are not allowed');
   if (p.split('/').some((seg) => seg === '.' || seg === '..')) throw bad(': "." and ".." segments are not allowed');
   const clean = p.replace(/^\/+/, '');
-  return clean.startsWith('api/') || clean.startsWith('admin/') ? '/' + clean : '/api/v2/' + clean;
+  if (clean.startsWith('api/') || clean.startsWith('admin/')) return '/' + clean;
+  // The OpenAPI documents' spelling: their paths (/v2/stats, /v1/…, /legacy/…) are under /api.
+  if (/^(v1|v2|legacy)\//.test(clean)) return '/api/' + clean;
+  return '/api/v2/' + clean;
 }
 
 /** `-F key=value` pairs, in order. */
@@ -39,7 +42,7 @@ export function apiFields(fields: readonly string[] | undefined): Params {
 export default command({
   name: 'api',
   description: 'GET any API path and print the JSON (lists: --all follows next_page_params)',
-  args: { path: arg('<path>', 'path under the base URL, e.g. /api/v2/stats (a bare "stats" means /api/v2/stats)', apiPath) },
+  args: { path: arg('<path>', 'path under the base URL, e.g. /api/v2/stats (/v2/stats, as the API\'s OpenAPI document writes it, and a bare "stats" mean the same)', apiPath) },
   options: { field: repeated('-F', '<key=value>', 'add a query parameter (repeatable)', apiFields) },
   output: 'list',
   // Always JSON: --csv stays declared (hidden) only to be refused with one clear line, before any

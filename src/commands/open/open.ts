@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../../base/errors.js';
 import { safeText } from '../../base/text/safe.js';
-import { NameRef, parseAddressOrName, parseHash } from '../../base/validate.js';
+import { blockDigits, NameRef, parseAddressOrName, parseHash } from '../../base/validate.js';
 import { command, flag, words } from '../../kit/spec.js';
 import { PAGE_KINDS, type PageKind, WEB_HELP, type WebPage } from '../../kit/web-page.js';
 
@@ -14,7 +14,8 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
 /** A block: its number (digits, leading zeros dropped) or its hash. */
 function parseBlock(raw: string): string {
   const s = raw.trim();
-  if (/^\d{1,20}$/.test(s)) return BigInt(s).toString();
+  const digits = blockDigits(s);
+  if (/^\d{1,20}$/.test(digits)) return BigInt(digits).toString();
   if (HASH.test(s)) return s;
   throw new UsageError(`invalid block ${JSON.stringify(safeText(s.slice(0, 80)))}: expected a block number or 0x followed by 64 hex digits`);
 }
