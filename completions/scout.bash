@@ -38,7 +38,7 @@ _scout_options() {
         "tx internal-txs") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
         "tx state-changes") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
         "tx trace") _scout_words="--concurrency --json --ndjson --jq" ;;
-        "block show") _scout_words="--concurrency --json --ndjson --jq" ;;
+        "block show") _scout_words="--web --concurrency --json --ndjson --jq" ;;
         "block txs") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
         "block withdrawals") _scout_words="--concurrency --json --ndjson --jq --csv --all --limit --cursor" ;;
         "blocks") _scout_words="--type --watch --new-only --interval --json --ndjson --jq --csv --all --limit --cursor" ;;
@@ -51,7 +51,7 @@ _scout_options() {
         "contract abi") _scout_words="--implementation --concurrency --json --ndjson --jq" ;;
         "contract source") _scout_words="--out --force --allow-hidden --max-files --max-depth --max-file-size" ;;
         "search") _scout_words="--type --chains --json --ndjson --jq --csv --all --limit --cursor" ;;
-        "open") _scout_words="--web" ;;
+        "open") _scout_words="--print" ;;
         "stats") _scout_words="--json --ndjson --jq" ;;
         "gas") _scout_words="--json --ndjson --jq" ;;
         "chains") _scout_words="--refresh --registry-url --json --ndjson --jq --csv" ;;

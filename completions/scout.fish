@@ -310,6 +310,7 @@ complete -c scout -n '__scout_at \'block\'' -a 'txs' -d 'transactions of a block
 complete -c scout -n '__scout_at \'block\'' -a 'withdrawals' -d 'beacon-chain withdrawals paid out in a block'
 
 # scout block show
+complete -c scout -n '__scout_at \'block show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
 complete -c scout -n '__scout_at \'block show\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'block show\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'block show\'' -l ndjson -d 'print one compact JSON item per line'
@@ -437,7 +438,7 @@ complete -c scout -n '__scout_at \'search\'' -l cursor -x -d 'resume from a curs
 
 # scout open
 complete -c scout -n '__scout_at \'open\'' -a 'address tx block token'
-complete -c scout -n '__scout_at \'open\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
+complete -c scout -n '__scout_at \'open\'' -s n -l print -d 'print the URL instead of opening it (what open does when stdout is not a terminal)'
 
 # scout stats
 complete -c scout -n '__scout_at \'stats\'' -s j -l json -d 'print JSON: the server’s items unchanged'

@@ -72,8 +72,8 @@ describe('scout open', () => {
     expect(r.stdout).toBe(`https://base.blockscout.com/address/${ADDR.rich}\n`);
   });
 
-  it('--web on a terminal opens the page and says so on stderr; stdout stays empty', async () => {
-    const r = await scout(['open', TX.ok, '--web'], { tty: true });
+  it('on a terminal open opens the page and says so on stderr (as gh browse); stdout stays empty', async () => {
+    const r = await scout(['open', TX.ok], { tty: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.opened).toEqual([`${srv.url}/tx/${TX.ok}`]);
     expect(r.stdout).toBe('');
@@ -86,14 +86,17 @@ describe('scout open', () => {
     expect(r.stdout).toBe(`${srv.url}/tx/${TX.ok}\n`);
   });
 
-  it('without --web nothing opens, even on a terminal', async () => {
-    const r = await scout(['open', TX.ok], { tty: true });
-    expect(r.opened).toEqual([]);
-    expect(r.stdout).toBe(`${srv.url}/tx/${TX.ok}\n`);
+  it('-n/--print prints the URL and opens nothing, even on a terminal; --web is still taken', async () => {
+    for (const flag of ['-n', '--print']) {
+      const r = await scout(['open', TX.ok, flag], { tty: true });
+      expect(r.opened, flag).toEqual([]);
+      expect(r.stdout, flag).toBe(`${srv.url}/tx/${TX.ok}\n`);
+    }
+    expect((await scout(['open', TX.ok, '--web'], { tty: true })).opened).toEqual([`${srv.url}/tx/${TX.ok}`]);
   });
 
   it('a browser that cannot start: the URL printed, a warning, exit 0', async () => {
-    const r = await scout(['open', TX.ok, '--web'], { tty: true, fail: true });
+    const r = await scout(['open', TX.ok], { tty: true, fail: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${srv.url}/tx/${TX.ok}\n`);
     expect(r.stderr).toMatch(/^scout: warning: could not open a browser \(xdg-open: not found\)/);
@@ -132,6 +135,17 @@ describe('--web on address show, tx show and token show', () => {
     expect(r.requests).toEqual(['/api/v2/search']);
     const tty = await scout(['address', 'show', ADDR.rich, '--web'], { tty: true });
     expect(tty.opened).toEqual([`${srv.url}/address/${ADDR.rich}`]);
+  });
+
+  it('block --web: the block page by number or hash, opened on a terminal; latest has no page', async () => {
+    const r = await scout(['block', '23,116,932', '--web'], { tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.opened).toEqual([`${srv.url}/block/23116932`]);
+    expect(r.requests).toEqual([]);
+    const latest = await scout(['block', 'latest', '--web'], { tty: true });
+    expect(latest.code).toBe(2);
+    expect(latest.stderr).toMatch(/not latest/);
+    expect(latest.opened).toEqual([]);
   });
 
   it('token --web (one line in its spec): the token page, opened on a terminal', async () => {

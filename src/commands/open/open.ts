@@ -1,7 +1,8 @@
 /**
  * `scout open <address|name|hash|block>` or `scout open <address|tx|block|token> <value>`: the
  * explorer's web page of the thing. One value is told apart by its shape: 40 hex digits or a name is
- * an address, 64 hex digits a transaction, digits a block. Prints the URL; --web opens it on a terminal.
+ * an address, 64 hex digits a transaction, digits a block. Opens it on a terminal; prints the URL
+ * when piped or with -n/--print.
  */
 import { UsageError } from '../../base/errors.js';
 import { safeText } from '../../base/text/safe.js';
@@ -58,16 +59,20 @@ export default command({
   name: 'open',
   description: "the explorer's web page of an address, transaction, block or token",
   args: { target: words('[target...]', `${WHAT}; or address, tx, block or token, then the value`, { values: PAGE_KINDS }, parseTarget) },
-  options: { web: flag(WEB_HELP) },
+  options: {
+    print: { ...flag('print the URL instead of opening it (what open does when stdout is not a terminal)'), short: '-n' },
+    // Opening is the default now; --web stays accepted, as scripts and old examples pass it.
+    web: { ...flag(WEB_HELP), hidden: true },
+  },
   output: 'none',
   help:
     'One value is told apart by its shape: 0x and 40 hex digits or a name is an address, 0x and 64 hex digits a transaction, digits a block. ' +
     'The page is on the explorer scout talks to (--base-url, --chain); with --pro, on the chain\'s own explorer. ' +
-    'A browser opens only when stdout is a terminal; otherwise the URL is printed.',
+    'On a terminal the page opens in your browser, as gh browse opens one; piped, or with -n/--print, the URL is printed.',
   examples: [
     'scout open 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e',
-    'scout open token 0xdAC17F958D2ee523a2206206994597C13D831ec7 --web',
+    'scout open token 0xdAC17F958D2ee523a2206206994597C13D831ec7 --print',
     'scout --chain base open block 20000000',
   ],
-  run: async (inv, { target, web }) => (await import('../../run/web.js')).showPage(inv, target, web),
+  run: async (inv, { target, print }) => (await import('../../run/web.js')).showPage(inv, target, !print),
 });
