@@ -6,6 +6,8 @@
  * - Seen, then not found, or `result: "dropped/replaced"`: it left the mempool; exit 1.
  * - Pending (`block_number: null`): keep waiting; mined but short of the confirmations: keep waiting.
  * - `--wait-timeout` passed first: exit 1, saying what it was waiting for.
+ * - MAX_FAILED_POLLS polls in a row failed (no network, the explorer down; each poll already retried
+ *   as every request is): exit 1 with the last failure, instead of trying for ever.
  *
  * Confirmations are the transaction's own `confirmations` (1 in the block that mined it); from a
  * server that leaves them out, the head block of `/api/v2/blocks` minus the block number, plus 1.
@@ -28,6 +30,12 @@ export class DroppedError extends ScoutError {}
 
 /** A wait that ran out of --wait-timeout. */
 export class WaitTimeoutError extends ScoutError {}
+
+/**
+ * Polls that may fail in a row before --wait gives up. Each has had its retries (--retries, with
+ * their back-off), so ten in a row is minutes of an unreachable explorer at the default pace.
+ */
+export const MAX_FAILED_POLLS = 10;
 
 type Json = Record<string, unknown>;
 
@@ -69,10 +77,12 @@ export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef
     let seen = false;
     let state = 'not yet seen by the explorer';
     let body: string | undefined;
+    let failedInARow = 0;
     try {
       for (;;) {
         try {
           const got = await client.getRaw(req.path, req.params ?? [], req.what, req.headers);
+          failedInARow = 0;
           const tx: unknown = JSON.parse(got);
           if (!tx || typeof tx !== 'object' || Array.isArray(tx)) {
             // Not a transaction: print it the way tx show would, which reports it.
@@ -94,10 +104,14 @@ export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef
           }
         } catch (e) {
           if (e instanceof NotFoundError) {
+            failedInARow = 0;
             if (seen) throw new DroppedError(`${req.what} was dropped or replaced: the explorer no longer has it`);
           } else if (passing(e)) {
-            // The network or a 5xx after the retries: the next poll may get through.
+            // The network or a 5xx after the retries: the next poll may get through, up to a point.
             progress.stop();
+            if (++failedInARow >= MAX_FAILED_POLLS) {
+              throw new ScoutError(`gave up waiting for ${req.what} after ${MAX_FAILED_POLLS} failed polls in a row: ${e.message}`, { hint: `it was ${state}` });
+            }
             await io.err.write(`scout: warning: ${e.message}; trying again\n`);
           } else throw e;
         }

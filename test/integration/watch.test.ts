@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sleep as timerSleep } from '../../src/api/http.js';
 import { run } from '../../src/cli.js';
 import { memoryIo } from '../../src/base/io.js';
+import { MAX_FAILED_POLLS } from '../../src/run/wait.js';
 import { BIN, cleanEnv, ROOT } from '../support/cli.js';
 import {
   addressList,
@@ -424,6 +425,29 @@ describe('tx show --wait', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^scout: warning: .*503.*; trying again\n$/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ block_number: HEAD_BLOCK });
+  });
+
+  it(`no network for ${MAX_FAILED_POLLS} polls in a row: gives up, exit 1, instead of trying for ever`, async () => {
+    srv.state.transactions.set(HASH, txDetail('w', { block: null }));
+    srv.state.failures.push(...Array<number>(50).fill(503));
+    const r = await follow(['--retries', '0', 'tx', 'show', HASH, '--wait', '--interval', '4', '--ndjson'], Array(50).fill(() => undefined));
+    expect(r.code).toBe(1);
+    expect(r.waits).toHaveLength(MAX_FAILED_POLLS - 1);
+    expect(r.stderr.split('\n').filter(Boolean).at(-2)).toMatch(new RegExp(`^scout: gave up waiting for transaction ${HASH} after ${MAX_FAILED_POLLS} failed polls in a row: .*503`));
+    expect(r.stdout).toBe('');
+  });
+
+  it('a poll that gets through starts the count of failures again', async () => {
+    srv.state.transactions.set(HASH, txDetail('w', { block: null }));
+    const fails = (s: LiveState) => s.failures.push(...Array<number>(MAX_FAILED_POLLS - 1).fill(503));
+    fails(srv.state);
+    const steps = Array<(s: LiveState) => void>(2 * MAX_FAILED_POLLS).fill(() => undefined);
+    // After the failures, one poll answers (still pending); then as many failures again, then mined.
+    steps[MAX_FAILED_POLLS - 1] = fails;
+    steps[2 * MAX_FAILED_POLLS - 2] = set({ block: HEAD_BLOCK });
+    const r = await follow(['--retries', '0', 'tx', 'show', HASH, '--wait', '--interval', '4', '--ndjson'], steps);
+    expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ block_number: HEAD_BLOCK });
   });
 
