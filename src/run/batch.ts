@@ -175,6 +175,8 @@ export interface BatchJob {
   /** Tables under a heading per value: piped too (`always`), or only on a terminal, where rows carry no input field. */
   readonly headings: 'always' | 'terminal';
   readonly concurrency: number;
+  /** The budget of waiting output, when the values' own runs share it (over chains); else one of its own. */
+  readonly budget?: WaitingOutput | undefined;
   /** Runs the command for one value, its input complete. */
   run(inv: Invocation, input: Record<string, unknown>, value: BatchLine): Promise<void>;
   /** After the last value, before the summary: failures told once for the whole batch. */
@@ -263,7 +265,7 @@ export async function runBatch(job: BatchJob): Promise<void> {
   let worst = 0;
   let headingsShown = 0;
   const failed: number[] = [];
-  const budget = new WaitingOutput(io.waitingOutputBytes ?? WAITING_OUTPUT_BYTES);
+  const budget = job.budget ?? new WaitingOutput(io.waitingOutputBytes ?? WAITING_OUTPUT_BYTES);
   const window = Math.max(job.concurrency * 4, 16);
   for await (const { task: v, out } of inOrder({ tasks: values, concurrency: job.concurrency, window, budget, signal, work: runValue })) {
     const headed = headings ? new Headed(io.out, () => blockHeading(`==> ${shown(v.text)} <==`, headingsShown++ === 0, parent.render)) : undefined;

@@ -202,9 +202,11 @@ async function runChecked(spec: CommandSpec, inv: Invocation, input: Record<stri
     const { runFanout, ChainFailures } = await import('./fanout.js');
     const { WaitingOutput, WAITING_OUTPUT_BYTES } = await import('./many.js');
     const failures = new ChainFailures();
+    // One budget of waiting output for the values and their chains.
     const budget = new WaitingOutput(inv.env.io.waitingOutputBytes ?? WAITING_OUTPUT_BYTES);
     return runBatch({
       ...job,
+      budget,
       headings: 'terminal',
       run: (one, full, value) => runFanout(spec, one, full, overChains, { ...value, failures, budget }),
       end: async (values) => failures.tell(inv.env.io.err, values),

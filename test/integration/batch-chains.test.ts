@@ -94,6 +94,17 @@ describe('- with --chains: every value on every chain', () => {
     expect(headings).toEqual([`==> ${TX.ok} <==`, `alpha (31001) · ${host}`, `==> ${TX.failed} <==`, `alpha (31001) · ${host}`]);
   });
 
+  it('--all within a small budget of waiting output shared by values and chains: every page, in order', async () => {
+    const r = await scout(['address', 'txs', '-', '--chains', 'alpha,beta', '--all', '--ndjson', '--concurrency', '2'], `${ADDR.rich}\n${ADDR.rich}\n`, { waitingOutputBytes: 4096 });
+    expect(r.code, r.stderr).toBe(0);
+    const items = lines((await single(alpha, ['address', 'txs', ADDR.rich, '--all', '--ndjson'])).stdout);
+    expect(items.length).toBeGreaterThan(100);
+    const got = lines(r.stdout).map((l) => JSON.parse(l) as { chain: string; item: unknown });
+    const chains = [...Array<string>(items.length).fill('alpha'), ...Array<string>(items.length).fill('beta')];
+    expect(got.map((w) => w.chain)).toEqual([...chains, ...chains]);
+    expect(got.map((w) => JSON.stringify(w.item))).toEqual([...items, ...items, ...items, ...items].map((i) => JSON.stringify(JSON.parse(i))));
+  });
+
   it('a chain that fails alike on every value is told once; the exit is the worst code', async () => {
     const r = await scout(['address', 'txs', '-', '--chains', 'alpha,locked', '--limit', '1', '--ndjson'], `${ADDR.rich}\n${ADDR.empty}\n${ADDR.rich}\n`);
     expect(r.code, r.stderr).toBe(4);
