@@ -58,7 +58,8 @@ export interface Ask {
 /** The default pace without rate-limit headers: 5 requests a second without a key, 10 with one. */
 export const DEFAULT_RATES = [5, 10] as const;
 
-interface Budget {
+/** One host's rate state: its queue, its requests in flight and what its rate-limit headers said. */
+interface HostRate {
   readonly queue: ({ resolve: (slot: Slot) => void; reject: (e: unknown) => void } & Ask)[];
   /** Requests sent and not answered: sequence number → time sent. */
   readonly inFlight: Map<number, number>;
@@ -90,7 +91,7 @@ function header(h: Answer['headers'], name: string): number {
 }
 
 export class Scheduler {
-  private readonly budgets = new Map<string, Budget>();
+  private readonly hosts = new Map<string, HostRate>();
   private clock = -Infinity;
   private readonly rates: readonly [number, number];
   private readonly maxWaitMs: number;
@@ -107,8 +108,8 @@ export class Scheduler {
     return this.clock;
   }
 
-  private budget(origin: string): Budget {
-    let b = this.budgets.get(origin);
+  private host(origin: string): HostRate {
+    let b = this.hosts.get(origin);
     if (!b) {
       b = {
         queue: [],
@@ -125,7 +126,7 @@ export class Scheduler {
         wakeAt: undefined,
         toldPacing: false,
       };
-      this.budgets.set(origin, b);
+      this.hosts.set(origin, b);
     }
     return b;
   }
@@ -133,7 +134,7 @@ export class Scheduler {
   /** Resolves when a request to `origin` may be sent; requests are let go in the order they asked. */
   acquire(origin: string, ask: Ask = {}): Promise<Slot> {
     if (this.opts.signal?.aborted) return Promise.reject(new InterruptedError('interrupted'));
-    const b = this.budget(origin);
+    const b = this.host(origin);
     return new Promise<Slot>((resolve, reject) => {
       b.queue.push({ resolve, reject, ...ask });
       this.pump(origin, b);
@@ -152,7 +153,7 @@ export class Scheduler {
 
   /** Nothing goes to `origin` for `ms`; returns the time it may go again. */
   private block(origin: string, ms: number): number {
-    const b = this.budget(origin);
+    const b = this.host(origin);
     const until = this.now() + Math.max(0, ms);
     b.blockedUntil = Math.max(b.blockedUntil, until);
     // The window is spent until then; after the wait a new one starts (full, when its size is known).
@@ -164,13 +165,13 @@ export class Scheduler {
   }
 
   private abortAll(): void {
-    for (const b of this.budgets.values()) {
+    for (const b of this.hosts.values()) {
       for (const w of b.queue.splice(0)) w.reject(new InterruptedError('interrupted'));
     }
   }
 
   /** Lets go every waiting request the budget allows; sleeps until the next one may go. */
-  private pump(origin: string, b: Budget): void {
+  private pump(origin: string, b: HostRate): void {
     while (b.queue.length > 0) {
       const t = this.now();
       const next = b.queue[0]!;
@@ -189,7 +190,7 @@ export class Scheduler {
   }
 
   /** 'go', 'answer' (wait for one in flight), or the time to wait until. */
-  private decide(b: Budget, t: number, ask: Ask): 'go' | 'answer' | number {
+  private decide(b: HostRate, t: number, ask: Ask): 'go' | 'answer' | number {
     if (t < b.blockedUntil) return b.blockedUntil;
     if (b.unlimited) return 'go';
     if (b.windowEnd !== undefined && t >= b.windowEnd) {
@@ -219,7 +220,7 @@ export class Scheduler {
     return b.pacedEnd;
   }
 
-  private wait(origin: string, b: Budget, until: number): void {
+  private wait(origin: string, b: HostRate, until: number): void {
     const t = this.now();
     const target = Math.min(until, t + this.maxWaitMs);
     if (b.wakeAt !== undefined && b.wakeAt <= target) return; // an earlier wake-up will look again
@@ -250,7 +251,7 @@ export class Scheduler {
     );
   }
 
-  private slot(origin: string, b: Budget, seq: number): Slot {
+  private slot(origin: string, b: HostRate, seq: number): Slot {
     let done = false;
     return {
       release: (answer) => {
@@ -265,7 +266,7 @@ export class Scheduler {
   }
 
   /** What an answer's headers say of the budget. */
-  private learn(b: Budget, seq: number, sentAt: number, answer: Answer): void {
+  private learn(b: HostRate, seq: number, sentAt: number, answer: Answer): void {
     // A 429 is the HTTP layer's to wait out (block): its headers describe a window already spent.
     if (answer.status === 429) return;
     const limit = header(answer.headers, 'x-ratelimit-limit');

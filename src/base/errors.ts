@@ -75,12 +75,3 @@ export class CursorLoopError extends ScoutError {}
 export class InterruptedError extends ScoutError {
   override readonly exitCode = 130;
 }
-
-/** Some values of a batch failed (each already reported with its line): the worst exit code seen. */
-export class BatchError extends ScoutError {
-  override readonly exitCode: number;
-  constructor(message: string, exitCode: number) {
-    super(message);
-    this.exitCode = exitCode;
-  }
-}

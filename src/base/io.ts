@@ -48,10 +48,11 @@ export interface Io {
    */
   blocking?: (<T>(work: () => T) => T) | undefined;
   /**
-   * Page text a `--chains` run may hold, in bytes, before each chain's turn to print. Absent, the
-   * production budget (FANOUT_HELD_BYTES in run/fanout.ts); tests pass a small one.
+   * Output the tasks of a run of many (a batch's values, the chains of `--chains`) may hold between
+   * them while they wait for their turn to print, in bytes. Absent, the production budget
+   * (WAITING_OUTPUT_BYTES in run/many.ts); tests pass a small one.
    */
-  heldBytes?: number | undefined;
+  waitingOutputBytes?: number | undefined;
 }
 
 /** Runs `work` through the Io's `blocking` when it has one. */
@@ -75,7 +76,7 @@ export function memoryIo(options: Partial<Omit<Io, 'out' | 'err' | 'stdin'>> & {
     env: options.env ?? {},
     now: options.now ?? (() => Date.UTC(2026, 10, 21, 12, 0, 0)),
     sleep: options.sleep,
-    heldBytes: options.heldBytes,
+    waitingOutputBytes: options.waitingOutputBytes,
     // Tests never start a browser: one that forgets to pass an opener gets a failure, not a window.
     openUrl: options.openUrl ?? (async () => Promise.reject(new Error('this Io opens no browser'))),
     // What a test pipes in, as one chunk; an empty stdin when it pipes nothing.

@@ -44,6 +44,11 @@ export interface Invocation {
   hint: CommandLine;
   /** The root of the command tree (help and completion walk it). */
   program: Command;
+  /**
+   * The run's session, opened when first asked for (settings resolved then, once per run) and
+   * closed by the executor when the command ends. A command that needs no settings never asks.
+   */
+  session(): Promise<Session>;
 }
 
 /** A command's session (opened by run/session.ts): resolved settings, the one HTTP layer, clients and the render context. */

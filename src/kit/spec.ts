@@ -17,6 +17,8 @@ import type { ListView, views } from '../render/views.js';
 import { type NameRef, parseChoice, parseList } from '../base/validate.js';
 import type { PipedColumnsName } from './piped-columns.js';
 import type { Invocation, Session } from './invocation.js';
+import type { Io } from '../base/io.js';
+import type { RenderContext } from '../render/context.js';
 import type { WebPage } from './web-page.js';
 
 /** What completion offers for a value. */
@@ -164,7 +166,8 @@ export interface ObjectCommand<A = ArgsShape, O = OptionsShape> extends Common<A
 export interface ChainObject {
   /** What the object is, for "no <noun> on …": "address". */
   readonly noun: string;
-  fetch(client: ExplorerClient, s: Session): Promise<{ doc: string; show(s: Pick<Session, 'io' | 'render'>): Promise<void> }>;
+  /** The object's JSON text, and its key/value view drawn with `render` (warnings go to `io.err`). */
+  fetch(client: ExplorerClient, s: Session): Promise<{ doc: string; show(io: Pick<Io, 'err' | 'blocking'>, render: RenderContext): Promise<string> }>;
 }
 
 /** A command with a runner of its own. */

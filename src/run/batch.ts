@@ -3,43 +3,29 @@
  * the command once per value. Every line is checked before any request (a bad one is a usage error
  * naming its line; names are normalised too), then the values run a few at a time in ONE session
  * (one HTTP layer: its connections, retries and rate limits are shared), each writing to an Io of
- * its own that holds its output until the values before it are printed. The value at the head of
- * the line writes straight through, so output streams in input order as values finish, and only the
- * values in flight are held in memory, never the whole input's output.
+ * its own whose output waits until the values before it are printed (the ordered runner, many.ts):
+ * output streams in input order as values finish, and only the values in flight are held in memory,
+ * within the runner's one budget, never the whole input's output.
  *
  * Output keeps input order: NDJSON lines as each value prints them; `--json` one array (an object
  * command's documents as sent, a list command's items of every value, in order); tables one after
  * another under a heading per value; CSV with one header row. A value that fails is reported on
- * stderr with its line and the others go on; the exit status is the worst seen (BATCH_SEVERITY).
+ * stderr with its line and the others go on; the exit status is the worst seen (EXIT_SEVERITY in many.ts).
+ *
+ * With `--chains` too, each value runs over every chain (fanout.ts), its rows and objects labelled
+ * with its chain and its input.
  */
-import { BatchError, InterruptedError, ScoutError, UsageError } from '../base/errors.js';
+import { InterruptedError, ScoutError, UsageError } from '../base/errors.js';
 import type { Io, Writer } from '../base/io.js';
 import { ClosedPipeError, OutputError } from '../base/node-io.js';
 import { JsonArrayWriter } from '../render/json.js';
-import { paint } from '../render/paint.js';
 import { safeText } from '../base/text/safe.js';
 import { withoutBom } from '../base/text/bom.js';
 import { NameRef } from '../base/validate.js';
 import type { PageOptions } from '../kit/page-options.js';
 import type { CommandLine, HintWord, Invocation } from '../kit/invocation.js';
-import { type Session, withSession, withSessionIo } from './session.js';
-import type { ArgSpec, Output } from '../kit/spec.js';
-
-/**
- * Exit codes from least to most severe: a batch exits with the most severe one seen. A failure of
- * unknown cause (1: network, server error) outranks the answers the server gave (not found, refused,
- * rate limited), a usage error outranks them all, and Ctrl-C ends everything.
- */
-export const BATCH_SEVERITY: readonly number[] = [0, 3, 4, 5, 1, 2, 130];
-
-/** The worse of two exit codes by BATCH_SEVERITY. */
-export function worse(a: number, b: number): number {
-  const rank = (c: number) => (BATCH_SEVERITY.includes(c) ? BATCH_SEVERITY.indexOf(c) : BATCH_SEVERITY.indexOf(1));
-  return rank(b) > rank(a) ? b : a;
-}
-
-/** Output a value may hold before it waits for its turn (`--all` of a long list at the back of the line). */
-const HELD_BYTES = 1 << 20;
+import type { ArgSpec } from '../kit/spec.js';
+import { blockHeading, exitCodeOf, inOrder, RunFailedError, runFailed, type Waiting, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';
 
 /** One line of stdin that holds a value. */
 export interface BatchLine {
@@ -113,52 +99,6 @@ function shown(text: string): string {
 }
 
 /**
- * A writer that holds what it is given until `release(target)`, then writes straight to the target.
- * Past HELD_BYTES held, writes wait for the release (backpressure: a long list waits its turn).
- * `discard()` drops everything and lets writers go on (the batch is ending).
- */
-class HeldWriter implements Writer {
-  private chunks: string[] = [];
-  private bytes = 0;
-  private target: Writer | undefined;
-  private dropped = false;
-  private waiters: (() => void)[] = [];
-
-  write(chunk: string): Promise<void> {
-    if (this.dropped) return Promise.resolve();
-    if (this.target) return this.target.write(chunk);
-    this.chunks.push(chunk);
-    this.bytes += chunk.length;
-    if (this.bytes <= HELD_BYTES) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  async release(target: Writer): Promise<void> {
-    while (this.chunks.length > 0) {
-      const chunks = this.chunks;
-      this.chunks = [];
-      for (const c of chunks) await target.write(c);
-    }
-    // No await between the last check and this: nothing written meanwhile is lost or reordered.
-    this.target = target;
-    this.bytes = 0;
-    this.wake();
-  }
-
-  discard(): void {
-    this.dropped = true;
-    this.chunks = [];
-    this.wake();
-  }
-
-  private wake(): void {
-    const w = this.waiters;
-    this.waiters = [];
-    w.forEach((f) => f());
-  }
-}
-
-/**
  * A value's table output under its `==> value <==` heading, the heading written first when the value
  * first writes, or when it ends without writing (`ensure`): a value that fails before writing
  * anything gets no heading, as `head` gives none to a file it cannot open (its error is on stderr).
@@ -227,11 +167,20 @@ export interface BatchJob {
   /** The input key of the argument that was `-`. */
   readonly key: string;
   readonly arg: ArgSpec<unknown>;
-  /** The output flags the command takes: an object's `--json` is an array of documents. */
-  readonly output: Output;
+  /**
+   * What `--json` gathers from each value: the document it prints (an object command), or the
+   * items it prints one a line (a list, or anything over `--chains`).
+   */
+  readonly json: 'documents' | 'items';
+  /** Tables under a heading per value: piped too (`always`), or only on a terminal, where rows carry no input field. */
+  readonly headings: 'always' | 'terminal';
   readonly concurrency: number;
+  /** The budget of waiting output, when the values' own runs share it (over chains); else one of its own. */
+  readonly budget?: WaitingOutput | undefined;
   /** Runs the command for one value, its input complete. */
-  run(inv: Invocation, input: Record<string, unknown>): Promise<void>;
+  run(inv: Invocation, input: Record<string, unknown>, value: BatchLine): Promise<void>;
+  /** After the last value, before the summary: failures told once for the whole batch. */
+  end?(values: number): Promise<void>;
 }
 
 /** The hint of one value: the command line with the value where `-` was. */
@@ -290,125 +239,66 @@ export async function runBatch(job: BatchJob): Promise<void> {
   const { mode, jq } = inv.output;
   // What each value prints in: JSON documents or items, one a line, which the batch gathers into
   // its array; with --jq each value's own document goes through the filter and prints as it says.
-  const objectLike = job.output === 'object';
-  const childMode: PageOptions['mode'] = mode === 'json' && !jq ? (objectLike ? 'json' : 'ndjson') : mode;
+  const childMode: PageOptions['mode'] = mode === 'json' && !jq ? (job.json === 'documents' ? 'json' : 'ndjson') : mode;
   const childOutput: PageOptions = { ...inv.output, mode: childMode, cursor: undefined, cursorRead: undefined };
   const jsonArray = mode === 'json' && !jq ? new JsonArrayWriter(io.out, io.stdoutIsTTY) : undefined;
-  const headings = mode === 'table';
+  const parent = await inv.session();
+  const headings = mode === 'table' && (job.headings === 'always' || parent.render.tty);
   const csvSeen: { header?: string } = {};
 
-  await withSession(inv, async (parent: Session) => {
-    const window = Math.max(job.concurrency * 4, 16);
-    interface Slot {
-      out: HeldWriter;
-      err: HeldWriter;
-      done: Promise<unknown>;
-      error?: unknown;
+  // What a value prints, to stdout or stderr, in the order it printed it.
+  type Chunk = { readonly err: boolean; readonly text: string };
+  const runValue = async (v: Checked, out: Waiting<Chunk>): Promise<void> => {
+    const writer = (err: boolean): Writer => ({ write: (text) => out.push({ err, text }, text.length) });
+    const held: Io = { ...io, out: writer(false), err: writer(true), stderrIsTTY: false, stdoutIsTTY: childMode === 'table' ? io.stdoutIsTTY : false };
+    const session = { ...parent, io: held, commandPath: inv.path, jq: inv.output.jq };
+    const childInv: Invocation = { ...inv, env: { ...inv.env, io: held }, output: childOutput, hint: hintFor(inv.hint, v.text), session: async () => session };
+    const input: Record<string, unknown> = { ...job.input, [job.key]: v.value };
+    if (v.names.length) {
+      const { resolveNames } = await import('./names.js');
+      const resolved = await resolveNames(session, v.names.map(([, ref, name]) => [ref, name] as const));
+      for (const [k, ref] of v.names) input[k] = ref.finish(resolved.get(ref)!);
     }
-    const slots = new Map<number, Slot>();
-    let next = 0;
-    let released = 0;
-    let stop = false;
-    let waiters: (() => void)[] = [];
-    const changed = () => new Promise<void>((r) => waiters.push(r));
-    const notify = () => {
-      const w = waiters;
-      waiters = [];
-      w.forEach((f) => f());
-    };
-    const halted = () => stop || signal?.aborted === true;
+    await job.run(childInv, input, { line: v.line, text: v.text });
+  };
 
-    const runValue = async (v: Checked, slot: Slot) => {
-      const held: Io = { ...io, out: slot.out, err: slot.err, stderrIsTTY: false, stdoutIsTTY: childMode === 'table' ? io.stdoutIsTTY : false };
-      const childInv: Invocation = { ...inv, env: { ...inv.env, io: held }, output: childOutput, hint: hintFor(inv.hint, v.text) };
-      const input: Record<string, unknown> = { ...job.input, [job.key]: v.value };
-      await withSessionIo(parent, childInv, held, async (s) => {
-        if (v.names.length) {
-          const { resolveNames } = await import('./names.js');
-          const resolved = await resolveNames(s, v.names.map(([, ref, name]) => [ref, name] as const));
-          for (const [k, ref] of v.names) input[k] = ref.finish(resolved.get(ref)!);
-        }
-        await job.run(childInv, input);
-      });
-    };
-
-    const worker = async () => {
-      for (;;) {
-        if (halted() || next >= values.length) return;
-        const i = next++;
-        while (i >= released + window && !halted()) await changed();
-        if (halted()) return;
-        const slot: Slot = { out: new HeldWriter(), err: new HeldWriter(), done: Promise.resolve() };
-        slot.done = runValue(values[i]!, slot).catch((e: unknown) => void (slot.error = e ?? new Error('failed')));
-        slots.set(i, slot);
-        notify();
-        await slot.done;
-        notify();
-      }
-    };
-    const workers = Array.from({ length: Math.min(job.concurrency, Math.max(values.length, 1)) }, worker);
-
-    let worst = 0;
-    let headingsShown = 0;
-    const failed: number[] = [];
-    let fatal: unknown;
-    try {
-      for (let i = 0; i < values.length; i++) {
-        while (!slots.has(i)) {
-          if (halted()) break;
-          await changed();
-        }
-        const slot = slots.get(i);
-        if (!slot) break;
-        const v = values[i]!;
-        const headed = headings
-          ? new Headed(io.out, () => `${headingsShown++ > 0 ? '\n' : ''}${paint(`==> ${shown(v.text)} <==`, 'bold', parent.render)}\n`)
-          : undefined;
-        const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
-        const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
-        // What the value itself says on stderr ("no items", a warning) comes after its heading.
-        const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), io.err.write(t)) } : io.err;
-        await Promise.all([slot.out.release(target), slot.err.release(errTarget)]);
-        await slot.done;
-        await lines?.end();
-        // A value that printed nothing but did not fail (an empty list) still gets its heading.
-        if (slot.error === undefined) await headed?.ensure();
-        slots.delete(i);
-        released = i + 1;
-        notify();
-        const e = slot.error;
-        if (e === undefined) continue;
-        // Output that cannot be written ends the batch: no other value could print either.
-        if (e instanceof ClosedPipeError || e instanceof OutputError) throw e;
-        if (e instanceof InterruptedError || signal?.aborted) {
-          worst = worse(worst, 130);
-          break;
-        }
-        const code = e instanceof ScoutError ? e.exitCode : 1;
-        worst = worse(worst, code);
-        failed.push(v.line);
-        const message = e instanceof ScoutError ? e.message : `unexpected error: ${e instanceof Error ? e.message : String(e)}`;
-        await io.err.write(`scout: line ${v.line}: ${message}\n`);
-      }
-      if (jsonArray) await jsonArray.end();
-    } catch (e) {
-      fatal = e;
-      throw e;
-    } finally {
-      stop = true;
-      for (const s of slots.values()) {
-        s.out.discard();
-        s.err.discard();
-      }
-      notify();
-      // Values still in flight end (their output dropped) before the session closes under them.
-      if (fatal !== undefined || signal?.aborted) await Promise.allSettled(workers);
-      else await Promise.all(workers);
+  let worst = 0;
+  let headingsShown = 0;
+  const failed: number[] = [];
+  const budget = job.budget ?? new WaitingOutput(io.waitingOutputBytes ?? WAITING_OUTPUT_BYTES);
+  const window = Math.max(job.concurrency * 4, 16);
+  for await (const { task: v, out } of inOrder({ tasks: values, concurrency: job.concurrency, window, budget, signal, work: runValue })) {
+    const headed = headings ? new Headed(io.out, () => blockHeading(`==> ${shown(v.text)} <==`, headingsShown++ === 0, parent.render)) : undefined;
+    const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
+    const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
+    // What the value itself says on stderr ("no items", a warning) comes after its heading.
+    const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), io.err.write(t)) } : io.err;
+    for await (const c of out.drain()) await (c.err ? errTarget : target).write(c.text);
+    await lines?.end();
+    const e = out.error;
+    // A value that printed nothing but did not fail (an empty list) still gets its heading.
+    if (e === undefined) {
+      await headed?.ensure();
+      continue;
     }
-    if (signal?.aborted || worst === 130) throw new InterruptedError('interrupted');
-    if (worst !== 0) {
-      const lines = failed.length > 10 ? `${failed.slice(0, 10).join(', ')}, …` : failed.join(', ');
-      throw new BatchError(`${failed.length} of ${values.length} ${values.length === 1 ? 'value' : 'values'} failed (${failed.length === 1 ? 'line' : 'lines'} ${lines})`, worst);
+    // Output that cannot be written ends the batch: no other value could print either.
+    if (e instanceof ClosedPipeError || e instanceof OutputError) throw e;
+    if (e instanceof InterruptedError || signal?.aborted) {
+      worst = worse(worst, 130);
+      break;
     }
-  });
+    worst = worse(worst, exitCodeOf(e));
+    failed.push(v.line);
+    // A value whose failures are told at the end (chains failing alike on every value) says nothing now.
+    if (e instanceof RunFailedError && e.toldLater) continue;
+    const message = e instanceof ScoutError ? e.message : `unexpected error: ${e instanceof Error ? e.message : String(e)}`;
+    await io.err.write(`scout: line ${v.line}: ${message}\n`);
+  }
+  if (jsonArray) await jsonArray.end();
+  if (signal?.aborted || worst === 130) throw new InterruptedError('interrupted');
+  await job.end?.(values.length);
+  if (worst !== 0) {
+    const lines = failed.length > 10 ? `${failed.slice(0, 10).join(', ')}, …` : failed.join(', ');
+    throw runFailed(failed.length, values.length, ['value', 'values'], ` (${failed.length === 1 ? 'line' : 'lines'} ${lines})`, worst);
+  }
 }

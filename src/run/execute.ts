@@ -13,6 +13,8 @@ import { NameRef, parsePositiveInt } from '../base/validate.js';
 import { pageOptions } from '../kit/page-options.js';
 import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from '../kit/invocation.js';
+import type { Lane } from './fanout.js';
+import type { LazySession } from './session.js';
 import { type ArgSpec, type CommandSpec, type Given, longFlag, type WaitPlan } from '../kit/spec.js';
 import { objectView, view } from '../kit/view-ref.js';
 
@@ -154,26 +156,66 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
   let program = cmd;
   while (program.parent) program = program.parent;
-  const inv: Invocation = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program };
+  // The session opens when a runner first asks for it and closes when the command ends: a command
+  // that needs no settings (config, cache, help) never resolves them, so a broken one cannot stop it.
+  let lazy: Promise<LazySession> | undefined;
+  const base: Omit<Invocation, 'session'> = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program };
+  const inv: Invocation = { ...base, session: async () => (await (lazy ??= import('./session.js').then((m) => m.lazySession(base)))).get() };
+  try {
+    await runChecked(spec, inv, input, { batch, chains: Array.isArray(input.chains) ? (input.chains as string[]) : undefined, web, watch, wait, concurrency });
+  } catch (e) {
+    throw lazy ? (await lazy).explain(e) : e;
+  } finally {
+    if (lazy) await (await lazy).close();
+  }
+}
 
+/** What the executor found on the command line beside the input: how the command runs. */
+interface Plan {
+  readonly batch: { key: string; arg: ArgSpec<unknown> } | undefined;
+  readonly chains: readonly string[] | undefined;
+  readonly web: boolean;
+  readonly watch: WatchPlan | undefined;
+  readonly wait: WaitPlan | undefined;
+  readonly concurrency: number;
+}
+
+/** Runs a command whose input is checked: over chains, over values from stdin, or once. */
+async function runChecked(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>, plan: Plan): Promise<void> {
+  const { batch, chains, web, watch, wait, concurrency } = plan;
+  const { output, path } = inv;
   // `--chains`: the command over several explorers (fanout.ts); what it refuses is refused before any request.
-  const chains = Array.isArray(input.chains) ? (input.chains as string[]) : undefined;
+  let lanes: Lane[] | undefined;
   if (chains) {
     if (web) throw new UsageError('--web opens one page; it does not go with --chains');
     if (watch || wait) throw new UsageError(`${watch ? '--watch' : '--wait'} follows one explorer; it does not go with --chains`);
-    if (batch) throw new UsageError('--chains asks several explorers for one value; it does not go with - (values from stdin)');
-    (await import('./fanout.js')).checkFanout(inv, chains);
+    lanes = await (await import('./fanout.js')).planChains(inv, chains);
   }
 
   if (batch) {
     const { runBatch } = await import('./batch.js');
-    const kind = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
-    return runBatch({ inv, input, ...batch, output: kind, concurrency, run: (one, full) => run(spec, one, full, {}) });
+    // An object command's --json is an array of its documents; over chains, of the wrapped objects.
+    const documents = !lanes && (spec.kind === 'object' || (spec.kind === 'run' && spec.output === 'object'));
+    const job = { inv, input, ...batch, json: documents ? ('documents' as const) : ('items' as const), concurrency };
+    if (!lanes) return runBatch({ ...job, headings: 'always', run: (one, full) => run(spec, one, full, {}) });
+    const overChains = lanes;
+    const { runFanout, ChainFailures } = await import('./fanout.js');
+    const { WaitingOutput, WAITING_OUTPUT_BYTES } = await import('./many.js');
+    const failures = new ChainFailures();
+    // One budget of waiting output for the values and their chains.
+    const budget = new WaitingOutput(inv.env.io.waitingOutputBytes ?? WAITING_OUTPUT_BYTES);
+    return runBatch({
+      ...job,
+      budget,
+      headings: 'terminal',
+      run: (one, full, value) => runFanout(spec, one, full, overChains, { ...value, failures, budget }),
+      end: async (values) => failures.tell(inv.env.io.err, values),
+    });
   }
 
   const dispatch = async (): Promise<void> => {
     if (web && spec.web) return (await import('./web.js')).showPage(inv, spec.web(input));
-    if (chains) return (await import('./fanout.js')).runFanout(spec, inv, input, chains);
+    if (lanes) return (await import('./fanout.js')).runFanout(spec, inv, input, lanes);
     return run(spec, inv, input, { watch, wait });
   };
 
@@ -187,12 +229,9 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   // A cursor of another command is refused before the lookup (the list's path waits for the address).
   const from = output.cursorRead?.from;
   if (from && from.command !== path.join(' ')) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: '' });
-  const { withSession } = await import('./session.js');
-  return withSession(inv, async (s) => {
-    const resolved = await resolveNames(s, normalised);
-    for (const [key, ref] of names) input[key] = ref.finish(resolved.get(ref)!);
-    return dispatch();
-  });
+  const resolved = await resolveNames(await inv.session(), normalised);
+  for (const [key, ref] of names) input[key] = ref.finish(resolved.get(ref)!);
+  return dispatch();
 }
 
 /** `--concurrency <n>`: 1 to 64, checked whether or not a batch runs; 4 when not given. */

@@ -3,52 +3,47 @@
  * go to its own explorer (or the PRO API with --pro), through the session's one HTTP layer, so
  * every host keeps one rate budget; at most MAX_HOSTS chains are asked at a time.
  *
- * Output order: chains print in the order given (a set in registry order). The first chain streams
- * as its pages arrive; the others are fetched at the same time and held until their turn, up to
- * FANOUT_HELD_BYTES of page text between them (then they wait), so --all over many chains keeps
- * each host busy and memory flat. Every row carries its chain: a CHAIN column (first) in tables, CSV and
- * piped lines; in JSON and NDJSON each
- * item is `{"chain_id":"8453","chain":"base","item":<the item as sent>}`, the item's text spliced in
- * byte for byte. `--limit` counts per chain, `--all` follows each chain's cursors to its end.
+ * Output order: chains print in the order given (a set in registry order), through the ordered
+ * runner (many.ts): the first chain streams as its pages arrive; the others are fetched at the same
+ * time and wait for their turn within the runner's budget of waiting output (then they wait too), so
+ * --all over many chains keeps each host busy and memory flat. Every row carries its chain: a CHAIN
+ * column (first) in tables, CSV and piped lines; in JSON and NDJSON each item is
+ * `{"chain_id":"8453","chain":"base","item":<the item as sent>}`, the item's text spliced in byte for
+ * byte. `--limit` counts per chain, `--all` follows each chain's cursors to its end.
+ *
+ * With `-` (values from stdin) each value runs over every chain (batch.ts) and its results carry the
+ * value too: `{"chain_id","chain","input","item"}`, and an INPUT field after CHAIN in CSV and piped
+ * lines (a terminal shows the value as the batch's heading instead).
  *
  * A chain that fails (server error, timeout, refused key) does not stop the others: they print, and
- * the failures are listed on stderr at the end, exit non-zero. A 404 is "not there" (said on
- * stderr), not a failure. `tx show` stops at the first chain that has the transaction and cancels
- * the rest.
+ * the failures are listed on stderr at the end, exit the worst code (many.ts). A 404 is "not there"
+ * (said on stderr), not a failure. `tx show` stops at the first chain that has the transaction and
+ * cancels the rest.
  */
 import { ExplorerClient, type ListRequest, type Page } from '../api/client.js';
 import { keepItems } from '../api/keep.js';
 import { paginate } from '../api/paginate.js';
-import { type ExplorerTarget, resolveSettings } from '../config/settings.js';
+import type { ExplorerTarget } from '../config/settings.js';
 import { InterruptedError, NotFoundError, ScoutError, UsageError } from '../base/errors.js';
 import type { RenderContext } from '../render/context.js';
-import { paint } from '../render/paint.js';
 import type { Column } from '../render/table.js';
 import type { ListView } from '../render/views.js';
 import { safeText } from '../base/text/safe.js';
-import { printList } from './output.js';
+import { printItems, printList } from './output.js';
 import { pagination } from '../kit/page-options.js';
-import type { Invocation } from '../kit/invocation.js';
-import { type Session, withSession } from './session.js';
+import type { Invocation, Session } from '../kit/invocation.js';
 import type { ChainObject, CommandSpec } from '../kit/spec.js';
 import { objectView, view as listView, type ViewRef } from '../kit/view-ref.js';
+import { blockHeading, exitCodeOf, inOrder, limiter, runFailed, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';
 
 /** Chains asked at the same time, at most. */
 export const MAX_HOSTS = 8;
 
-/**
- * Page text the chains may hold between them before their turn to print, in bytes (a page also counts
- * PAGE_COST for itself). Enough for every page of a usual `--all` run, so a chain behind others keeps
- * its explorer busy at its rate limit; a run past it waits, so memory stays flat whatever its length.
- * A run takes a smaller one from its Io (`Io.heldBytes`), as tests do.
- */
-export const FANOUT_HELD_BYTES = 16 * 1024 * 1024;
-
-/** What one held page costs beside its text: its objects and array. */
+/** What one waiting page costs beside its text: its objects and array. */
 const PAGE_COST = 1024;
 
 /** One chain of the run. */
-interface Lane {
+export interface Lane {
   readonly target: ExplorerTarget;
   /** The chain's canonical short name (`base`), as rows and wrapped items name it. */
   readonly label: string;
@@ -57,42 +52,51 @@ interface Lane {
   readonly client: ExplorerClient;
 }
 
-/** An item with its chain, as table and CSV rows get it. */
+/** An item with its chain (and, in a batch, its input), as table and CSV rows get it. */
 export interface OnChain<T> {
   readonly chain: string;
   readonly coin: string;
+  readonly input?: string | undefined;
   readonly item: T;
 }
 
+/** The value of a batch a run over the chains is for, and where its chains' failures are gathered. */
+export interface ForValue {
+  readonly line: number;
+  readonly text: string;
+  readonly failures: ChainFailures;
+  /** The batch's budget of waiting output, which the chains of its values share. */
+  readonly budget: WaitingOutput;
+}
+
 /**
- * Refuses, before any request (a name is resolved first), what cannot fan out: `--cursor` (it
- * resumes one list on one explorer), `--chain`/`--base-url` beside `--chains`, an unknown chain (all
- * of them named), --pro without a key.
+ * The chains `queries` names, each with its client, from the run's one Settings. What cannot fan out
+ * is refused here, before any request (a name is resolved after): `--cursor` (it resumes one list on
+ * one explorer), `--chain`/`--base-url` beside `--chains`, an unknown chain (all of them named),
+ * --pro without a key.
  */
-export function checkFanout(inv: Invocation, queries: readonly string[]): void {
+export async function planChains(inv: Invocation, queries: readonly string[]): Promise<Lane[]> {
   if (inv.output.cursor !== undefined) throw new UsageError('--cursor resumes one list on one explorer; it does not go with --chains', { hint: 'use --all or --limit N (per chain) instead' });
-  resolveSettings(inv.globals, inv.env.io.env).targetsFor(queries);
+  const s = await inv.session();
+  const told = s.settings.warnings.length;
+  const targets = s.settings.targetsFor(queries);
+  for (const w of s.settings.warnings.slice(told)) await s.io.err.write(`scout: warning: ${w}\n`);
+  return targets.map((target) => ({
+    target,
+    // The cache is a file on disk: its names are shown as safe text wherever they go.
+    label: safeText(target.chain?.names[0] ?? target.chain?.id ?? 'chain'),
+    id: target.chain?.id ?? null,
+    client: new ExplorerClient({ baseUrl: target.baseUrl, http: s.http, explorerKey: target.key, bearer: target.pro }),
+  }));
 }
 
-/** The wrapped text of an item: `{"chain_id":…,"chain":…,"item":<raw>}`, the raw text unchanged. */
-export function wrapRaw(lane: Pick<Lane, 'id' | 'label'>, raw: string): string {
-  return `{"chain_id":${JSON.stringify(lane.id)},"chain":${JSON.stringify(lane.label)},"item":${raw.trim()}}`;
-}
-
-/** A counting semaphore: `run` waits for a free slot. */
-function limiter(max: number): <R>(fn: () => Promise<R>) => Promise<R> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (fn) => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await fn();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
+/**
+ * The wrapped text of an item: `{"chain_id":…,"chain":…,"item":<raw>}`, the raw text unchanged; in a
+ * batch, `"input":…` (the value as given) before the item.
+ */
+export function wrapRaw(lane: Pick<Lane, 'id' | 'label'>, raw: string, input?: string): string {
+  const given = input === undefined ? '' : `"input":${JSON.stringify(input)},`;
+  return `{"chain_id":${JSON.stringify(lane.id)},"chain":${JSON.stringify(lane.label)},${given}"item":${raw.trim()}}`;
 }
 
 /** A chain's failure, kept for the summary. */
@@ -101,75 +105,11 @@ interface Failure {
   readonly error: unknown;
 }
 
-/**
- * The bytes the chains' queues hold between them, against the run's budget (FANOUT_HELD_BYTES unless
- * the Io gives one); a release wakes every waiter.
- */
-class Budget {
-  held = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(readonly limit: number) {}
-
-  /** Waits until `n` more bytes fit, unless `first` (a queue's first page always fits: no deadlock). */
-  async take(n: number, first: () => boolean): Promise<void> {
-    while (!first() && this.held + n > this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.held += n;
-  }
-
-  give(n: number): void {
-    this.held -= n;
-    for (const w of this.waiting.splice(0)) w();
-  }
-}
-
-/** What a page costs the budget. */
+/** What a page costs the budget of waiting output. */
 function pageCost(p: Page): number {
   let n = PAGE_COST;
   for (const r of p.rawItems) n += r.length;
   return n;
-}
-
-/**
- * Pages of one chain, filled by its fetch while earlier chains print; drained in order. Every queue
- * takes from one budget: a chain further back fetches while the budget allows, then stops until pages
- * are printed, so `--all` over many chains keeps flat memory, not every page of every chain.
- */
-class Queue {
-  private readonly items: { page: Page; cost: number }[] = [];
-  private closed = false;
-  private wake: (() => void) | undefined;
-  error: unknown;
-
-  constructor(private readonly budget: Budget) {}
-
-  /** Adds a page, first waiting while the budget is spent (an empty queue always takes one). */
-  async push(page: Page): Promise<void> {
-    const cost = pageCost(page);
-    await this.budget.take(cost, () => this.items.length === 0);
-    this.items.push({ page, cost });
-    this.wake?.();
-  }
-
-  close(error?: unknown): void {
-    this.closed = true;
-    this.error = error;
-    this.wake?.();
-  }
-
-  async *drain(): AsyncGenerator<Page, void, undefined> {
-    for (;;) {
-      const head = this.items.shift();
-      if (head) {
-        this.budget.give(head.cost);
-        yield head.page;
-        continue;
-      }
-      if (this.closed) return;
-      await new Promise<void>((resolve) => (this.wake = resolve));
-      this.wake = undefined;
-    }
-  }
 }
 
 function laneName(lane: Lane): string {
@@ -186,49 +126,66 @@ function fatal(e: unknown): boolean {
   return e instanceof InterruptedError || !(e instanceof ScoutError);
 }
 
-/** The end of a run: chains not there (a 404) said as a note, failures listed, and the exit they make. */
-async function finish(s: Session, lanes: readonly Lane[], failures: readonly Failure[], missing: readonly Lane[], noun: string): Promise<void> {
-  if (missing.length > 0) await s.io.err.write(`scout: no ${noun} on ${missing.map(laneName).join(', ')} (404)\n`);
-  if (failures.length === 0) return;
-  for (const f of failures) await s.io.err.write(`scout: ${laneName(f.lane)}: ${reason(f.error)}\n`);
-  const codes = new Set(failures.map((f) => (f.error instanceof ScoutError ? f.error.exitCode : 1)));
-  const code = codes.size === 1 ? [...codes][0]! : 1;
-  throw new ChainsFailedError(`${failures.length} of ${lanes.length} chains failed: ${failures.map((f) => f.lane.label).join(', ')}`, code);
-}
+/**
+ * The chains' failures of a batch over chains, told once at its end (before the batch's summary): a
+ * chain that failed alike on several values is one line naming them, any other failure a line of its
+ * own with its value's line.
+ */
+export class ChainFailures {
+  private readonly seen: { readonly line: number; readonly failure: Failure }[] = [];
 
-/** Some chains failed (each listed on stderr before this): the exit is theirs when they agree, else 1. */
-export class ChainsFailedError extends ScoutError {
-  override readonly exitCode: number;
-  constructor(message: string, code: number) {
-    super(message);
-    this.exitCode = code;
+  add(line: number, failures: readonly Failure[]): void {
+    for (const failure of failures) this.seen.push({ line, failure });
+  }
+
+  async tell(err: { write(text: string): Promise<void> }, values: number): Promise<void> {
+    const lanes = [...new Set(this.seen.map((f) => f.failure.lane))];
+    for (const lane of lanes) {
+      const mine = this.seen.filter((f) => f.failure.lane === lane).sort((a, b) => a.line - b.line);
+      const reasons = new Set(mine.map((f) => reason(f.failure.error)));
+      if (mine.length > 1 && reasons.size === 1) {
+        const lines = mine.length === values ? 'every value' : `lines ${mine.map((f) => f.line).join(', ')}`;
+        await err.write(`scout: ${laneName(lane)}: ${[...reasons][0]!} (${lines})\n`);
+        continue;
+      }
+      for (const f of mine) await err.write(`scout: line ${f.line}: ${laneName(lane)}: ${reason(f.failure.error)}\n`);
+    }
   }
 }
 
-/** Runs `spec` over the chains `queries` names, in one session. */
-export async function runFanout(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>, queries: readonly string[]): Promise<void> {
-  await withSession(inv, async (s) => {
-    const told = s.settings.warnings.length;
-    const targets = s.settings.targetsFor(queries);
-    for (const w of s.settings.warnings.slice(told)) await s.io.err.write(`scout: warning: ${w}\n`);
-    const lanes: Lane[] = targets.map((target) => ({
-      target,
-      // The cache is a file on disk: its names are shown as safe text wherever they go.
-      label: safeText(target.chain?.names[0] ?? target.chain?.id ?? 'chain'),
-      id: target.chain?.id ?? null,
-      client: new ExplorerClient({ baseUrl: target.baseUrl, http: s.http, explorerKey: target.key, bearer: target.pro }),
-    }));
-    if (spec.kind === 'list') return fanList(s, inv, lanes, spec.request(input), listView(spec.view) as ViewRef<unknown>);
-    const one: ChainObject | undefined =
-      spec.kind === 'object'
-        ? objectFetch(spec.request(input), spec.view)
-        : spec.perChain
-          ? await spec.perChain(input)
-          : undefined;
-    if (!one) throw new UsageError(`scout ${inv.path.join(' ')} does not take --chains`);
-    // One object by its id (a transaction) is on one chain at most: the first that has it ends the run.
-    return fanObject(s, inv, lanes, one, spec.kind === 'object');
-  });
+/**
+ * The end of a run: chains not there (a 404) said as a note, failures listed (in a batch, gathered to
+ * be told at its end), and the exit they make: the worst code.
+ */
+async function finish(s: Session, lanes: readonly Lane[], failures: readonly Failure[], missing: readonly Lane[], noun: string, value: ForValue | undefined): Promise<void> {
+  const tag = value ? `line ${value.line}: ` : '';
+  if (missing.length > 0) await s.io.err.write(`scout: ${tag}no ${noun} on ${missing.map(laneName).join(', ')} (404)\n`);
+  if (failures.length === 0) return;
+  const code = failures.reduce((c, f) => worse(c, exitCodeOf(f.error)), 0);
+  const failed = runFailed(failures.length, lanes.length, ['chain', 'chains'], `: ${failures.map((f) => f.lane.label).join(', ')}`, code, value !== undefined);
+  if (value) value.failures.add(value.line, failures);
+  else for (const f of failures) await s.io.err.write(`scout: ${laneName(f.lane)}: ${reason(f.error)}\n`);
+  throw failed;
+}
+
+/**
+ * Runs `spec` over `lanes` (planChains), in the run's one session; for one value of a batch when
+ * `value` is given.
+ */
+export async function runFanout(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>, lanes: readonly Lane[], value?: ForValue): Promise<void> {
+  const s = await inv.session();
+  // Rows and objects carry the value in a batch, unless a terminal shows it as the value's heading.
+  const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
+  if (spec.kind === 'list') return fanList(s, inv, lanes, spec.request(input), listView(spec.view) as ViewRef<unknown>, given, value);
+  const one: ChainObject | undefined =
+    spec.kind === 'object'
+      ? objectFetch(spec.request(input), spec.view)
+      : spec.perChain
+        ? await spec.perChain(input)
+        : undefined;
+  if (!one) throw new UsageError(`scout ${inv.path.join(' ')} does not take --chains`);
+  // One object by its id (a transaction) is on one chain at most: the first that has it ends the run.
+  return fanObject(s, inv, lanes, one, spec.kind === 'object', given, value);
 }
 
 /** An object command's object on one chain: its body, shown with its view. */
@@ -239,9 +196,9 @@ function objectFetch(req: { path: string; params?: readonly (readonly [string, s
       const doc = await client.getRaw(req.path, (req.params ?? []) as [string, string][], req.what, req.headers);
       return {
         doc,
-        show: async (s) => {
-          const { printObject } = await import('./object.js');
-          await printObject(s, doc, new URL(client.baseUrl).origin, await objectView(name)());
+        show: async (io, render) => {
+          const { objectText } = await import('./object.js');
+          return objectText(io, render, doc, new URL(client.baseUrl).origin, await objectView(name)());
         },
       };
     },
@@ -250,79 +207,71 @@ function objectFetch(req: { path: string; params?: readonly (readonly [string, s
 
 // ---- lists
 
-async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req: ListRequest<unknown>, viewRef: ViewRef<unknown>): Promise<void> {
+async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req: ListRequest<unknown>, viewRef: ViewRef<unknown>, given: string | undefined, value: ForValue | undefined): Promise<void> {
   const { output } = inv;
   const paging = pagination(output);
   const limit = output.limit ?? Infinity;
-  const run = limiter(MAX_HOSTS);
   const failures: Failure[] = [];
   const missing: Lane[] = [];
   const more = new Set<Lane>();
 
   // Every chain starts now (up to MAX_HOSTS at once) and fills its queue; printing drains them in order.
-  const budget = new Budget(s.io.heldBytes ?? FANOUT_HELD_BYTES);
-  const queues = lanes.map((lane) => {
-    const q = new Queue(budget);
-    void run(async () => {
-      try {
-        let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.keep ? { ...paging, limit: undefined } : paging);
-        if (req.keep) pages = keepItems(pages, req.keep);
-        let count = 0;
-        let cut = false;
-        let next: unknown = null;
-        for await (const page of pages) {
-          let { rawItems } = page;
-          if (count + rawItems.length > limit) [rawItems, cut] = [rawItems.slice(0, limit - count), true];
-          count += rawItems.length;
-          next = page.next;
-          const n = rawItems.length;
-          await q.push({ ...page, rawItems, items: () => page.items().slice(0, n) });
-          if (count >= limit) break;
-        }
-        // Without --all, a chain whose list goes on past what was printed is named at the end.
-        if (!output.all && (cut || next !== null)) more.add(lane);
-        q.close();
-      } catch (e) {
-        q.close(e ?? new Error('failed'));
-      }
-    });
-    return q;
-  });
+  const work = async (lane: Lane, out: { push(page: Page, cost: number): Promise<void> }): Promise<void> => {
+    let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.keep ? { ...paging, limit: undefined } : paging);
+    if (req.keep) pages = keepItems(pages, req.keep);
+    let count = 0;
+    let cut = false;
+    let next: unknown = null;
+    for await (const page of pages) {
+      let { rawItems } = page;
+      if (count + rawItems.length > limit) [rawItems, cut] = [rawItems.slice(0, limit - count), true];
+      count += rawItems.length;
+      next = page.next;
+      const n = rawItems.length;
+      const part: Page = { ...page, rawItems, items: () => page.items().slice(0, n) };
+      await out.push(part, pageCost(part));
+      if (count >= limit) break;
+    }
+    // Without --all, a chain whose list goes on past what was printed is named at the end.
+    if (!output.all && (cut || next !== null)) more.add(lane);
+  };
+  const budget = value?.budget ?? new WaitingOutput(s.io.waitingOutputBytes ?? WAITING_OUTPUT_BYTES);
 
   let inner: ListView<unknown> | undefined;
   const warned = { done: false };
   const wrappedView: ViewRef<OnChain<unknown>> = async () => {
     inner = await viewRef();
-    return { columns: (sample) => chainColumns(inner!, sample as readonly OnChain<unknown>[]) };
+    return { columns: (sample) => chainColumns(inner!, sample as readonly OnChain<unknown>[], given !== undefined) };
   };
 
   async function* wrapped(): AsyncGenerator<Page<OnChain<unknown>>, void, undefined> {
-    for (const [i, lane] of lanes.entries()) {
-      const q = queues[i]!;
-      for await (const page of q.drain()) {
+    for await (const { task: lane, out } of inOrder({ tasks: lanes, concurrency: MAX_HOSTS, budget, work })) {
+      for await (const page of out.drain()) {
         yield {
-          rawItems: page.rawItems.map((r) => wrapRaw(lane, r)),
+          rawItems: page.rawItems.map((r) => wrapRaw(lane, r, given)),
           compact: page.compact,
           next: null,
-          items: () => decodeOnChain(s, page, lane, inner, warned),
+          items: () => decodeOnChain(s, page, lane, inner, warned, given),
         };
       }
-      if (q.error === undefined) continue;
-      if (fatal(q.error)) throw q.error;
-      if (q.error instanceof NotFoundError) missing.push(lane);
-      else failures.push({ lane, error: q.error });
+      const e = out.error;
+      if (e === undefined) continue;
+      if (fatal(e)) throw e;
+      if (e instanceof NotFoundError) missing.push(lane);
+      else failures.push({ lane, error: e });
     }
   }
 
   await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, empty: 'no items on any chain' });
   if (more.size > 0) {
-    await s.io.err.write(`scout: more items exist on ${lanes.filter((l) => more.has(l)).map((l) => l.label).join(', ')}: --all fetches every page, --limit N up to N items per chain\n`);
+    const tag = value ? `line ${value.line}: ` : '';
+    await s.io.err.write(`scout: ${tag}more items exist on ${lanes.filter((l) => more.has(l)).map((l) => l.label).join(', ')}: --all fetches every page, --limit N up to N items per chain\n`);
   }
-  await finish(s, lanes, failures, missing, 'such list');
+  await finish(s, lanes, failures, missing, 'such list', value);
 }
 
 /** A page's items with their chain, decoded by the inner view's schema (a mismatch is a warning, never lost data). */
-function decodeOnChain(s: Session, page: Page, lane: Lane, inner: ListView<unknown> | undefined, warned: { done: boolean }): OnChain<unknown>[] {
+function decodeOnChain(s: Session, page: Page, lane: Lane, inner: ListView<unknown> | undefined, warned: { done: boolean }, given: string | undefined): OnChain<unknown>[] {
   return page.items().map((v) => {
     let item = v;
     const r = inner?.schema?.safeParse(v);
@@ -331,23 +280,26 @@ function decodeOnChain(s: Session, page: Page, lane: Lane, inner: ListView<unkno
       warned.done = true;
       void s.io.err.write(`scout: warning: an item from ${lane.label} has an unexpected shape; showing it as best we can\n`);
     }
-    return { chain: lane.label, coin: lane.target.coin, item };
+    return { chain: lane.label, coin: lane.target.coin, input: given, item };
   });
 }
 
-/** The inner view's columns after a CHAIN column, each cell drawn with its chain's coin. */
-export function chainColumns<T>(inner: ListView<T>, sample: readonly OnChain<T>[]): Column<OnChain<T>>[] {
+/** The inner view's columns after a CHAIN column (and an INPUT column in a batch), each cell drawn with its chain's coin. */
+export function chainColumns<T>(inner: ListView<T>, sample: readonly OnChain<T>[], withInput = false): Column<OnChain<T>>[] {
   const cols = typeof inner.columns === 'function' ? inner.columns(sample.map((w) => w.item)) : inner.columns;
   const ctxOf = (w: OnChain<T>, ctx: RenderContext): RenderContext => (w.coin ? { ...ctx, coin: w.coin } : ctx);
   return [
     { header: 'CHAIN', name: 'chain', fixed: true, cell: (w) => w.chain },
+    ...(withInput ? [{ header: 'INPUT', name: 'input', fixed: true, cell: (w: OnChain<T>) => safeText(w.input ?? '') }] : []),
     ...cols.map((c) => ({ ...c, cell: (w: OnChain<T>, ctx: RenderContext) => c.cell(w.item, ctxOf(w, ctx)) })),
   ];
 }
 
 // ---- objects
 
-async function fanObject(s: Session, inv: Invocation, lanes: readonly Lane[], one: ChainObject, firstFound: boolean): Promise<void> {
+type Found = { readonly lane: Lane; readonly got: Awaited<ReturnType<ChainObject['fetch']>> };
+
+async function fanObject(s: Session, inv: Invocation, lanes: readonly Lane[], one: ChainObject, firstFound: boolean, given: string | undefined, value: ForValue | undefined): Promise<void> {
   const { mode } = inv.output;
   const run = limiter(MAX_HOSTS);
   const failures: Failure[] = [];
@@ -376,11 +328,11 @@ async function fanObject(s: Session, inv: Invocation, lanes: readonly Lane[], on
     if (found !== undefined) {
       // The others are cancelled: the session's end closes their connections.
       const got = await results[found]!;
-      return printObjects(s, mode, [{ lane: lanes[found]!, got: got! }]);
+      return printObjects(s, mode, [{ lane: lanes[found]!, got: got! }], given);
     }
   }
   const settled = await all;
-  const ok: { lane: Lane; got: { doc: string; show: ObjectShow } }[] = [];
+  const ok: Found[] = [];
   settled.forEach((r, i) => {
     const lane = lanes[i]!;
     if (r.status === 'fulfilled') {
@@ -389,41 +341,30 @@ async function fanObject(s: Session, inv: Invocation, lanes: readonly Lane[], on
     else if (r.reason instanceof NotFoundError) missing.push(lane);
     else failures.push({ lane, error: r.reason });
   });
-  if (ok.length > 0 || mode !== 'table') await printObjects(s, mode, ok);
+  if (ok.length > 0 || mode !== 'table') await printObjects(s, mode, ok, given);
   if (ok.length === 0 && failures.length === 0) {
     throw new NotFoundError(`${one.noun} not found on any of ${lanes.length} ${lanes.length === 1 ? 'chain' : 'chains'}: ${lanes.map((l) => l.label).join(', ')}`);
   }
-  await finish(s, lanes, failures, missing, one.noun);
+  await finish(s, lanes, failures, missing, one.noun, value);
 }
-
-type ObjectShow = (s: Pick<Session, 'io' | 'render'>) => Promise<void>;
 
 /**
  * Objects with their chains: JSON and NDJSON as wrapped objects (an array for --json); on a
- * terminal a heading per chain above its block; piped, each line of the block after its chain and
- * a tab.
+ * terminal a heading per chain above its block; piped, each line of the block after its chain (and
+ * its input, in a batch) and a tab.
  */
-async function printObjects(s: Session, mode: string, found: readonly { lane: Lane; got: { doc: string; show: ObjectShow } }[]): Promise<void> {
-  if (mode === 'json' || mode === 'ndjson') {
-    const page: Page = { rawItems: found.map((f) => wrapRaw(f.lane, f.got.doc)), compact: false, next: null, items: () => [] };
-    async function* one(): AsyncGenerator<Page, void, undefined> {
-      yield page;
-    }
-    const { silentProgress } = await import('./progress.js');
-    await printList(s, one(), async () => ({ columns: [] }), { mode }, { progress: async () => silentProgress });
-    return;
-  }
+async function printObjects(s: Session, mode: string, found: readonly Found[], given: string | undefined): Promise<void> {
+  if (mode === 'json' || mode === 'ndjson') return printItems(s, mode, found.map((f) => wrapRaw(f.lane, f.got.doc, given)));
   const tty = s.render.tty;
   for (const [n, f] of found.entries()) {
-    let text = '';
     const render = f.lane.target.coin ? { ...s.render, coin: f.lane.target.coin } : s.render;
-    await f.got.show({ io: { ...s.io, out: { write: async (t: string) => void (text += t) } }, render });
+    const text = await f.got.show(s.io, render);
     if (tty) {
-      const heading = `${laneName(f.lane)} · ${new URL(f.lane.client.baseUrl).host}`;
-      await s.io.out.write(`${n > 0 ? '\n' : ''}${paint(heading, 'bold', s.render)}\n${text}`);
+      await s.io.out.write(blockHeading(`${laneName(f.lane)} · ${new URL(f.lane.client.baseUrl).host}`, n === 0, s.render) + text);
     } else {
+      const fields = given === undefined ? f.lane.label : `${f.lane.label}\t${safeText(given)}`;
       const lines = text.replace(/\n$/, '').split('\n');
-      await s.io.out.write(lines.map((l) => `${f.lane.label}\t${l}`).join('\n') + '\n');
+      await s.io.out.write(lines.map((l) => `${fields}\t${l}`).join('\n') + '\n');
     }
   }
 }

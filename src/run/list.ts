@@ -5,19 +5,17 @@ import { paginate } from '../api/paginate.js';
 import { offerNextPage, printList } from './output.js';
 import { pagination } from '../kit/page-options.js';
 import type { Invocation } from '../kit/invocation.js';
-import { withSession } from './session.js';
 import type { ViewRef } from '../kit/view-ref.js';
 
 /** Fetches and prints the list `req` asks for, in the invocation's output mode. */
 export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: ViewRef<T>): Promise<void> {
-  await withSession(inv, async (s) => {
-    const client = s.explorer();
-    const paging = pagination(inv.output);
-    // A list filtered here counts kept items against --limit (printList stops there), not sent ones,
-    // and takes whole pages (the filter reads their items); any other list may stream a big page.
-    const printed = req.keep
-      ? await printList(s, keepItems(paginate((r, c) => client.page(r, c), req, { ...paging, limit: undefined }), req.keep), view, inv.output)
-      : await printList(s, (sink?: ItemSink) => paginate((r, c, to) => client.page(r, c, to), req, { ...paging, sink }), view, inv.output);
-    await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
-  });
+  const s = await inv.session();
+  const client = s.explorer();
+  const paging = pagination(inv.output);
+  // A list filtered here counts kept items against --limit (printList stops there), not sent ones,
+  // and takes whole pages (the filter reads their items); any other list may stream a big page.
+  const printed = req.keep
+    ? await printList(s, keepItems(paginate((r, c) => client.page(r, c), req, { ...paging, limit: undefined }), req.keep), view, inv.output)
+    : await printList(s, (sink?: ItemSink) => paginate((r, c, to) => client.page(r, c, to), req, { ...paging, sink }), view, inv.output);
+  await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
 }

@@ -101,9 +101,7 @@ function columnsOf<T>(view: ListView<T>, sample: readonly T[]): Column<T>[] {
  */
 async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>, empty?: string): Promise<{ writer: ListWriter<T>; view?: ListView<T> }> {
   const { io, render } = s;
-  if (s.jq && (mode === 'json' || mode === 'ndjson')) return { writer: s.jq.listWriter(io, mode === 'ndjson') };
-  if (mode === 'json') return { writer: new JsonArrayWriter(io.out, io.stdoutIsTTY) };
-  if (mode === 'ndjson') return { writer: new NdjsonWriter(io.out) };
+  if (mode === 'json' || mode === 'ndjson') return { writer: jsonWriter(s, mode) };
   if (mode === 'csv') {
     const [view, { CsvWriter }] = await Promise.all([viewRef(), import('../render/csv.js')]);
     return { view, writer: new CsvWriter<T>(io.out, render) };
@@ -114,6 +112,21 @@ async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>, 
   }
   const [view, { TsvWriter }] = await Promise.all([viewRef(), import('../render/tsv.js')]);
   return { view, writer: new TsvWriter<T>(io.out, render) };
+}
+
+/** The writer of JSON or NDJSON items, or of what --jq makes of them. */
+function jsonWriter(s: Pick<Session, 'io' | 'jq'>, mode: 'json' | 'ndjson'): ListWriter<unknown> {
+  if (s.jq) return s.jq.listWriter(s.io, mode === 'ndjson');
+  return mode === 'json' ? new JsonArrayWriter(s.io.out, s.io.stdoutIsTTY) : new NdjsonWriter(s.io.out);
+}
+
+/** Items already in hand (the wrapped objects of `--chains`) as a list prints them in JSON or NDJSON. */
+export async function printItems(s: Pick<Session, 'io' | 'jq'>, mode: 'json' | 'ndjson', rawItems: readonly string[]): Promise<void> {
+  const writer = jsonWriter(s, mode);
+  writer.begin(undefined);
+  // JSON writers never decode: they print the items' text.
+  await writer.page({ rawItems, compact: false, items: () => rawItems.map((r) => JSON.parse(r) as unknown) }, false);
+  await writer.end();
 }
 
 /**

@@ -7,36 +7,57 @@ import { DEFAULT_MAX_BODY, Http } from '../api/http.js';
 import { cacheDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { AuthError, UsageError } from '../base/errors.js';
-import type { Io } from '../base/io.js';
 import type { Invocation, Session } from '../kit/invocation.js';
 
 export type { Session };
 
-
-/**
- * Runs `fn` for `inv` in the session `parent` already opened, writing to `io` instead: one value of
- * a batch, its output held until the values before it are printed, sharing the parent's HTTP layer
- * (connections, retries, rate limits) and settings.
- */
-export async function withSessionIo(parent: Session, inv: Invocation, io: Io, fn: (s: Session) => Promise<void>): Promise<void> {
-  open.set(inv, { ...parent, io, commandPath: inv.path, jq: inv.output.jq });
-  try {
-    await fn(open.get(inv)!);
-  } finally {
-    open.delete(inv);
-  }
+/** A session to be opened when a runner first asks for it, and closed after the run. */
+export interface LazySession {
+  /** The session, opened on the first call (settings resolved then, once per run). */
+  get(): Promise<Session>;
+  /** Closes its connections, if it was opened. */
+  close(): Promise<void>;
+  /** An error of the run, told as the session knows it (a PRO key out of credits). */
+  explain(e: unknown): unknown;
 }
 
-/** The session an invocation already runs in (names resolved first, then the command in the same session). */
-const open = new WeakMap<Invocation, Session>();
-
 /**
- * Runs `fn` with a session built from the command's global flags; closes connections after. Within
- * a session of the same invocation, `fn` runs in that one: one set of warnings, one connection pool.
+ * The session of `inv`, opened lazily: a command that needs no settings (config, cache, help) never
+ * resolves them, so a broken setting does not stop it. The executor hands `get` to the runners as
+ * `inv.session` and closes the session when the command ends.
  */
-export async function withSession(inv: Invocation, fn: (s: Session) => Promise<void>): Promise<void> {
-  const running = open.get(inv);
-  if (running) return fn(running);
+export function lazySession(inv: Omit<Invocation, 'session'>): LazySession {
+  let opening: Promise<Opened> | undefined;
+  let opened: Opened | undefined;
+  return {
+    get: async () => (opened = await (opening ??= openSession(inv))).session,
+    close: async () => {
+      if (!opening) return;
+      // A session that failed to open (a broken setting) has nothing to close.
+      const opened = await opening.catch(() => undefined);
+      await opened?.http.close();
+    },
+    explain: (e) => {
+      // The hosted PRO API answers 402 {"error":"Out of credits"} when the key's credits are spent
+      // (docs/api-behaviour.md, Errors): the message already carries the server's words; "check the key"
+      // would mislead.
+      if (opened?.pro() && e instanceof AuthError && e.status === 402) {
+        return new AuthError(e.message, e.status, { hint: 'the explorer key has run out of PRO API credits: add credits or wait for the next period', cause: e });
+      }
+      return e;
+    },
+  };
+}
+
+interface Opened {
+  readonly session: Session;
+  readonly http: Http;
+  /** Whether a client of the PRO API was made. */
+  pro(): boolean;
+}
+
+/** Opens the session of `inv`: settings resolved (their warnings told), the HTTP layer made. */
+async function openSession(inv: Omit<Invocation, 'session'>): Promise<Opened> {
   const { env, globals: flags } = inv;
   const settings = resolveSettings(flags, env.io.env);
   const io = env.io;
@@ -108,19 +129,5 @@ export async function withSession(inv: Invocation, fn: (s: Session) => Promise<v
     commandPath: inv.path,
     jq: inv.output.jq,
   };
-  open.set(inv, session);
-  try {
-    await fn(session);
-  } catch (e) {
-    // The hosted PRO API answers 402 {"error":"Out of credits"} when the key's credits are spent
-    // (docs/api-behaviour.md, Errors): the message already carries the server's words; "check the key"
-    // would mislead.
-    if (pro && e instanceof AuthError && e.status === 402) {
-      throw new AuthError(e.message, e.status, { hint: 'the explorer key has run out of PRO API credits: add credits or wait for the next period', cause: e });
-    }
-    throw e;
-  } finally {
-    open.delete(inv);
-    await http.close();
-  }
+  return { session, http, pro: () => pro };
 }

@@ -20,7 +20,6 @@ import { printDocument } from './output.js';
 import { chainInterval, passing, pause } from './poll.js';
 import { openProgress } from './progress.js';
 import type { Invocation } from '../kit/invocation.js';
-import { withSession } from './session.js';
 import type { ObjectRequest, WaitPlan } from '../kit/spec.js';
 import { formatDuration } from '../base/validate.js';
 import type { ObjectViewRef } from '../kit/view-ref.js';
@@ -65,68 +64,67 @@ async function confirmationsOf(tx: Json, block: bigint, client: ExplorerClient):
 /** Waits for the transaction `req` names as `plan` says, then prints it as `tx show` does. */
 export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef: ObjectViewRef<T>, plan: WaitPlan): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    // Polls ask again because the answer changes: never from --cache.
-    const client = s.explorer().uncached();
-    const { io } = s;
-    const started = io.now();
-    const deadline = plan.timeoutMs === undefined ? Infinity : started + plan.timeoutMs;
-    const wanted = BigInt(plan.confirmations);
-    const progress = await openProgress(io, mode, `${inv.path.join(' ')} · waiting`, s.render.color);
-    let interval = plan.intervalMs;
-    let seen = false;
-    let state = 'not yet seen by the explorer';
-    let body: string | undefined;
-    let failedInARow = 0;
-    try {
-      for (;;) {
-        try {
-          const got = await client.getRaw(req.path, req.params ?? [], req.what, req.headers);
-          failedInARow = 0;
-          const tx: unknown = JSON.parse(got);
-          if (!tx || typeof tx !== 'object' || Array.isArray(tx)) {
-            // Not a transaction: print it the way tx show would, which reports it.
+  const s = await inv.session();
+  // Polls ask again because the answer changes: never from --cache.
+  const client = s.explorer().uncached();
+  const { io } = s;
+  const started = io.now();
+  const deadline = plan.timeoutMs === undefined ? Infinity : started + plan.timeoutMs;
+  const wanted = BigInt(plan.confirmations);
+  const progress = await openProgress(io, mode, `${inv.path.join(' ')} · waiting`, s.render.color);
+  let interval = plan.intervalMs;
+  let seen = false;
+  let state = 'not yet seen by the explorer';
+  let body: string | undefined;
+  let failedInARow = 0;
+  try {
+    for (;;) {
+      try {
+        const got = await client.getRaw(req.path, req.params ?? [], req.what, req.headers);
+        failedInARow = 0;
+        const tx: unknown = JSON.parse(got);
+        if (!tx || typeof tx !== 'object' || Array.isArray(tx)) {
+          // Not a transaction: print it the way tx show would, which reports it.
+          body = got;
+          break;
+        }
+        seen = true;
+        const t = tx as Json;
+        if (t.result === 'dropped/replaced') throw new DroppedError(`${req.what} was dropped or replaced before it was mined`);
+        const block = minedIn(t);
+        if (block === null) state = 'pending';
+        else {
+          const have = await confirmationsOf(t, block, client);
+          if (have >= wanted) {
             body = got;
             break;
           }
-          seen = true;
-          const t = tx as Json;
-          if (t.result === 'dropped/replaced') throw new DroppedError(`${req.what} was dropped or replaced before it was mined`);
-          const block = minedIn(t);
-          if (block === null) state = 'pending';
-          else {
-            const have = await confirmationsOf(t, block, client);
-            if (have >= wanted) {
-              body = got;
-              break;
-            }
-            state = `mined in block ${block}, ${have} of ${wanted} confirmations`;
+          state = `mined in block ${block}, ${have} of ${wanted} confirmations`;
+        }
+      } catch (e) {
+        if (e instanceof NotFoundError) {
+          failedInARow = 0;
+          if (seen) throw new DroppedError(`${req.what} was dropped or replaced: the explorer no longer has it`);
+        } else if (passing(e)) {
+          // The network or a 5xx after the retries: the next poll may get through, up to a point.
+          progress.stop();
+          if (++failedInARow >= MAX_FAILED_POLLS) {
+            throw new ScoutError(`gave up waiting for ${req.what} after ${MAX_FAILED_POLLS} failed polls in a row: ${e.message}`, { hint: `it was ${state}` });
           }
-        } catch (e) {
-          if (e instanceof NotFoundError) {
-            failedInARow = 0;
-            if (seen) throw new DroppedError(`${req.what} was dropped or replaced: the explorer no longer has it`);
-          } else if (passing(e)) {
-            // The network or a 5xx after the retries: the next poll may get through, up to a point.
-            progress.stop();
-            if (++failedInARow >= MAX_FAILED_POLLS) {
-              throw new ScoutError(`gave up waiting for ${req.what} after ${MAX_FAILED_POLLS} failed polls in a row: ${e.message}`, { hint: `it was ${state}` });
-            }
-            await io.err.write(`scout: warning: ${e.message}; trying again\n`);
-          } else throw e;
-        }
-        interval ??= (await chainInterval(client)).ms;
-        const left = deadline - io.now();
-        if (left <= 0) {
-          throw new WaitTimeoutError(`timed out after ${formatDuration(plan.timeoutMs ?? 0)} waiting for ${req.what}: ${state}`);
-        }
-        progress.update(`${inv.path.join(' ')} · ${state}`);
-        await pause(io, Math.min(interval, left), inv.env.signal);
+          await io.err.write(`scout: warning: ${e.message}; trying again\n`);
+        } else throw e;
       }
-    } finally {
-      progress.stop();
+      interval ??= (await chainInterval(client)).ms;
+      const left = deadline - io.now();
+      if (left <= 0) {
+        throw new WaitTimeoutError(`timed out after ${formatDuration(plan.timeoutMs ?? 0)} waiting for ${req.what}: ${state}`);
+      }
+      progress.update(`${inv.path.join(' ')} · ${state}`);
+      await pause(io, Math.min(interval, left), inv.env.signal);
     }
-    if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
-    await printObject(s, body, new URL(client.baseUrl).origin, await viewRef());
-  });
+  } finally {
+    progress.stop();
+  }
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
+  await printObject(s, body, new URL(client.baseUrl).origin, await viewRef());
 }

@@ -28,7 +28,7 @@ import { printList } from './output.js';
 import { chainInterval, passing, pause } from './poll.js';
 import { silentProgress } from './progress.js';
 import type { Invocation } from '../kit/invocation.js';
-import { type Session, withSession } from './session.js';
+import type { Session } from './session.js';
 import type { Identity } from '../kit/spec.js';
 import type { ViewRef } from '../kit/view-ref.js';
 import { safeText } from '../base/text/safe.js';
@@ -182,8 +182,7 @@ function now<T>(s: Session, page: Page<T>): Page<T> {
 
 /** Follows the list `req` asks for until Ctrl-C, printing each new item once. */
 export async function runWatch<T>(inv: Invocation, req: ListRequest<T>, view: ViewRef<T>, plan: WatchPlan, identity: Identity): Promise<void> {
-  await withSession(inv, async (s) => {
-    // No spinner: the run waits most of its time, and rows arrive one batch at a time.
-    await printList(s, follow(s, inv, req, plan, identity), view, { mode: inv.output.mode }, { progress: async () => silentProgress });
-  });
+  const s = await inv.session();
+  // No spinner: the run waits most of its time, and rows arrive one batch at a time.
+  await printList(s, follow(s, inv, req, plan, identity), view, { mode: inv.output.mode }, { progress: async () => silentProgress });
 }

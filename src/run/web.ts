@@ -7,7 +7,6 @@ import { checkWebUrl, shownUrl } from '../config/url.js';
 import { UsageError } from '../base/errors.js';
 import type { Io } from '../base/io.js';
 import type { Invocation } from '../kit/invocation.js';
-import { withSession } from './session.js';
 import { pagePath, type WebPage } from '../kit/web-page.js';
 
 /**
@@ -51,16 +50,15 @@ async function openUrl(io: Io, raw: string): Promise<void> {
  * and says so on stderr. A browser that cannot start leaves the URL printed and a warning, exit 0.
  */
 export async function showPage(inv: Invocation, page: WebPage, open = true): Promise<void> {
-  await withSession(inv, async (s) => {
-    const url = pageUrl(s.settings.site(), page);
-    if (!open || !s.io.stdoutIsTTY) return s.io.out.write(url + '\n');
-    try {
-      await openUrl(s.io, url);
-      await s.io.err.write(`Opening ${url} in your browser.\n`);
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      await s.io.err.write(`scout: warning: could not open a browser (${why.split('\n')[0]}); the page is:\n`);
-      await s.io.out.write(url + '\n');
-    }
-  });
+  const s = await inv.session();
+  const url = pageUrl(s.settings.site(), page);
+  if (!open || !s.io.stdoutIsTTY) return s.io.out.write(url + '\n');
+  try {
+    await openUrl(s.io, url);
+    await s.io.err.write(`Opening ${url} in your browser.\n`);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    await s.io.err.write(`scout: warning: could not open a browser (${why.split('\n')[0]}); the page is:\n`);
+    await s.io.out.write(url + '\n');
+  }
 }

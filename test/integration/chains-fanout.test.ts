@@ -154,9 +154,9 @@ beforeEach(() => {
 });
 
 const scout = (...args: string[]) => runScout(['--retries', '0', ...args], { env: { XDG_CONFIG_HOME: config } });
-/** `scout` with a page budget of `heldBytes` for the fan-out, passed in through the Io. */
-const scoutHolding = (heldBytes: number | undefined, ...args: string[]) =>
-  runScout(['--retries', '0', ...args], { env: { XDG_CONFIG_HOME: config }, heldBytes });
+/** `scout` with a budget of `waitingOutputBytes` for the fan-out's waiting pages, passed in through the Io. */
+const scoutHolding = (waitingOutputBytes: number | undefined, ...args: string[]) =>
+  runScout(['--retries', '0', ...args], { env: { XDG_CONFIG_HOME: config }, waitingOutputBytes });
 const wrapped = (e: Explorer, raw: string) => `{"chain_id":"${e.id}","chain":"${e.name}","item":${raw}}`;
 
 describe('--chains on lists', () => {
@@ -205,13 +205,13 @@ describe('--chains on lists', () => {
    * pages, and returns how many beta had asked for when alpha asked for its last page: beta's pages
    * wait for alpha's list to end, so that is the most beta ever held.
    */
-  async function aheadWhileHeld(ahead: number, heldBytes?: number): Promise<number> {
+  async function aheadWhileHeld(ahead: number, waitingOutputBytes?: number): Promise<number> {
     let release = () => {};
     hold.page2 = new Promise<void>((resolve) => (release = resolve));
     const betaAsked = () => beta.requests.filter((r) => r.includes(LONG)).length;
     let atAlphaEnd = -1;
     try {
-      const run = scoutHolding(heldBytes, 'address', 'txs', LONG, '--chains', 'alpha,beta', '--all', '--ndjson');
+      const run = scoutHolding(waitingOutputBytes, 'address', 'txs', LONG, '--chains', 'alpha,beta', '--all', '--ndjson');
       const alphaLast = until('alpha to ask for its last page', () => {
         if (!alpha.requests.some((r) => r.includes(LONG) && r.includes(`page=${LONG_PAGES}`))) return false;
         atAlphaEnd = betaAsked();

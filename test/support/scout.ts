@@ -47,8 +47,8 @@ export interface ScoutOptions {
   openUrl?: (url: string) => Promise<void>;
   /** What stdin holds (a batch reads it for `-`); default empty. */
   stdin?: string;
-  /** The page text a `--chains` run may hold (Io.heldBytes); default the production budget. */
-  heldBytes?: number;
+  /** The output a batch or `--chains` run may hold while waiting to print (Io.waitingOutputBytes); default the production budget. */
+  waitingOutputBytes?: number;
 }
 
 /** Runs `scout args…` in-process and resolves with its exit code and output. */
@@ -69,7 +69,7 @@ export async function runScout(args: string[], options: ScoutOptions = {}): Prom
     },
     openUrl: options.openUrl,
     stdin: options.stdin,
-    heldBytes: options.heldBytes,
+    waitingOutputBytes: options.waitingOutputBytes,
   });
   const code = await run(['node', 'scout', ...args], io, options.signal);
   return { code, stdout: io.stdout(), stderr: io.stderr(), sleeps };

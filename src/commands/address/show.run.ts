@@ -10,11 +10,13 @@ import type { ExplorerClient } from '../../api/client.js';
 import type { AddressCounters } from '../../api/schemas.js';
 import { InterruptedError, ResponseShapeError } from '../../base/errors.js';
 import { printDocument } from '../../run/output.js';
-import { printObject } from '../../run/object.js';
+import { objectText } from '../../run/object.js';
+import type { Io } from '../../base/io.js';
+import type { RenderContext } from '../../render/context.js';
 import { openProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
 import type { ChainObject } from '../../kit/spec.js';
-import { type Session, withSession } from '../../run/session.js';
+import type { Session } from '../../run/session.js';
 
 /**
  * The JSON object `object` (its text) with `"key": value` added as its last member, both texts kept
@@ -55,33 +57,32 @@ function addressDocument(body: string, counters: string | undefined, origin: str
   return doc;
 }
 
-/** The key/value view of the address and its counters. */
-async function showDetails(s: Pick<Session, 'io' | 'render'>, body: string, counters: string | undefined, origin: string): Promise<void> {
+/** The key/value view of the address and its counters; a shape not expected is a warning on `io.err`. */
+async function detailsText(io: Pick<Io, 'err' | 'blocking'>, render: RenderContext, body: string, counters: string | undefined, origin: string): Promise<string> {
   const [{ AddressDetails: detailsSchema, AddressCounters: countersSchema }, { renderAddress }] = await Promise.all([import('../../api/schemas.js'), import('../../render/address.js')]);
   let parsedCounters: AddressCounters | undefined;
   if (counters !== undefined) {
     const c = countersSchema.safeParse(JSON.parse(counters));
     if (c.success) parsedCounters = c.data;
-    else await s.io.err.write('scout: warning: the counters have an unexpected shape; leaving them out\n');
+    else await io.err.write('scout: warning: the counters have an unexpected shape; leaving them out\n');
   }
-  await printObject(s, body, origin, { noun: 'address', schema: detailsSchema, render: (a, ctx) => renderAddress(a, parsedCounters, ctx) });
+  return objectText(io, render, body, origin, { noun: 'address', schema: detailsSchema, render: (a, ctx) => renderAddress(a, parsedCounters, ctx) });
 }
 
 export async function showAddress(inv: Invocation, address: string): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const origin = new URL(explorer.baseUrl).origin;
-    const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
-    let got: { body: string; counters: string | undefined };
-    try {
-      got = await fetchAddress(s, explorer, address);
-    } finally {
-      progress.stop();
-    }
-    if (mode === 'json' || mode === 'ndjson') return printDocument(s, addressDocument(got.body, got.counters, origin), mode);
-    await showDetails(s, got.body, got.counters, origin);
-  });
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const origin = new URL(explorer.baseUrl).origin;
+  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  let got: { body: string; counters: string | undefined };
+  try {
+    got = await fetchAddress(s, explorer, address);
+  } finally {
+    progress.stop();
+  }
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, addressDocument(got.body, got.counters, origin), mode);
+  await s.io.out.write(await detailsText(s.io, s.render, got.body, got.counters, origin));
 }
 
 /** `address show --chains`: one chain's address, as fanout.ts prints it. */
@@ -91,7 +92,7 @@ export function addressOnChain(address: string): ChainObject {
     fetch: async (client, s) => {
       const origin = new URL(client.baseUrl).origin;
       const { body, counters } = await fetchAddress(s, client, address);
-      return { doc: addressDocument(body, counters, origin), show: (to) => showDetails(to, body, counters, origin) };
+      return { doc: addressDocument(body, counters, origin), show: (io, render) => detailsText(io, render, body, counters, origin) };
     },
   };
 }

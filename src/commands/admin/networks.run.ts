@@ -6,14 +6,12 @@
 import { onePage } from '../../api/paginate.js';
 import { offerNextPage, printList } from '../../run/output.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { withSession } from '../../run/session.js';
 
 export async function run(inv: Invocation, showSecrets: boolean): Promise<void> {
   const view = async () => (await import('../../render/views.js')).networkView({ showSecrets });
-  await withSession(inv, async (s) => {
-    const admin = s.admin();
-    const printed = await printList(s, onePage(() => admin.networks()), view, inv.output);
-    // No --cursor here: a next page the service offers is a warning, not a hint.
-    await offerNextPage(s, printed, inv.output, null);
-  });
+  const s = await inv.session();
+  const admin = s.admin();
+  const printed = await printList(s, onePage(() => admin.networks()), view, inv.output);
+  // No --cursor here: a next page the service offers is a warning, not a hint.
+  await offerNextPage(s, printed, inv.output, null);
 }

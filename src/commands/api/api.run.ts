@@ -12,7 +12,6 @@ import { view } from '../../kit/view-ref.js';
 import { nextPageHint, offerNextPage, type PageSource, printDocument, printList } from '../../run/output.js';
 import { pagination } from '../../kit/page-options.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { withSession } from '../../run/session.js';
 
 /**
  * The cursor for the next-page hint after a body printed as sent: none when `next_page_params` is no
@@ -35,27 +34,26 @@ export async function run(inv: Invocation, path: string, params: Params): Promis
   const resume = { line: inv.hint, path };
   // A cursor another list printed is refused before any request.
   checkCursorOrigin(page.cursorRead, { command: inv.path.join(' '), path });
-  await withSession(inv, async (s) => {
-    const client = s.explorer();
-    // Any -F value may be a secret (password=, sig=, k=): --verbose shows none of them.
-    const masked = params.map(([k]) => k);
-    const req = { path, params, what: path, masked };
-    let pages: PageSource<unknown> | undefined;
-    if (!paged) {
-      const doc = await client.getJson(path, params, path, {}, masked);
-      if (page.mode === 'json' || doc.items !== 'array') {
-        // Not a list, or no list mode asked for: the body as the server sent it.
-        await printDocument(s, doc, page.mode);
-        const next = doc.items === undefined ? null : hintCursor(doc.nextRaw);
-        if (next) await nextPageHint(s, next, resume);
-        return;
-      }
-      // NDJSON of one list page: reuse the body already fetched.
-      const origin = new URL(client.baseUrl).origin;
-      pages = () => onePage(async () => parseListBody(doc.text, origin));
+  const s = await inv.session();
+  const client = s.explorer();
+  // Any -F value may be a secret (password=, sig=, k=): --verbose shows none of them.
+  const masked = params.map(([k]) => k);
+  const req = { path, params, what: path, masked };
+  let pages: PageSource<unknown> | undefined;
+  if (!paged) {
+    const doc = await client.getJson(path, params, path, {}, masked);
+    if (page.mode === 'json' || doc.items !== 'array') {
+      // Not a list, or no list mode asked for: the body as the server sent it.
+      await printDocument(s, doc, page.mode);
+      const next = doc.items === undefined ? null : hintCursor(doc.nextRaw);
+      if (next) await nextPageHint(s, next, resume);
+      return;
     }
-    pages ??= (sink) => paginate((r, c, to) => client.page(r, c, to), req, { ...pagination(page), sink });
-    const printed = await printList(s, pages, view('generic'), page);
-    await offerNextPage(s, printed, page, resume);
-  });
+    // NDJSON of one list page: reuse the body already fetched.
+    const origin = new URL(client.baseUrl).origin;
+    pages = () => onePage(async () => parseListBody(doc.text, origin));
+  }
+  pages ??= (sink) => paginate((r, c, to) => client.page(r, c, to), req, { ...pagination(page), sink });
+  const printed = await printList(s, pages, view('generic'), page);
+  await offerNextPage(s, printed, page, resume);
 }

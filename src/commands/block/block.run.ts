@@ -12,7 +12,7 @@ import { offerNextPage, printDocument, printList } from '../../run/output.js';
 import { pagination } from '../../kit/page-options.js';
 import { openProgress } from '../../run/progress.js';
 import type { CommandLine, Invocation } from '../../kit/invocation.js';
-import { type Session, withSession } from '../../run/session.js';
+import type { Session } from '../../run/session.js';
 import { objectView, view, type ViewRef } from '../../kit/view-ref.js';
 
 /** The number (else the hash) of the newest block, from the first item of `/blocks`. */
@@ -31,19 +31,18 @@ async function latest(s: Session): Promise<string> {
 /** `scout block show <block>`. */
 export async function show(inv: Invocation, block: string): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
-    let body: string;
-    try {
-      const id = block === 'latest' ? await latest(s) : block;
-      body = await explorer.getRaw(blockPath(id), [], `block ${id}`);
-    } finally {
-      progress.stop();
-    }
-    if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
-    await printObject(s, body, new URL(explorer.baseUrl).origin, await objectView('block')());
-  });
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  let body: string;
+  try {
+    const id = block === 'latest' ? await latest(s) : block;
+    body = await explorer.getRaw(blockPath(id), [], `block ${id}`);
+  } finally {
+    progress.stop();
+  }
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
+  await printObject(s, body, new URL(explorer.baseUrl).origin, await objectView('block')());
 }
 
 /** The command line with `latest` (the block argument as typed) replaced by the block it was. */
@@ -61,15 +60,14 @@ async function blockList<T>(inv: Invocation, block: string, request: (id: string
   if (block !== 'latest' && output.cursorRead) {
     (await import('../../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: inv.path.join(' '), path: request(block).path });
   }
-  await withSession(inv, async (s) => {
-    const client = s.explorer();
-    const id = block === 'latest' ? await latest(s) : block;
-    const req = request(id);
-    const printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(output)), viewRef, { ...output, empty: empty?.(id) });
-    const typed = inv.hint.head.find((w) => typeof w === 'string' && w.toLowerCase() === 'latest');
-    const line = block === 'latest' && typeof typed === 'string' ? resolvedLine(inv.hint, typed, id) : inv.hint;
-    await offerNextPage(s, printed, output, { line, path: req.path });
-  });
+  const s = await inv.session();
+  const client = s.explorer();
+  const id = block === 'latest' ? await latest(s) : block;
+  const req = request(id);
+  const printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(output)), viewRef, { ...output, empty: empty?.(id) });
+  const typed = inv.hint.head.find((w) => typeof w === 'string' && w.toLowerCase() === 'latest');
+  const line = block === 'latest' && typeof typed === 'string' ? resolvedLine(inv.hint, typed, id) : inv.hint;
+  await offerNextPage(s, printed, output, { line, path: req.path });
 }
 
 /** `scout block txs <block>`. */

@@ -13,7 +13,7 @@ import { onePage } from '../../api/paginate.js';
 import { printList } from '../../run/output.js';
 import { silentProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { type Session, withSession } from '../../run/session.js';
+import type { Session } from '../../run/session.js';
 
 async function refresh(s: Session, url: URL, path: string): Promise<void> {
   const res = await s.http.get(url, {}, { what: 'chain registry' });
@@ -35,15 +35,14 @@ async function refresh(s: Session, url: URL, path: string): Promise<void> {
 
 export async function run(inv: Invocation, opts: { refresh: boolean; registryUrl: URL }): Promise<void> {
   const path = chainsCachePath(inv.env.io.env);
-  await withSession(inv, async (s) => {
-    if (opts.refresh) await refresh(s, opts.registryUrl, path);
-    const cache = readChainsCache(path, (w) => void s.io.err.write(`scout: warning: ${w}\n`));
-    // Built-in entries win: registry entries for the same chain are left out of the list.
-    const builtinIds = new Set(BUILTIN_CHAINS.map((c) => c.id));
-    const chains = [...BUILTIN_CHAINS, ...(cache?.chains ?? []).filter((c) => c.id === null || !builtinIds.has(c.id))];
-    // One local page through the shared output path: every mode prints as any list does.
-    const page = { rawItems: chains.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => chains };
-    // No spinner: nothing is loading. No next page either, so no hint.
-    await printList(s, onePage(async () => page), async () => ({ columns: chainColumns }), inv.output, { progress: async () => silentProgress });
-  });
+  const s = await inv.session();
+  if (opts.refresh) await refresh(s, opts.registryUrl, path);
+  const cache = readChainsCache(path, (w) => void s.io.err.write(`scout: warning: ${w}\n`));
+  // Built-in entries win: registry entries for the same chain are left out of the list.
+  const builtinIds = new Set(BUILTIN_CHAINS.map((c) => c.id));
+  const chains = [...BUILTIN_CHAINS, ...(cache?.chains ?? []).filter((c) => c.id === null || !builtinIds.has(c.id))];
+  // One local page through the shared output path: every mode prints as any list does.
+  const page = { rawItems: chains.map((c) => JSON.stringify(c)), compact: true, next: null, items: () => chains };
+  // No spinner: nothing is loading. No next page either, so no hint.
+  await printList(s, onePage(async () => page), async () => ({ columns: chainColumns }), inv.output, { progress: async () => silentProgress });
 }

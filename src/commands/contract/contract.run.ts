@@ -14,7 +14,7 @@ import { safeText } from '../../base/text/safe.js';
 import { printDocument } from '../../run/output.js';
 import { openProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { type Session, withSession } from '../../run/session.js';
+import type { Session } from '../../run/session.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -45,16 +45,15 @@ async function noteTwin(s: Session, c: Record<string, unknown>, address: string,
 
 export async function show(inv: Invocation, address: string): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const body = await fetchContract(s, inv, explorer, address);
-    if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
-    const c = objectOf(body, new URL(explorer.baseUrl).origin);
-    const [{ SmartContract }, { renderContract }] = await Promise.all([import('../../api/schemas.js'), import('../../render/contract.js')]);
-    const parsed = SmartContract.safeParse(c);
-    if (!parsed.success) await s.io.err.write('scout: warning: the contract has an unexpected shape; showing it as best we can\n');
-    await s.io.out.write(renderContract(parsed.success ? parsed.data : (c as never), address, s.render));
-  });
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const body = await fetchContract(s, inv, explorer, address);
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
+  const c = objectOf(body, new URL(explorer.baseUrl).origin);
+  const [{ SmartContract }, { renderContract }] = await Promise.all([import('../../api/schemas.js'), import('../../render/contract.js')]);
+  const parsed = SmartContract.safeParse(c);
+  if (!parsed.success) await s.io.err.write('scout: warning: the contract has an unexpected shape; showing it as best we can\n');
+  await s.io.out.write(renderContract(parsed.success ? parsed.data : (c as never), address, s.render));
 }
 
 /**
@@ -80,23 +79,22 @@ async function implementationOf(s: Session, c: Record<string, unknown>, address:
 }
 
 export async function abi(inv: Invocation, address: string, implementation: boolean): Promise<void> {
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const origin = new URL(explorer.baseUrl).origin;
-    let target = address;
-    let body = await fetchContract(s, inv, explorer, address);
-    if (implementation) {
-      target = await implementationOf(s, objectOf(body, origin), address, origin);
-      body = await fetchContract(s, inv, explorer, target);
-    }
-    const c = objectOf(body, origin);
-    // The array as sent, byte for byte (objectOf has checked the body is an object).
-    const raw = objectMembers(body).get('abi');
-    if (raw === undefined || raw.trim() === 'null') throw new NotFoundError(`no verified ABI for ${target}: the explorer has no verified source for it`);
-    if (!raw.trimStart().startsWith('[')) throw new ResponseShapeError(`unusable response from ${origin}: the ABI of ${target} is no array`);
-    await noteTwin(s, c, target, 'ABI');
-    await printDocument(s, raw, inv.output.mode === 'ndjson' ? 'ndjson' : 'json');
-  });
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const origin = new URL(explorer.baseUrl).origin;
+  let target = address;
+  let body = await fetchContract(s, inv, explorer, address);
+  if (implementation) {
+    target = await implementationOf(s, objectOf(body, origin), address, origin);
+    body = await fetchContract(s, inv, explorer, target);
+  }
+  const c = objectOf(body, origin);
+  // The array as sent, byte for byte (objectOf has checked the body is an object).
+  const raw = objectMembers(body).get('abi');
+  if (raw === undefined || raw.trim() === 'null') throw new NotFoundError(`no verified ABI for ${target}: the explorer has no verified source for it`);
+  if (!raw.trimStart().startsWith('[')) throw new ResponseShapeError(`unusable response from ${origin}: the ABI of ${target} is no array`);
+  await noteTwin(s, c, target, 'ABI');
+  await printDocument(s, raw, inv.output.mode === 'ndjson' ? 'ndjson' : 'json');
 }
 
 /** Source text for a terminal: every line made safe, line breaks and tabs kept. */
@@ -132,31 +130,30 @@ export async function source(inv: Invocation, address: string, o: SourceOptions)
   for (const [key, flag] of Object.entries(OUT_ONLY) as [keyof typeof OUT_ONLY, string][]) {
     if (o.out === undefined && o[key] !== undefined && o[key] !== false) throw new UsageError(`${flag} goes with --out: it sets how files are written`);
   }
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const origin = new URL(explorer.baseUrl).origin;
-    const c = objectOf(await fetchContract(s, inv, explorer, address), origin);
-    const main = c.source_code;
-    if (typeof main !== 'string' || main === '') throw new NotFoundError(`no verified source for ${address}: the contract is not verified`);
-    await noteTwin(s, c, address, 'source');
-    if (o.out === undefined) {
-      // Piped: the text as sent. On a terminal, escapes in it must not reach the terminal raw.
-      if (!s.io.stdoutIsTTY) return s.io.out.write(main);
-      return s.io.out.write(terminalSource(main) + (main.endsWith('\n') ? '' : '\n'));
-    }
-    const extra = Array.isArray(c.additional_sources) ? c.additional_sources : c.additional_sources == null ? [] : undefined;
-    if (extra === undefined) throw new ResponseShapeError(`unusable response from ${origin}: "additional_sources" of ${address} is no list`);
-    const files = [
-      { path: typeof c.file_path === 'string' && c.file_path !== '' ? c.file_path : mainFileName(c), code: main },
-      ...extra.map((x: unknown) => {
-        const f = x && typeof x === 'object' ? (x as Record<string, unknown>) : {};
-        if (typeof f.source_code !== 'string') throw new ResponseShapeError(`unusable response from ${origin}: a source file of ${address} has no text`);
-        return { path: f.file_path, code: f.source_code };
-      }),
-    ];
-    const { SOURCE_LIMITS, writeSources } = await import('./source-files.js');
-    const limits = { files: o.maxFiles ?? SOURCE_LIMITS.files, depth: o.maxDepth ?? SOURCE_LIMITS.depth, fileBytes: o.maxFileSize ?? SOURCE_LIMITS.fileBytes };
-    const written = await writeSources(files, o.out, { force: o.force, allowHidden: o.allowHidden, limits, signal: inv.env.signal });
-    await s.io.out.write(written.map((p) => safeText(p) + '\n').join(''));
-  });
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const origin = new URL(explorer.baseUrl).origin;
+  const c = objectOf(await fetchContract(s, inv, explorer, address), origin);
+  const main = c.source_code;
+  if (typeof main !== 'string' || main === '') throw new NotFoundError(`no verified source for ${address}: the contract is not verified`);
+  await noteTwin(s, c, address, 'source');
+  if (o.out === undefined) {
+    // Piped: the text as sent. On a terminal, escapes in it must not reach the terminal raw.
+    if (!s.io.stdoutIsTTY) return s.io.out.write(main);
+    return s.io.out.write(terminalSource(main) + (main.endsWith('\n') ? '' : '\n'));
+  }
+  const extra = Array.isArray(c.additional_sources) ? c.additional_sources : c.additional_sources == null ? [] : undefined;
+  if (extra === undefined) throw new ResponseShapeError(`unusable response from ${origin}: "additional_sources" of ${address} is no list`);
+  const files = [
+    { path: typeof c.file_path === 'string' && c.file_path !== '' ? c.file_path : mainFileName(c), code: main },
+    ...extra.map((x: unknown) => {
+      const f = x && typeof x === 'object' ? (x as Record<string, unknown>) : {};
+      if (typeof f.source_code !== 'string') throw new ResponseShapeError(`unusable response from ${origin}: a source file of ${address} has no text`);
+      return { path: f.file_path, code: f.source_code };
+    }),
+  ];
+  const { SOURCE_LIMITS, writeSources } = await import('./source-files.js');
+  const limits = { files: o.maxFiles ?? SOURCE_LIMITS.files, depth: o.maxDepth ?? SOURCE_LIMITS.depth, fileBytes: o.maxFileSize ?? SOURCE_LIMITS.fileBytes };
+  const written = await writeSources(files, o.out, { force: o.force, allowHidden: o.allowHidden, limits, signal: inv.env.signal });
+  await s.io.out.write(written.map((p) => safeText(p) + '\n').join(''));
 }

@@ -49,6 +49,10 @@ export const EXIT_CODES = `Exit codes
   5    rate limited, still after the retries
   130  interrupted (Ctrl-C)
 
+A run of many (values from stdin with -, chains with --chains, or both) goes
+on when one fails, tells each failure, and exits with the worst code seen,
+from least to most severe: 0, 3, 4, 5, 1, 2, 130.
+
 Errors are one line on stderr (scout: <what went wrong>), plus a hint where one
 helps; a usage error names the --help to read. --verbose adds the request trail
 (and a stack trace when scout runs from source, never from the minified build).

@@ -9,38 +9,36 @@ import { objectMembers } from '../../base/json/lossless.js';
 import { printDocument } from '../../run/output.js';
 import { openProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { withSession } from '../../run/session.js';
 
 export async function run(inv: Invocation): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const origin = new URL(explorer.baseUrl).origin;
-    const progress = await openProgress(s.io, mode, 'gas · loading', s.render.color);
-    let body: string;
-    try {
-      body = await explorer.getRaw(STATS_PATH, [], 'stats', GAS_ORACLE_HEADERS);
-    } finally {
-      progress.stop();
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const origin = new URL(explorer.baseUrl).origin;
+  const progress = await openProgress(s.io, mode, 'gas · loading', s.render.color);
+  let body: string;
+  try {
+    body = await explorer.getRaw(STATS_PATH, [], 'stats', GAS_ORACLE_HEADERS);
+  } finally {
+    progress.stop();
+  }
+  const stats: unknown = JSON.parse(body);
+  if (!stats || typeof stats !== 'object' || Array.isArray(stats)) {
+    throw new ResponseShapeError(`unusable response from ${origin}: expected a stats object`);
+  }
+  if (mode === 'json' || mode === 'ndjson') {
+    // The member's own text, as sent; absent altogether, `null`.
+    return printDocument(s, objectMembers(body.trim()).get('gas_prices') ?? 'null', mode);
+  }
+  const [{ GasPrices }, { hasGasPrices, renderGas }] = await Promise.all([import('../../api/schemas.js'), import('../../render/stats.js')]);
+  const record = stats as Record<string, unknown>;
+  const parsed = GasPrices.safeParse(record.gas_prices);
+  if (!parsed.success || !hasGasPrices(parsed.data)) {
+    if (record.gas_prices !== null && record.gas_prices !== undefined && !parsed.success) {
+      throw new ResponseShapeError(`unusable response from ${origin}: gas_prices is not an object of slow, average and fast prices`);
     }
-    const stats: unknown = JSON.parse(body);
-    if (!stats || typeof stats !== 'object' || Array.isArray(stats)) {
-      throw new ResponseShapeError(`unusable response from ${origin}: expected a stats object`);
-    }
-    if (mode === 'json' || mode === 'ndjson') {
-      // The member's own text, as sent; absent altogether, `null`.
-      return printDocument(s, objectMembers(body.trim()).get('gas_prices') ?? 'null', mode);
-    }
-    const [{ GasPrices }, { hasGasPrices, renderGas }] = await Promise.all([import('../../api/schemas.js'), import('../../render/stats.js')]);
-    const record = stats as Record<string, unknown>;
-    const parsed = GasPrices.safeParse(record.gas_prices);
-    if (!parsed.success || !hasGasPrices(parsed.data)) {
-      if (record.gas_prices !== null && record.gas_prices !== undefined && !parsed.success) {
-        throw new ResponseShapeError(`unusable response from ${origin}: gas_prices is not an object of slow, average and fast prices`);
-      }
-      await s.io.err.write(`scout: ${origin} has no gas price estimates right now\n`);
-      return;
-    }
-    await s.io.out.write(renderGas(parsed.data, s.render, record.gas_price_updated_at));
-  });
+    await s.io.err.write(`scout: ${origin} has no gas price estimates right now\n`);
+    return;
+  }
+  await s.io.out.write(renderGas(parsed.data, s.render, record.gas_price_updated_at));
 }

@@ -15,7 +15,6 @@ import { offerNextPage, printDocument, printList } from '../../run/output.js';
 import { pagination } from '../../kit/page-options.js';
 import { openProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { withSession } from '../../run/session.js';
 
 /** `body` (a JSON object's text) with `"counters":<counters>` added as its last member, both byte for byte. */
 export function withCounters(body: string, counters: string, origin: string): string {
@@ -39,61 +38,59 @@ function objectOf(body: string): Record<string, unknown> | undefined {
 
 export async function show(inv: Invocation, address: string): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const origin = new URL(explorer.baseUrl).origin;
-    const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
-    let token: string;
-    let counters: string | undefined;
-    try {
-      // Both at once; the counters are settled here so a failure of theirs is never unhandled.
-      const pending = explorer.getRaw(tokenCountersPath(address), [], `counters of token ${address}`).then(
-        (body) => ({ body }),
-        (error: unknown) => ({ error }),
-      );
-      token = await explorer.getRaw(tokenPath(address), [], `token ${address}`);
-      const got = await pending;
-      if ('body' in got) counters = got.body;
-      else {
-        if (got.error instanceof InterruptedError) throw got.error;
-        // The token without its counts is still worth showing; the gap is said, never hidden.
-        const why = got.error instanceof Error ? got.error.message : String(got.error);
-        await s.io.err.write(`scout: warning: the token's counters could not be had (${safeText(why)}); showing the token without them\n`);
-      }
-    } finally {
-      progress.stop();
-    }
-    if (mode === 'json' || mode === 'ndjson') return printDocument(s, counters === undefined ? token : withCounters(token, counters, origin), mode);
-
-    const t = objectOf(token);
-    if (!t) throw new ResponseShapeError(`unusable response from ${origin}: expected a token object`);
-    const [{ TokenDetail, TokenCounters }, { renderToken }] = await Promise.all([import('../../api/schemas.js'), import('../../render/token.js')]);
-    const parsed = TokenDetail.safeParse(t);
-    if (!parsed.success) await s.io.err.write('scout: warning: the token has an unexpected shape; showing it as best we can\n');
-    const c = counters === undefined ? undefined : objectOf(counters);
-    const parsedCounters = c ? TokenCounters.safeParse(c) : undefined;
-    if (counters !== undefined && !parsedCounters?.success) await s.io.err.write("scout: warning: the token's counters have an unexpected shape; showing what can be read\n");
-    await s.io.out.write(
-      renderToken(parsed.success ? parsed.data : (t as never), parsedCounters?.success ? parsedCounters.data : (c as never), s.render),
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const origin = new URL(explorer.baseUrl).origin;
+  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  let token: string;
+  let counters: string | undefined;
+  try {
+    // Both at once; the counters are settled here so a failure of theirs is never unhandled.
+    const pending = explorer.getRaw(tokenCountersPath(address), [], `counters of token ${address}`).then(
+      (body) => ({ body }),
+      (error: unknown) => ({ error }),
     );
-  });
+    token = await explorer.getRaw(tokenPath(address), [], `token ${address}`);
+    const got = await pending;
+    if ('body' in got) counters = got.body;
+    else {
+      if (got.error instanceof InterruptedError) throw got.error;
+      // The token without its counts is still worth showing; the gap is said, never hidden.
+      const why = got.error instanceof Error ? got.error.message : String(got.error);
+      await s.io.err.write(`scout: warning: the token's counters could not be had (${safeText(why)}); showing the token without them\n`);
+    }
+  } finally {
+    progress.stop();
+  }
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, counters === undefined ? token : withCounters(token, counters, origin), mode);
+
+  const t = objectOf(token);
+  if (!t) throw new ResponseShapeError(`unusable response from ${origin}: expected a token object`);
+  const [{ TokenDetail, TokenCounters }, { renderToken }] = await Promise.all([import('../../api/schemas.js'), import('../../render/token.js')]);
+  const parsed = TokenDetail.safeParse(t);
+  if (!parsed.success) await s.io.err.write('scout: warning: the token has an unexpected shape; showing it as best we can\n');
+  const c = counters === undefined ? undefined : objectOf(counters);
+  const parsedCounters = c ? TokenCounters.safeParse(c) : undefined;
+  if (counters !== undefined && !parsedCounters?.success) await s.io.err.write("scout: warning: the token's counters have an unexpected shape; showing what can be read\n");
+  await s.io.out.write(
+    renderToken(parsed.success ? parsed.data : (t as never), parsedCounters?.success ? parsedCounters.data : (c as never), s.render),
+  );
 }
 
 export async function holders(inv: Invocation, address: string): Promise<void> {
   const req = tokenHolders(address);
   if (inv.output.cursorRead) (await import('../../api/cursor.js')).checkCursorOrigin(inv.output.cursorRead, { command: inv.path.join(' '), path: req.path });
-  await withSession(inv, async (s) => {
-    const client = s.explorer();
-    const { mode } = inv.output;
-    // Units and shares need the token's decimals and supply: asked for only where rows are drawn.
-    const token = mode === 'json' || mode === 'ndjson' ? undefined : client.getRaw(tokenPath(address), [], `token ${address}`);
-    token?.catch(() => undefined);
-    const view = async (): Promise<ListView<TokenHolder>> => {
-      const [{ tokenHolderColumns }, { TokenHolder }, body] = await Promise.all([import('../../render/token.js'), import('../../api/schemas.js'), token]);
-      const t = body === undefined ? undefined : objectOf(body);
-      return { columns: tokenHolderColumns({ decimals: t?.decimals, symbol: t?.symbol, totalSupply: t?.total_supply }), schema: TokenHolder };
-    };
-    const printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(inv.output)), view, inv.output);
-    await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
-  });
+  const s = await inv.session();
+  const client = s.explorer();
+  const { mode } = inv.output;
+  // Units and shares need the token's decimals and supply: asked for only where rows are drawn.
+  const token = mode === 'json' || mode === 'ndjson' ? undefined : client.getRaw(tokenPath(address), [], `token ${address}`);
+  token?.catch(() => undefined);
+  const view = async (): Promise<ListView<TokenHolder>> => {
+    const [{ tokenHolderColumns }, { TokenHolder }, body] = await Promise.all([import('../../render/token.js'), import('../../api/schemas.js'), token]);
+    const t = body === undefined ? undefined : objectOf(body);
+    return { columns: tokenHolderColumns({ decimals: t?.decimals, symbol: t?.symbol, totalSupply: t?.total_supply }), schema: TokenHolder };
+  };
+  const printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(inv.output)), view, inv.output);
+  await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
 }

@@ -12,7 +12,6 @@ import type { ExplainPart, PartResult } from '../../render/explain.js';
 import { printDocument } from '../../run/output.js';
 import { openProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { withSession } from '../../run/session.js';
 import { noSummaryReason, noSummaryService } from './summary.run.js';
 import { emptyTraceMessage } from './trace.run.js';
 
@@ -53,51 +52,50 @@ function missing(part: Part, e: unknown): string {
 
 export async function run(inv: Invocation, hash: string): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const progress = await openProgress(s.io, mode, 'tx explain · loading', s.render.color);
-    const paths = partPaths(hash);
-    const names = Object.keys(paths) as Part[];
-    let txBody: string;
-    const parts: Partial<Record<Part, PartResult>> = {};
-    try {
-      // Every request starts before any answer is awaited.
-      const tx = explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`);
-      const asked = names.map((p) => explorer.getRaw(paths[p], [], `${p.replace(/_/g, ' ')} of transaction ${hash}`));
-      const settled = await Promise.allSettled([tx, ...asked]);
-      const [txResult, ...partResults] = settled;
-      if (txResult!.status === 'rejected') throw txResult!.reason;
-      for (const r of partResults) if (r.status === 'rejected' && !lacking(r.reason)) throw r.reason;
-      txBody = txResult!.value;
-      names.forEach((p, i) => {
-        const r = partResults[i]!;
-        parts[p] = r.status === 'fulfilled' ? { body: r.value } : { missing: missing(p, r.reason) };
-      });
-    } finally {
-      progress.stop();
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const progress = await openProgress(s.io, mode, 'tx explain · loading', s.render.color);
+  const paths = partPaths(hash);
+  const names = Object.keys(paths) as Part[];
+  let txBody: string;
+  const parts: Partial<Record<Part, PartResult>> = {};
+  try {
+    // Every request starts before any answer is awaited.
+    const tx = explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`);
+    const asked = names.map((p) => explorer.getRaw(paths[p], [], `${p.replace(/_/g, ' ')} of transaction ${hash}`));
+    const settled = await Promise.allSettled([tx, ...asked]);
+    const [txResult, ...partResults] = settled;
+    if (txResult!.status === 'rejected') throw txResult!.reason;
+    for (const r of partResults) if (r.status === 'rejected' && !lacking(r.reason)) throw r.reason;
+    txBody = txResult!.value;
+    names.forEach((p, i) => {
+      const r = partResults[i]!;
+      parts[p] = r.status === 'fulfilled' ? { body: r.value } : { missing: missing(p, r.reason) };
+    });
+  } finally {
+    progress.stop();
+  }
+  const value: unknown = JSON.parse(txBody);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ResponseShapeError(`unusable response from ${new URL(explorer.baseUrl).origin}: expected a transaction object`);
+  }
+  if (mode === 'json' || mode === 'ndjson') {
+    for (const p of names) {
+      const r = parts[p]!;
+      if ('missing' in r) await s.io.err.write(`scout: note: no ${p.replace(/_/g, ' ')}: ${r.missing}\n`);
     }
-    const value: unknown = JSON.parse(txBody);
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      throw new ResponseShapeError(`unusable response from ${new URL(explorer.baseUrl).origin}: expected a transaction object`);
-    }
-    if (mode === 'json' || mode === 'ndjson') {
-      for (const p of names) {
-        const r = parts[p]!;
-        if ('missing' in r) await s.io.err.write(`scout: note: no ${p.replace(/_/g, ' ')}: ${r.missing}\n`);
-      }
-      // The bodies as sent, spliced: a member per part served, in the order of the view.
-      const members = [['transaction', txBody] as const, ...names.flatMap((p) => {
-        const r = parts[p]!;
-        return 'body' in r ? [[p, r.body] as const] : [];
-      })];
-      const doc = `{${members.map(([k, body]) => `${JSON.stringify(k)}:${body.trim()}`).join(',')}}`;
-      return printDocument(s, doc, mode);
-    }
-    const { renderExplain } = await import('../../render/explain.js');
-    const blocks = blocking(s.io, () => renderExplain(hash, txBody, parts, s.render, emptyTraceMessage(value)));
-    for (const b of blocks) {
-      if ('out' in b) await s.io.out.write(b.out);
-      else await s.io.err.write(`scout: note: ${b.note}\n`);
-    }
-  });
+    // The bodies as sent, spliced: a member per part served, in the order of the view.
+    const members = [['transaction', txBody] as const, ...names.flatMap((p) => {
+      const r = parts[p]!;
+      return 'body' in r ? [[p, r.body] as const] : [];
+    })];
+    const doc = `{${members.map(([k, body]) => `${JSON.stringify(k)}:${body.trim()}`).join(',')}}`;
+    return printDocument(s, doc, mode);
+  }
+  const { renderExplain } = await import('../../render/explain.js');
+  const blocks = blocking(s.io, () => renderExplain(hash, txBody, parts, s.render, emptyTraceMessage(value)));
+  for (const b of blocks) {
+    if ('out' in b) await s.io.out.write(b.out);
+    else await s.io.err.write(`scout: note: ${b.note}\n`);
+  }
 }

@@ -13,7 +13,7 @@ import { safeText } from '../../base/text/safe.js';
 import { printDocument } from '../../run/output.js';
 import { openProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { type Session, withSession } from '../../run/session.js';
+import type { Session } from '../../run/session.js';
 
 /**
  * Whether an error answer to a summary request means "no summary here" rather than a failure of
@@ -34,25 +34,24 @@ export function noSummaryReason(e: NotFoundError | HttpError | AuthError): strin
 
 export async function run(inv: Invocation, hash: string): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    const progress = await openProgress(s.io, mode, 'tx summary · loading', s.render.color);
-    let body: string | undefined;
-    let none: string | undefined;
-    try {
-      body = await explorer.getRaw(transactionSummaryPath(hash), [], `summary of transaction ${hash}`);
-    } catch (e) {
-      if (!noSummaryService(e)) throw e;
-      // No summary, or no such transaction: the transaction says which (its 404 is exit 3).
-      await explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`);
-      none = noSummaryReason(e);
-    } finally {
-      progress.stop();
-    }
-    if (body === undefined) return s.io.err.write(`no summary: ${none}\n`);
-    if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
-    await printSummary(s, body);
-  });
+  const s = await inv.session();
+  const explorer = s.explorer();
+  const progress = await openProgress(s.io, mode, 'tx summary · loading', s.render.color);
+  let body: string | undefined;
+  let none: string | undefined;
+  try {
+    body = await explorer.getRaw(transactionSummaryPath(hash), [], `summary of transaction ${hash}`);
+  } catch (e) {
+    if (!noSummaryService(e)) throw e;
+    // No summary, or no such transaction: the transaction says which (its 404 is exit 3).
+    await explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`);
+    none = noSummaryReason(e);
+  } finally {
+    progress.stop();
+  }
+  if (body === undefined) return s.io.err.write(`no summary: ${none}\n`);
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
+  await printSummary(s, body);
 }
 
 /** A summary body (already checked to be JSON) as lines, or the one line saying why it has none. */

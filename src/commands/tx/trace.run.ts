@@ -9,42 +9,41 @@ import type { KnownAddress } from '../../render/trace.js';
 import { printDocument } from '../../run/output.js';
 import { openProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
-import { type Session, withSession } from '../../run/session.js';
+import type { Session } from '../../run/session.js';
 
 export async function run(inv: Invocation, hash: string): Promise<void> {
   const { mode } = inv.output;
-  await withSession(inv, async (s) => {
-    const explorer = s.explorer();
-    if (mode === 'json' || mode === 'ndjson') {
-      const body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
-      return mode === 'json' ? printDocument(s, body, mode) : printTraceLines(s, body);
-    }
-    const [progress, { knownAddresses }] = await Promise.all([
-      openProgress(s.io, mode, 'tx trace · loading', s.render.color),
-      import('../../render/trace.js'),
-    ]);
-    let body: string;
-    let known = new Map<string, KnownAddress>();
-    // The transaction, parsed; undefined when it could not be had. On a terminal it comes alongside
-    // the trace (names beside addresses); piped, only when the trace is empty and must be explained.
-    let tx: Promise<unknown> | undefined;
-    const fetchTx = () =>
-      explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`).then(
-        (t) => JSON.parse(t) as unknown,
-        () => undefined,
-      );
-    try {
-      // Names only help on a terminal; a failure here costs the names, not the tree.
-      if (s.render.tty) tx = fetchTx();
-      body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
-      const parsed = tx && (await tx);
-      // Read defensively: a body that is no object costs the names, not the tree.
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) known = knownAddresses(parsed as Parameters<typeof knownAddresses>[0]);
-    } finally {
-      progress.stop();
-    }
-    await printTrace(s, body, known, () => (tx ??= fetchTx()));
-  });
+  const s = await inv.session();
+  const explorer = s.explorer();
+  if (mode === 'json' || mode === 'ndjson') {
+    const body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
+    return mode === 'json' ? printDocument(s, body, mode) : printTraceLines(s, body);
+  }
+  const [progress, { knownAddresses }] = await Promise.all([
+    openProgress(s.io, mode, 'tx trace · loading', s.render.color),
+    import('../../render/trace.js'),
+  ]);
+  let body: string;
+  let known = new Map<string, KnownAddress>();
+  // The transaction, parsed; undefined when it could not be had. On a terminal it comes alongside
+  // the trace (names beside addresses); piped, only when the trace is empty and must be explained.
+  let tx: Promise<unknown> | undefined;
+  const fetchTx = () =>
+    explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`).then(
+      (t) => JSON.parse(t) as unknown,
+      () => undefined,
+    );
+  try {
+    // Names only help on a terminal; a failure here costs the names, not the tree.
+    if (s.render.tty) tx = fetchTx();
+    body = await explorer.getRaw(rawTracePath(hash), [], `trace of transaction ${hash}`);
+    const parsed = tx && (await tx);
+    // Read defensively: a body that is no object costs the names, not the tree.
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) known = knownAddresses(parsed as Parameters<typeof knownAddresses>[0]);
+  } finally {
+    progress.stop();
+  }
+  await printTrace(s, body, known, () => (tx ??= fetchTx()));
 }
 
 /** One call per line (a trace body already checked to be JSON): `{"depth":…,"path":[…],"call":{…}}`. */
