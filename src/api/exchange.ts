@@ -7,9 +7,10 @@
  *         └ retries             (http.ts: a rate slot per attempt, the --verbose trail, retry.ts decides, status.ts names the failure)
  *           └ transport         (transport.ts: one attempt, its deadline, its body under the one --max-body cap)
  *
- * Each layer but the transport is a `Layer`: a function from the `Send` below it to a `Send`, as an
- * undici interceptor maps one `dispatch` to another (`Dispatcher.compose`); `compose` applies them in
- * the same order. Types and that one function: loading this module costs nothing.
+ * The retries over the transport make the innermost `Send` (a request in, the accepted value or a
+ * typed error out); what wraps it is a `Layer`, a function from the `Send` below to a `Send`, as an
+ * undici interceptor maps one `dispatch` to another (`Dispatcher.compose`); `compose` applies layers
+ * in the same order. Types and that one function: loading this module costs nothing.
  */
 
 /** The methods the layers carry. Only GET today; a POST adds its name here and a `body` below. */
