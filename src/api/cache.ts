@@ -17,14 +17,20 @@
  * and without blocking (a FIFO put there never hangs a read), used only when it is a regular file no
  * larger than --max-body allows, and read no further than that. The entries together stay within
  * `maxBytes` (--cache-size): before an entry is written, the oldest are removed to make room.
+ *
+ * In the HTTP layer (exchange.ts) the cache is the outermost layer, `ResponseCache.layer`: a hit
+ * ends the request there (no rate slot taken, nothing retried); a miss goes down through the retries
+ * to the transport, and the body is kept only once the caller accepted it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ScoutError } from '../base/errors.js';
+import { ResponseShapeError, ScoutError } from '../base/errors.js';
+import { utf8Text } from '../base/text/bom.js';
 import { safeText } from '../base/text/safe.js';
 import { formatSize } from '../base/validate.js';
+import type { Layer } from './exchange.js';
 
 /** The directory under the cache root that holds the entries (`scout cache clear` removes it). */
 export const ENTRIES = 'http';
@@ -69,6 +75,52 @@ export class ResponseCache {
   constructor(private readonly opts: ResponseCacheOptions) {
     this.dir = join(opts.dir, ENTRIES);
     this.maxBytes = opts.maxBytes ?? DEFAULT_CACHE_SIZE;
+  }
+
+  /**
+   * The cache as a layer around the ones below it (the retries and the transport), for requests that
+   * ask for it (RequestContext.cache). A kept body is handed to the request as the network's would
+   * be: whole as text, or to a streamed consumer as one chunk; one the caller cannot use is fetched
+   * again. A fetched body is kept when the caller accepted it, a streamed one only when read to its
+   * end. `log` is the --verbose trail (redacted).
+   */
+  layer(log: (line: string) => void): Layer {
+    return (next) => async (req, accept) => {
+      if (!req.ctx.cache || req.method !== 'GET') return next(req, accept);
+      const { consume, shown } = req;
+      const key = this.keyOf(req.url, req.headers);
+      const cached = await this.read(key);
+      if (cached !== undefined) {
+        try {
+          const value = consume
+            ? accept({ status: 200, headers: {}, body: '', bytes: cached.length, value: await consume(oneChunk(cached), {}) })
+            : accept({ status: 200, headers: {}, body: utf8Text(cached), bytes: cached.length });
+          log(`GET ${shown} -> cached`);
+          return value;
+        } catch (e) {
+          if (consume && !(e instanceof ResponseShapeError)) throw e;
+          log(`GET ${shown}: cached body unusable; fetching it`);
+        }
+      }
+      // Each attempt's streamed body is kept as it passes; the last attempt's is the one accepted.
+      let kept: { chunks: Buffer[]; whole: boolean } | undefined;
+      let body: string | undefined;
+      const keep: typeof consume = consume
+        ? (chunks, headers) => {
+            const tee = { chunks: [] as Buffer[], whole: false };
+            kept = tee;
+            return consume(keeping(chunks, tee), headers);
+          }
+        : undefined;
+      const value = await next({ ...req, consume: keep }, (res) => {
+        const v = accept(res);
+        body = res.body;
+        return v;
+      });
+      if (!consume) await this.write(key, body!);
+      else if (kept?.whole) await this.write(key, Buffer.concat(kept.chunks));
+      return value;
+    };
   }
 
   /** The entry's name for a GET of `url` with `headers`; key material only ever enters hashed. */
@@ -247,4 +299,18 @@ export async function clearCache(dir: string): Promise<boolean> {
     throw new ScoutError(safeText(`cannot clear the cache in ${dir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
   }
   return true;
+}
+
+/** A kept body as one chunk, for a streamed consumer. */
+async function* oneChunk(body: Buffer): AsyncGenerator<Buffer, void, undefined> {
+  yield body;
+}
+
+/** Passes the chunks on, keeping each; `whole` once the body has been read to its end. */
+async function* keeping(chunks: AsyncIterable<Buffer>, tee: { chunks: Buffer[]; whole: boolean }): AsyncGenerator<Buffer, void, undefined> {
+  for await (const c of chunks) {
+    tee.chunks.push(c);
+    yield c;
+  }
+  tee.whole = true;
 }

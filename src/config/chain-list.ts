@@ -1,7 +1,7 @@
 /**
  * `--chains <ids|names|all|mainnets|testnets>`: the chains one command fans out over. The list is
  * read here as text (before any request, at parse time); the names are looked up as `--chain`
- * looks them up (settings.ts), and the three sets expand from the chains scout knows.
+ * looks them up (target.ts), and the three sets expand from the chains scout knows.
  *
  * The sets: with a cached registry (`scout chains --refresh`), its chains whose explorer Blockscout
  * hosts (a built-in entry standing in for a registry entry of the same id); without one, the

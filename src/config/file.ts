@@ -8,7 +8,7 @@
  *
  * Per-chain keys live under `chains`: `{"chains": {"my-chain": {"explorer-key": "…"}}}`, keyed by a
  * chain name or id as `--chain` takes it, and bound to an origin: the chain's `base-url` beside it, else
- * the built-in chain's explorer (settings.ts, explorerKeyFor). No key goes to an origin only the
+ * the built-in chain's explorer (keys.ts, explorerKeyFor). No key goes to an origin only the
  * registry names.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -35,10 +35,10 @@ describe('undici, held by its internal module paths', () => {
 
 describe('HTTP/1.1 only', () => {
   it('the pools scout makes never allow HTTP/2 (the build leaves undici\'s HTTP/2 client out, scripts/build.mjs)', async () => {
-    const { Http } = await import('../../src/api/http.js');
-    const http = new Http({ timeoutMs: 5_000, retries: 0, userAgent: 't' });
+    const { Transport } = await import('../../src/api/transport.js');
+    const http = new Transport({ timeoutMs: 5_000, maxBodyBytes: 1024, userAgent: 't', signal: new AbortController().signal, redact: (t) => t });
     try {
-      const pool = (http as unknown as { pool(origin: string): object }).pool('https://eth.blockscout.com');
+      const pool: object = http.pool('https://eth.blockscout.com');
       const options = Object.getOwnPropertySymbols(pool).find((s) => s.description === 'options');
       expect(options).toBeDefined();
       const held = (pool as Record<symbol, { allowH2?: unknown }>)[options!]!;

@@ -1,0 +1,236 @@
+/**
+ * The transport: one attempt at a request and nothing more. A keep-alive undici Pool per origin, a
+ * deadline for the attempt (connect, headers and the whole body), and the body read in chunks under
+ * the one --max-body cap, whether it is read whole or handed to a consumer as it arrives. It resolves
+ * with any status; what to do with a status, and whether to try again, belongs to the layers above
+ * (exchange.ts). What it throws: AttemptError (no usable answer: timeout, no connection, broken off),
+ * ResponseTooLargeError, InterruptedError, a UsageError for a request undici refuses to send, and
+ * whatever the body consumer threw, untouched.
+ */
+import type { Dispatcher } from 'undici';
+import { InterruptedError, ResponseTooLargeError, UsageError } from '../base/errors.js';
+import { utf8Text } from '../base/text/bom.js';
+import { safeText } from '../base/text/safe.js';
+import { formatSize } from '../base/validate.js';
+import type { Answer, Headers, HttpRequest, HttpResponse } from './exchange.js';
+import { Pool, request } from './undici.js';
+
+/** The default cap on one response body (--max-body). */
+export const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
+
+/** Error codes meaning no connection was made at all. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export interface TransportOptions {
+  /** Deadline for one attempt: connect, headers and the whole body. */
+  timeoutMs: number;
+  /** Largest body read, in bytes; reading stops there. */
+  maxBodyBytes: number;
+  userAgent: string;
+  /** The dispatcher for an origin; a keep-alive Pool by default (tests pass undici's MockAgent). */
+  dispatcher?: ((origin: string) => Dispatcher) | undefined;
+  /** Aborts the attempt under way (Ctrl-C, or the HTTP layer closing). */
+  signal: AbortSignal;
+  /** Masks secrets in a message that may quote what was sent. */
+  redact: (text: string) => string;
+}
+
+/** An attempt that got no usable answer: `timeout`, `unreachable` (message: the code) or `broken`. */
+export class AttemptError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'unreachable' | 'broken',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** The body of a response broke off (reset, timeout, abort): the cause is the stream's error. */
+class BodyBroke extends Error {}
+
+/** What a body consumer threw, carried past the network's error handling untouched. */
+class FromConsumer {
+  constructor(readonly error: unknown) {}
+}
+
+function header(h: Headers, name: string): string | undefined {
+  const v = h[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The deadline of one attempt, which stands still while the consumer works on a chunk. */
+class Deadline {
+  readonly controller = new AbortController();
+  private left: number;
+  private since = Date.now();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ms: number) {
+    this.left = ms;
+    this.timer = setTimeout(() => this.controller.abort(), ms);
+  }
+
+  pause(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.left -= Date.now() - this.since;
+  }
+
+  resume(): void {
+    this.since = Date.now();
+    this.timer = setTimeout(() => this.controller.abort(), Math.max(this.left, 0));
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+export class Transport {
+  private readonly pools = new Map<string, Dispatcher>();
+
+  constructor(private readonly opts: TransportOptions) {}
+
+  /** The dispatcher for `origin`: the injected one, or a keep-alive Pool made on first use. */
+  pool(origin: string): Dispatcher {
+    let p = this.pools.get(origin);
+    if (!p) {
+      p = this.opts.dispatcher?.(origin) ?? new Pool(origin, {
+        // As many as a browser opens per origin: `tx explain` asks for its six parts at once.
+        connections: 6,
+        keepAliveTimeout: 10_000,
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+        connect: { timeout: this.opts.timeoutMs },
+      });
+      this.pools.set(origin, p);
+    }
+    return p;
+  }
+
+  /** Closes every pooled connection (injected dispatchers are the caller's to close). */
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    if (this.opts.dispatcher) return;
+    await Promise.all(pools.map((p) => p.destroy().catch(() => undefined)));
+  }
+
+  /**
+   * One attempt, bounded by the deadline; resolves with any status. With `req.consume`, a 2xx body
+   * is handed to it as it arrives (after `onHead` hears the status) and its value comes back as
+   * `value` (`body` is then empty); any other body is read whole.
+   */
+  async attempt<V>(req: HttpRequest<V>, onHead?: (res: Pick<HttpResponse, 'status' | 'headers'>) => void): Promise<Answer<V>> {
+    const { url, consume } = req;
+    const deadline = new Deadline(this.opts.timeoutMs);
+    const outer = this.opts.signal;
+    const onOuter = () => deadline.controller.abort();
+    outer.addEventListener('abort', onOuter, { once: true });
+    try {
+      const res = await request(this.pool(url.origin), {
+        method: req.method,
+        path: url.pathname + url.search,
+        headers: { 'user-agent': this.opts.userAgent, accept: 'application/json', ...req.headers },
+        signal: deadline.controller.signal,
+      });
+      const counted = { bytes: 0 };
+      const chunks = this.chunks(url, res, deadline, counted);
+      const { statusCode: status, headers } = res;
+      try {
+        if (consume && status >= 200 && status < 300) {
+          onHead?.({ status, headers });
+          try {
+            const value = await consume(chunks, headers);
+            return { status, headers, body: '', bytes: counted.bytes, value };
+          } catch (e) {
+            // Whatever the consumer threw (an unusable body, a closed stdout) is its own to report.
+            if (e instanceof BodyBroke) throw e;
+            throw new FromConsumer(e);
+          }
+        }
+        const parts: Buffer[] = [];
+        for await (const c of chunks) parts.push(c);
+        // As undici's own text() does: UTF-8, a leading BOM dropped.
+        const body = utf8Text(parts.length === 1 ? parts[0]! : Buffer.concat(parts, counted.bytes));
+        return { status, headers, body, bytes: counted.bytes };
+      } catch (e) {
+        throw e instanceof BodyBroke ? e.cause : e;
+      } finally {
+        // A consumer that stopped early leaves the rest unread: drop the connection, not wait on it.
+        if (!res.body.readableEnded) res.body.destroy();
+      }
+    } catch (e) {
+      if (e instanceof FromConsumer) throw e.error;
+      if (e instanceof ResponseTooLargeError) throw e;
+      if (outer.aborted) throw new InterruptedError('interrupted');
+      throw this.fault(url, e, deadline.controller.signal.aborted);
+    } finally {
+      deadline.clear();
+      outer.removeEventListener('abort', onOuter);
+    }
+  }
+
+  /** What went wrong on the way, as an AttemptError (or a UsageError: nothing could be sent). */
+  private fault(url: URL, e: unknown, timedOut: boolean): Error {
+    const code = (e as { code?: string }).code ?? '';
+    // undici refused the request before sending it (a header value it cannot carry): no attempt
+    // was made, and another would be refused the same way. Its message names the header, never
+    // the value; redacted all the same.
+    if (code === 'UND_ERR_INVALID_ARG') {
+      return new UsageError(`request to ${url.origin} refused before sending: ${safeText(this.opts.redact((e as Error).message))}`);
+    }
+    if (timedOut || /TIMEOUT/.test(code)) {
+      return new AttemptError('timeout', `timed out after ${this.opts.timeoutMs / 1000}s`, { cause: e });
+    }
+    // Could not connect at all, versus a connection that broke mid-answer (reset, body cut short).
+    if (UNREACHABLE.has(code)) return new AttemptError('unreachable', code, { cause: e });
+    const cause = (e as { cause?: { code?: string } }).cause?.code;
+    if (cause && UNREACHABLE.has(cause)) return new AttemptError('unreachable', cause, { cause: e });
+    return new AttemptError('broken', (e as Error).message || code || String(e), { cause: e });
+  }
+
+  /**
+   * A body's chunks as they arrive, never more than the cap: one announced or found to be larger is
+   * abandoned at once (the request aborted, the connection dropped), so one that never ends costs at
+   * most the cap. A stream error comes out as BodyBroke, so a consumer's own errors stay apart from
+   * the network's. The deadline stands still while the reader holds a chunk.
+   */
+  private async *chunks(url: URL, res: Dispatcher.ResponseData, deadline: Deadline, counted: { bytes: number }): AsyncGenerator<Buffer, void, undefined> {
+    const max = this.opts.maxBodyBytes;
+    const tooLarge = () => {
+      deadline.controller.abort();
+      res.body.on('error', () => undefined);
+      res.body.destroy();
+      return new ResponseTooLargeError(`response from ${url.origin} is larger than ${formatSize(max)} (--max-body)`, {
+        hint: 'raise --max-body if the answer is expected to be that large',
+      });
+    };
+    const announced = header(res.headers, 'content-length');
+    if (announced !== undefined && /^\d+$/.test(announced.trim()) && Number(announced) > max) throw tooLarge();
+    const it = res.body[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        let step: IteratorResult<Buffer>;
+        try {
+          step = (await it.next()) as IteratorResult<Buffer>;
+        } catch (e) {
+          throw new BodyBroke('body broke off', { cause: e });
+        }
+        if (step.done) return;
+        counted.bytes += step.value.length;
+        if (counted.bytes > max) throw tooLarge();
+        deadline.pause();
+        try {
+          yield step.value;
+        } finally {
+          deadline.resume();
+        }
+      }
+    } finally {
+      // Stops the stream when the reader stopped early; its own error (if any) is already out.
+      await it.return?.().catch(() => undefined);
+    }
+  }
+}
