@@ -13,7 +13,7 @@ _scout_subcommands() {
         "token") _scout_words="show holders transfers nfts nft" ;;
         "contract") _scout_words="show abi source" ;;
         "admin") _scout_words="networks" ;;
-        "config") _scout_words="get set list path" ;;
+        "config") _scout_words="get set unset list path" ;;
         "cache") _scout_words="clear path" ;;
         *) _scout_words="" ;;
     esac
@@ -105,6 +105,7 @@ _scout_args() {
         "open") _scout_words="address tx block token" ;;
         "config get") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body jq-timeout jq-max-memory cache cache-size insecure color" ;;
         "config set") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body jq-timeout jq-max-memory cache cache-size insecure color" ;;
+        "config unset") _scout_words="base-url chain explorer-key pro admin-url api-key timeout retries max-body jq-timeout jq-max-memory cache cache-size insecure color" ;;
         "completion") _scout_words="bash zsh fish" ;;
         "help") _scout_words="environment exit-codes address tx block blocks token contract search open stats gas chains admin api config cache completion" ;;
         *) _scout_words="" ;;

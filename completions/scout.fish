@@ -28,7 +28,7 @@ function __scout_subcommands
         case 'admin'
             printf '%s\n' networks
         case 'config'
-            printf '%s\n' get set list path
+            printf '%s\n' get set unset list path
         case 'cache'
             printf '%s\n' clear path
     end
@@ -107,7 +107,7 @@ complete -c scout -n '__scout_at \'\'' -a 'gas' -d 'gas price estimates in gwei:
 complete -c scout -n '__scout_at \'\'' -a 'chains' -d 'list the chains --chain accepts: built-in, and cached from the registry'
 complete -c scout -n '__scout_at \'\'' -a 'admin' -d 'Merits admin API (needs an admin key)'
 complete -c scout -n '__scout_at \'\'' -a 'api' -d 'GET any API path and print the JSON (lists: --all follows next_page_params)'
-complete -c scout -n '__scout_at \'\'' -a 'config' -d 'the config file: where it is, what it holds, set a key'
+complete -c scout -n '__scout_at \'\'' -a 'config' -d 'settings in effect and the config file: get, set, unset, list'
 complete -c scout -n '__scout_at \'\'' -a 'cache' -d 'the disk cache --cache keeps: where it is, clear it'
 complete -c scout -n '__scout_at \'\'' -a 'completion' -d 'print a shell completion script (bash, zsh or fish)'
 complete -c scout -n '__scout_at \'\'' -a 'help' -d 'show a help topic or the help of a command'
@@ -478,9 +478,10 @@ complete -c scout -n '__scout_at \'api\'' -s L -l limit -x -d 'stop after n item
 complete -c scout -n '__scout_at \'api\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout config
-complete -c scout -n '__scout_at \'config\'' -a 'get' -d 'print the value the config file holds for a key'
+complete -c scout -n '__scout_at \'config\'' -a 'get' -d 'print the value in effect for a key, and where it comes from'
 complete -c scout -n '__scout_at \'config\'' -a 'set' -d 'set a key in the config file (written with mode 0600)'
-complete -c scout -n '__scout_at \'config\'' -a 'list' -d 'print every value the config file holds, as key=value'
+complete -c scout -n '__scout_at \'config\'' -a 'unset' -d 'remove a key from the config file'
+complete -c scout -n '__scout_at \'config\'' -a 'list' -d 'print every key, its value in effect and where it comes from'
 complete -c scout -n '__scout_at \'config\'' -a 'path' -d 'print the path of the config file (whether or not it exists)'
 
 # scout config get
@@ -489,6 +490,9 @@ complete -c scout -n '__scout_at \'config get\'' -l show-secrets -d 'print an ex
 
 # scout config set
 complete -c scout -n '__scout_at \'config set\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body jq-timeout jq-max-memory cache cache-size insecure color'
+
+# scout config unset
+complete -c scout -n '__scout_at \'config unset\'' -a 'base-url chain explorer-key pro admin-url api-key timeout retries max-body jq-timeout jq-max-memory cache cache-size insecure color'
 
 # scout config list
 complete -c scout -n '__scout_at \'config list\'' -l show-secrets -d 'print explorer and admin keys themselves instead of ***'

@@ -285,20 +285,30 @@ export class ResponseCache {
   }
 }
 
-/** Removes every entry under the cache root `dir`; true when there was something to remove. */
-export async function clearCache(dir: string): Promise<boolean> {
+/** Removes every entry under the cache root `dir`; what there was: the answers kept and their bytes (null: no cache there). */
+export async function clearCache(dir: string): Promise<{ entries: number; bytes: number } | null> {
   const entries = join(dir, ENTRIES);
   try {
     await stat(entries);
   } catch {
-    return false;
+    return null;
   }
+  let count = 0;
+  let bytes = 0;
   try {
+    for (const name of await readdir(entries)) {
+      // Temporary files of a write under way are not answers.
+      if (name.startsWith('.')) continue;
+      const st = await lstat(join(entries, name)).catch(() => undefined);
+      if (!st?.isFile()) continue;
+      count++;
+      bytes += st.size;
+    }
     await rm(entries, { recursive: true, force: true });
   } catch (e) {
     throw new ScoutError(safeText(`cannot clear the cache in ${dir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`));
   }
-  return true;
+  return { entries: count, bytes };
 }
 
 /** A kept body as one chunk, for a streamed consumer. */

@@ -212,12 +212,26 @@ export function configEntries(values: ConfigValues): ConfigEntry[] {
  * ends up mode 0600 whatever it was.
  */
 export function writeConfigValue(path: string, name: string, value: string | number | boolean): void {
+  changeConfigValue(path, name, value);
+}
+
+/**
+ * Removes `name` from the config file at `path` (a chain's entry goes once it holds nothing); false
+ * when the file did not hold it, and then nothing is written.
+ */
+export function removeConfigValue(path: string, name: string): boolean {
+  return changeConfigValue(path, name, undefined);
+}
+
+/** Sets `name` to `value`, or removes it (undefined): true when the file changed. */
+function changeConfigValue(path: string, name: string, value: string | number | boolean | undefined): boolean {
   const { chain, field } = chainOfKeyName(name) ?? {};
   if (chain !== undefined && RESERVED_KEYS.has(chain)) throw new UsageError(`invalid chain name "${shown(chain)}": ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
   const dir = dirname(path);
+  if (value === undefined && !readConfigFile(path).exists) return false;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   // Read, change and write under a lock, so a set that runs beside another keeps both.
-  withFileLock(path, () => {
+  return withFileLock(path, () => {
     const current = readConfigFile(path);
     // JSON.parse makes every key an own property, `__proto__` too; what is set here is never one.
     let data: Record<string, unknown> = {};
@@ -227,9 +241,20 @@ export function writeConfigValue(path: string, name: string, value: string | num
     }
     if (chain !== undefined && field !== undefined) {
       const own = Object.hasOwn(data, 'chains') && data.chains && typeof data.chains === 'object' && !Array.isArray(data.chains);
+      if (value === undefined && !own) return false;
       const chains = (own ? data.chains : (data.chains = {})) as Record<string, unknown>;
       const entry = Object.hasOwn(chains, chain) ? chains[chain] : undefined;
-      chains[chain] = { ...(entry && typeof entry === 'object' ? entry : {}), [field]: value };
+      const fields: Record<string, unknown> = { ...(entry && typeof entry === 'object' ? entry : {}) };
+      if (value === undefined) {
+        if (!Object.hasOwn(fields, field)) return false;
+        delete fields[field];
+      } else fields[field] = value;
+      if (Object.keys(fields).length) chains[chain] = fields;
+      else delete chains[chain];
+      if (Object.keys(chains).length === 0) delete data.chains;
+    } else if (value === undefined) {
+      if (!Object.hasOwn(data, name)) return false;
+      delete data[name];
     } else data[name] = value;
     const temp = `${path}.${process.pid}.tmp`;
     try {
@@ -239,5 +264,6 @@ export function writeConfigValue(path: string, name: string, value: string | num
       rmSync(temp, { force: true });
       throw new UsageError(`cannot write config file ${shown(path, 200)}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
+    return true;
   });
 }

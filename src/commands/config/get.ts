@@ -1,10 +1,10 @@
-/** `scout config get <key>`: the value the config file holds for a key. */
+/** `scout config get <key>`: the value in effect for a key, and (on a terminal) where it comes from. */
 import { command, flag } from '../../kit/spec.js';
 import { keyArg } from './key.js';
 
 export default command({
   name: 'get',
-  description: 'print the value the config file holds for a key',
+  description: 'print the value in effect for a key, and where it comes from',
   args: { key: keyArg },
   options: { showSecrets: flag('print an explorer or admin key itself instead of ***') },
   output: 'none',

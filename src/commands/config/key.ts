@@ -1,7 +1,8 @@
-/** The `<key>` of `scout config get|set`: a config-file key of the settings table, or a per-chain key. */
+/** The `<key>` of `scout config get|set|unset`: a config-file key of the settings table, or a per-chain key. */
 import { flagName, SETTINGS, type SettingSpec } from '../../config/setting-table.js';
 import { shown } from '../../config/url.js';
 import { UsageError } from '../../base/errors.js';
+import { editDistance } from '../../base/text/edit-distance.js';
 import { RESERVED_KEYS } from '../../base/validate.js';
 import { arg } from '../../kit/spec.js';
 
@@ -21,7 +22,9 @@ export function parseConfigName(raw: string): string {
   if (other) {
     throw new UsageError(`${name} is not kept in the config file`, { hint: `use ${other.flag ? `${flagName(other)} or ` : ''}${other.env}` });
   }
-  throw new UsageError(`unknown config key "${shown(name)}"`, { hint: `the keys: ${CONFIG.map((s) => s.name).join(', ')}, chains.<name>.explorer-key, chains.<name>.base-url` });
+  const near = CONFIG.map((s) => s.name).find((k) => editDistance(k, name.toLowerCase()) <= Math.min(2, Math.floor(k.length / 3)));
+  const keys = `the keys: ${CONFIG.map((s) => s.name).join(', ')}, chains.<name>.explorer-key, chains.<name>.base-url`;
+  throw new UsageError(`unknown config key "${shown(name)}"${near ? `; did you mean ${near}?` : ''}`, { hint: keys });
 }
 
 export const keyArg = { ...arg('<key>', 'a config key (see scout config --help), or chains.<name>.explorer-key or .base-url', parseConfigName), complete: { values: CONFIG.map((s) => s.name) } };
