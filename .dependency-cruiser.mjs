@@ -94,6 +94,13 @@ export default {
       },
     },
     {
+      name: 'styling-through-paint',
+      severity: 'error',
+      comment: 'Every style is spelled by render/paint.ts, where the session decides whether colour is on: nothing else imports chalk.',
+      from: { path: '^src/', pathNot: '^src/render/paint\\.ts$' },
+      to: { path: '(^|/)node_modules/chalk/' },
+    },
+    {
       name: 'endpoints-stay-light',
       severity: 'error',
       comment: 'api/endpoints.ts is loaded by --help (the verbs build requests with it): it may import only types and base modules.',

@@ -11,7 +11,12 @@
  * signature a loose object adds (see Declared). The fields a renderer does not read still pass
  * through at run time.
  */
-import { z } from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+// zod/mini, the same constructs as zod's full API in a small part of its size, says only "Invalid
+// input" until given a locale: the English one keeps the wording a shape warning quotes.
+z.config(en());
 
 /**
  * `T` as its schema declares it: an inferred loose object type is `{ ...fields } & { [k: string]:
@@ -28,10 +33,10 @@ export type Declared<T> = T extends readonly (infer E)[]
     : T;
 type Fields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: Declared<T[K]> };
 
-const str = z.string().nullish();
+const str = z.nullish(z.string());
 /** Amounts and counts: decimal strings, sometimes numbers on older servers. */
-const amount = z.union([z.string(), z.number()]).nullish();
-const int = z.union([z.number(), z.string()]).nullish();
+const amount = z.nullish(z.union([z.string(), z.number()]));
+const int = z.nullish(z.union([z.number(), z.string()]));
 
 export const Tag = z.looseObject({ name: str, label: str, display_name: str, slug: str, tagType: str });
 
@@ -39,14 +44,14 @@ export const AddressParam = z.looseObject({
   hash: z.string(),
   name: str,
   ens_domain_name: str,
-  is_contract: z.boolean().nullish(),
-  is_verified: z.boolean().nullish(),
-  is_scam: z.boolean().nullish(),
+  is_contract: z.nullish(z.boolean()),
+  is_verified: z.nullish(z.boolean()),
+  is_scam: z.nullish(z.boolean()),
   /** "ok" or "scam" on newer servers, beside or instead of `is_scam`. */
   reputation: str,
-  public_tags: z.array(Tag).nullish(),
-  metadata: z.looseObject({ tags: z.array(Tag).nullish() }).nullish(),
-  implementations: z.array(z.looseObject({ address: str, address_hash: str, name: str })).nullish(),
+  public_tags: z.nullish(z.array(Tag)),
+  metadata: z.nullish(z.looseObject({ tags: z.nullish(z.array(Tag)) })),
+  implementations: z.nullish(z.array(z.looseObject({ address: str, address_hash: str, name: str }))),
 });
 export type AddressParam = Declared<z.infer<typeof AddressParam>>;
 
@@ -69,9 +74,9 @@ export type Token = Declared<z.infer<typeof Token>>;
  * One address's overview (`/addresses/{h}`): the embedded address's fields and its balance, creation
  * and token. Older servers name one implementation in `implementation_address`/`implementation_name`.
  */
-export const AddressDetails = AddressParam.extend({
-  private_tags: z.array(Tag).nullish(),
-  watchlist_names: z.array(Tag).nullish(),
+export const AddressDetails = z.extend(AddressParam, {
+  private_tags: z.nullish(z.array(Tag)),
+  watchlist_names: z.nullish(z.array(Tag)),
   proxy_type: str,
   implementation_address: str,
   implementation_name: str,
@@ -81,7 +86,7 @@ export const AddressDetails = AddressParam.extend({
   creator_address_hash: str,
   creation_transaction_hash: str,
   creation_status: str,
-  token: Token.nullish(),
+  token: z.nullish(Token),
 });
 export type AddressDetails = Declared<z.infer<typeof AddressDetails>>;
 
@@ -93,8 +98,8 @@ export const TokenInstance = z.looseObject({
   id: str,
   token_id: str,
   /** Anything: real metadata is sometimes only `{"error": "<url>"}`, attributes of any type. */
-  metadata: z.unknown().nullish(),
-  owner: AddressParam.nullish(),
+  metadata: z.nullish(z.unknown()),
+  owner: z.nullish(AddressParam),
   image_url: str,
   animation_url: str,
   external_app_url: str,
@@ -102,7 +107,7 @@ export const TokenInstance = z.looseObject({
   media_type: str,
   token_type: str,
   value: amount,
-  token: Token.nullish(),
+  token: z.nullish(Token),
 });
 export type TokenInstance = Declared<z.infer<typeof TokenInstance>>;
 
@@ -124,21 +129,21 @@ export const TokenCounters = z.looseObject({ token_holders_count: amount, transf
 export type TokenCounters = Declared<z.infer<typeof TokenCounters>>;
 
 /** One holder of a token: `token_id` for ERC-1155 (null otherwise), `value` in base units. */
-export const TokenHolder = z.looseObject({ address: AddressParam.nullish(), token_id: str, value: amount });
+export const TokenHolder = z.looseObject({ address: z.nullish(AddressParam), token_id: str, value: amount });
 export type TokenHolder = Declared<z.infer<typeof TokenHolder>>;
 
 export const TokenBalance = z.looseObject({
-  token: Token.nullish(),
+  token: z.nullish(Token),
   token_id: str,
-  token_instance: TokenInstance.nullish(),
+  token_instance: z.nullish(TokenInstance),
   value: amount,
 });
 export type TokenBalance = Declared<z.infer<typeof TokenBalance>>;
 
 export const NftCollection = z.looseObject({
   amount: amount,
-  token: Token.nullish(),
-  token_instances: z.array(z.looseObject({ id: str, token_id: str, value: amount, token_type: str })).nullish(),
+  token: z.nullish(Token),
+  token_instances: z.nullish(z.array(z.looseObject({ id: str, token_id: str, value: amount, token_type: str }))),
 });
 export type NftCollection = Declared<z.infer<typeof NftCollection>>;
 
@@ -151,11 +156,11 @@ export const TokenTransfer = z.looseObject({
   block_number: int,
   log_index: int,
   timestamp: str,
-  from: AddressParam.nullish(),
-  to: AddressParam.nullish(),
-  token: Token.nullish(),
+  from: z.nullish(AddressParam),
+  to: z.nullish(AddressParam),
+  token: z.nullish(Token),
   token_type: str,
-  total: TransferTotal.nullish(),
+  total: z.nullish(TransferTotal),
   type: str,
   method: str,
 });
@@ -167,14 +172,14 @@ export const Fee = z.looseObject({ type: str, value: amount });
 export const DecodedInput = z.looseObject({
   method_call: str,
   method_id: str,
-  parameters: z.array(z.looseObject({ name: str, type: str, value: z.unknown() })).nullish(),
+  parameters: z.nullish(z.array(z.looseObject({ name: str, type: str, value: z.unknown() }))),
 });
 
 /** Why a transaction failed: `{raw}` (hex, or text on some servers), a decoded call, or a string from older servers. */
 export const RevertReason = z.union([z.string(), z.looseObject({ raw: str, ...DecodedInput.shape })]);
 
 /** What a transaction did, as the explorer reads it (a swap, a mint): `data` holds the action's own fields. */
-export const TxAction = z.looseObject({ protocol: str, type: str, data: z.record(z.string(), z.unknown()).nullish() });
+export const TxAction = z.looseObject({ protocol: str, type: str, data: z.nullish(z.record(z.string(), z.unknown())) });
 export type TxAction = Declared<z.infer<typeof TxAction>>;
 
 export const Transaction = z.looseObject({
@@ -185,11 +190,11 @@ export const Transaction = z.looseObject({
   status: str,
   result: str,
   method: str,
-  from: AddressParam.nullish(),
-  to: AddressParam.nullish(),
-  created_contract: AddressParam.nullish(),
+  from: z.nullish(AddressParam),
+  to: z.nullish(AddressParam),
+  created_contract: z.nullish(AddressParam),
   value: amount,
-  fee: Fee.nullish(),
+  fee: z.nullish(Fee),
   gas_used: amount,
   gas_limit: amount,
   gas_price: amount,
@@ -197,8 +202,8 @@ export const Transaction = z.looseObject({
   nonce: int,
   position: int,
   type: int,
-  revert_reason: RevertReason.nullish(),
-  decoded_input: DecodedInput.nullish(),
+  revert_reason: z.nullish(RevertReason),
+  decoded_input: z.nullish(DecodedInput),
   raw_input: str,
   /** Coin price in USD when the explorer answered (the values in USD are worked out from it). */
   exchange_rate: amount,
@@ -210,11 +215,11 @@ export const Transaction = z.looseObject({
   tx_burnt_fee: amount,
   /** Rollups (OP stack chains): the L1 data fee, in wei. */
   l1_fee: amount,
-  actions: z.array(TxAction).nullish(),
-  transaction_types: z.array(z.string()).nullish(),
-  tx_types: z.array(z.string()).nullish(),
-  token_transfers: z.array(TokenTransfer).nullish(),
-  token_transfers_overflow: z.boolean().nullish(),
+  actions: z.nullish(z.array(TxAction)),
+  transaction_types: z.nullish(z.array(z.string())),
+  tx_types: z.nullish(z.array(z.string())),
+  token_transfers: z.nullish(z.array(TokenTransfer)),
+  token_transfers_overflow: z.nullish(z.boolean()),
 });
 export type Transaction = Declared<z.infer<typeof Transaction>>;
 
@@ -225,12 +230,12 @@ export const InternalTransaction = z.looseObject({
   index: int,
   timestamp: str,
   type: str,
-  from: AddressParam.nullish(),
-  to: AddressParam.nullish(),
-  created_contract: AddressParam.nullish(),
+  from: z.nullish(AddressParam),
+  to: z.nullish(AddressParam),
+  created_contract: z.nullish(AddressParam),
   value: amount,
   gas_limit: amount,
-  success: z.boolean().nullish(),
+  success: z.nullish(z.boolean()),
   error: str,
 });
 export type InternalTransaction = Declared<z.infer<typeof InternalTransaction>>;
@@ -241,7 +246,7 @@ export const Withdrawal = z.looseObject({
   block_number: int,
   amount: amount,
   timestamp: str,
-  receiver: AddressParam.nullish(),
+  receiver: z.nullish(AddressParam),
 });
 export type Withdrawal = Declared<z.infer<typeof Withdrawal>>;
 
@@ -252,7 +257,7 @@ export const Block = z.looseObject({
   parent_hash: str,
   timestamp: str,
   type: str,
-  miner: AddressParam.nullish(),
+  miner: z.nullish(AddressParam),
   transactions_count: int,
   internal_transactions_count: int,
   withdrawals_count: int,
@@ -266,12 +271,12 @@ export const Block = z.looseObject({
   priority_fee: amount,
   transaction_fees: amount,
   size: int,
-  uncles_hashes: z.array(z.looseObject({ hash: str })).nullish(),
-  rewards: z.array(z.looseObject({ type: str, reward: amount })).nullish(),
+  uncles_hashes: z.nullish(z.array(z.looseObject({ hash: str }))),
+  rewards: z.nullish(z.array(z.looseObject({ type: str, reward: amount }))),
   blob_transactions_count: int,
   blob_gas_used: amount,
   burnt_blob_fees: amount,
-  is_pending_update: z.boolean().nullish(),
+  is_pending_update: z.nullish(z.boolean()),
 });
 export type Block = Declared<z.infer<typeof Block>>;
 
@@ -279,11 +284,11 @@ export type Block = Declared<z.infer<typeof Block>>;
  * One speed of the gas price oracle: a number of gwei from servers that answer without the
  * `updated-gas-oracle` header (and older ones), else `{price, time, fiat_price, ...}`.
  */
-export const GasPrice = z.union([
+export const GasPrice = z.nullish(z.union([
   z.number(),
   z.string(),
   z.looseObject({ price: amount, time: amount, fiat_price: amount, base_fee: amount, priority_fee: amount }),
-]).nullish();
+]));
 export type GasPrice = Declared<z.infer<typeof GasPrice>>;
 
 export const GasPrices = z.looseObject({ slow: GasPrice, average: GasPrice, fast: GasPrice });
@@ -296,7 +301,7 @@ export const Stats = z.looseObject({
   secondary_coin_price: amount,
   market_cap: amount,
   tvl: amount,
-  gas_prices: GasPrices.nullish(),
+  gas_prices: z.nullish(GasPrices),
   gas_price_updated_at: str,
   static_gas_price: amount,
   average_block_time: amount,
@@ -312,7 +317,7 @@ export type Stats = Declared<z.infer<typeof Stats>>;
 export const DecodedLog = z.looseObject({
   method_call: str,
   method_id: str,
-  parameters: z.array(z.looseObject({ name: str, type: str, indexed: z.boolean().nullish(), value: z.unknown() })).nullish(),
+  parameters: z.nullish(z.array(z.looseObject({ name: str, type: str, indexed: z.nullish(z.boolean()), value: z.unknown() }))),
 });
 export type DecodedLog = Declared<z.infer<typeof DecodedLog>>;
 
@@ -325,16 +330,16 @@ export const Log = z.looseObject({
   block_hash: str,
   block_timestamp: str,
   index: int,
-  address: AddressParam.nullish(),
-  smart_contract: AddressParam.nullish(),
-  topics: z.array(str).nullish(),
+  address: z.nullish(AddressParam),
+  smart_contract: z.nullish(AddressParam),
+  topics: z.nullish(z.array(str)),
   data: str,
-  decoded: DecodedLog.nullish(),
+  decoded: z.nullish(DecodedLog),
 });
 export type Log = Declared<z.infer<typeof Log>>;
 
 /** An NFT moved in a state change: `direction` "from" (sent) or "to" (received). */
-export const NftChange = z.looseObject({ direction: str, total: z.looseObject({ token_id: amount }).nullish() });
+export const NftChange = z.looseObject({ direction: str, total: z.nullish(z.looseObject({ token_id: amount })) });
 
 /**
  * What one transaction changed of one balance: the coin (`type: "coin"`, `token: null`) or a token.
@@ -342,13 +347,13 @@ export const NftChange = z.looseObject({ direction: str, total: z.looseObject({ 
  * null for the zero address of a mint.
  */
 export const StateChange = z.looseObject({
-  address: AddressParam.nullish(),
+  address: z.nullish(AddressParam),
   type: str,
-  is_miner: z.boolean().nullish(),
+  is_miner: z.nullish(z.boolean()),
   balance_before: amount,
   balance_after: amount,
-  change: z.union([z.string(), z.number(), z.array(NftChange)]).nullish(),
-  token: Token.nullish(),
+  change: z.nullish(z.union([z.string(), z.number(), z.array(NftChange)])),
+  token: z.nullish(Token),
   token_id: amount,
 });
 export type StateChange = Declared<z.infer<typeof StateChange>>;
@@ -379,31 +384,31 @@ export const SearchResult = z.looseObject({
   hash: str,
   token_type: str,
   exchange_rate: amount,
-  certified: z.boolean().nullish(),
-  is_smart_contract_verified: z.boolean().nullish(),
+  certified: z.nullish(z.boolean()),
+  is_smart_contract_verified: z.nullish(z.boolean()),
   reputation: str,
-  ens_info: EnsInfo.nullish(),
+  ens_info: z.nullish(EnsInfo),
   /** A metadata tag result's tag. */
-  metadata: Tag.nullish(),
+  metadata: z.nullish(Tag),
   timestamp: str,
 });
 export type SearchResult = Declared<z.infer<typeof SearchResult>>;
 
 export const Network = z.looseObject({
-  chain_id: z.union([z.string(), z.number()]).nullish(),
+  chain_id: z.nullish(z.union([z.string(), z.number()])),
   name: str,
   domain: str,
-  active: z.boolean().nullish(),
+  active: z.nullish(z.boolean()),
   rpc_url: str,
   block_timestamp_skew: int,
-  sent_transactions_activity_enabled: z.boolean().nullish(),
-  verified_contracts_activity_enabled: z.boolean().nullish(),
-  blockscout_usage_activity_enabled: z.boolean().nullish(),
+  sent_transactions_activity_enabled: z.nullish(z.boolean()),
+  verified_contracts_activity_enabled: z.nullish(z.boolean()),
+  blockscout_usage_activity_enabled: z.nullish(z.boolean()),
   /** The explorer API key, a secret: the real service's name for it. */
   blockscout_api_key: str,
   /** The older field tables' name for blockscout_api_key (docs/api-behaviour.md, Admin API). */
   explorer_api_key: str,
-  details: z.unknown().nullish(),
+  details: z.nullish(z.unknown()),
 });
 export type Network = Declared<z.infer<typeof Network>>;
 
@@ -416,33 +421,33 @@ const Implementation = z.looseObject({ address: str, address_hash: str, name: st
  * verified twin has `is_verified: false` with the twin's source and `verified_twin_address_hash`.
  */
 export const SmartContract = z.looseObject({
-  is_verified: z.boolean().nullish(),
-  is_fully_verified: z.boolean().nullish(),
-  is_partially_verified: z.boolean().nullish(),
-  is_verified_via_sourcify: z.boolean().nullish(),
-  is_verified_via_eth_bytecode_db: z.boolean().nullish(),
-  is_verified_via_verifier_alliance: z.boolean().nullish(),
-  is_vyper_contract: z.boolean().nullish(),
-  is_blueprint: z.boolean().nullish(),
-  is_self_destructed: z.boolean().nullish(),
-  is_changed_bytecode: z.boolean().nullish(),
-  certified: z.boolean().nullish(),
+  is_verified: z.nullish(z.boolean()),
+  is_fully_verified: z.nullish(z.boolean()),
+  is_partially_verified: z.nullish(z.boolean()),
+  is_verified_via_sourcify: z.nullish(z.boolean()),
+  is_verified_via_eth_bytecode_db: z.nullish(z.boolean()),
+  is_verified_via_verifier_alliance: z.nullish(z.boolean()),
+  is_vyper_contract: z.nullish(z.boolean()),
+  is_blueprint: z.nullish(z.boolean()),
+  is_self_destructed: z.nullish(z.boolean()),
+  is_changed_bytecode: z.nullish(z.boolean()),
+  certified: z.nullish(z.boolean()),
   verified_twin_address_hash: str,
   name: str,
   language: str,
   compiler_version: str,
-  optimization_enabled: z.boolean().nullish(),
+  optimization_enabled: z.nullish(z.boolean()),
   optimization_runs: int,
   evm_version: str,
   license_type: str,
   verified_at: str,
   proxy_type: str,
-  implementations: z.array(Implementation).nullish(),
+  implementations: z.nullish(z.array(Implementation)),
   file_path: str,
   source_code: str,
-  additional_sources: z.array(z.looseObject({ file_path: str, source_code: str })).nullish(),
-  abi: z.unknown().nullish(),
+  additional_sources: z.nullish(z.array(z.looseObject({ file_path: str, source_code: str }))),
+  abi: z.nullish(z.unknown()),
   sourcify_repo_url: str,
-  external_libraries: z.array(z.looseObject({ address_hash: str, name: str })).nullish(),
+  external_libraries: z.nullish(z.array(z.looseObject({ address_hash: str, name: str }))),
 });
 export type SmartContract = Declared<z.infer<typeof SmartContract>>;

@@ -1,5 +1,5 @@
 /** Which schema and renderer show each kind of single object (`tx show`). */
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import * as schemas from '../api/schemas.js';
 import type { RenderContext } from './context.js';
 import { renderBlock } from './block.js';
@@ -11,7 +11,7 @@ import { renderTransaction } from './transaction.js';
 export interface ObjectView<T> {
   /** What the object is called in messages: "the transaction has an unexpected shape". */
   noun: string;
-  schema: ZodType<T>;
+  schema: ZodMiniType<T>;
   render(value: T, ctx: RenderContext): string;
 }
 

@@ -7,6 +7,7 @@
  * piped line is made safe here.
  */
 import Table from 'cli-table3';
+import stringWidth from 'string-width';
 import type { RenderContext } from './context.js';
 import { paint, type Style } from './paint.js';
 import { safeText } from '../base/text/safe.js';
@@ -269,44 +270,62 @@ export class TerminalTable<T> {
 
   /**
    * Draws rows at the widths decided above: no borders, two spaces between columns. Every cell is
-   * fitted, painted and padded to its column's width here, by displayWidth, the measure the widths
-   * were decided by. cli-table3 draws the lines over stand-ins (runs of STAND_IN exactly as wide as
-   * each column, which any width function measures alike) and the cells take their stand-ins' places:
-   * its own string-width, older than ours, would otherwise pad and cut by another opinion (`🪶` one
-   * column, `©` two) and push a row's later columns out of line.
+   * fitted here by displayWidth, the measure the widths were decided by, and painted; cli-table3 lays
+   * the fitted cells out, pads them and joins them. It pads by its own measure, string-width 4, which
+   * disagrees with ours on thousands of code points (`🪶` one column to it, `©` two), and it has no
+   * option for the width function: so each column's width is given to it in its own measure, the
+   * column's width plus what it counts beyond ours in the cell (see drawnWidth). Rows that need the
+   * same widths are drawn by one table: all of them, unless a row holds such text.
    */
   private draw(rows: Shown[][]): string {
     if (rows.length === 0) return '';
     const widths = this.widths ?? [];
-    const table = new Table({
-      chars: {
-        top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-        bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-        left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-        right: '', 'right-mid': '', middle: GAP,
-      },
-      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
-      colWidths: widths,
-      wordWrap: false,
-    });
-    for (const r of rows) table.push(r.map((_, i) => STAND_IN.repeat(widths[i] ?? 0)));
-    const drawn = table.toString().split('\n');
-    let out = '';
+    const colAligns = this.columns.map((c) => c.align ?? 'left');
+    const groups = new Map<string, { at: number[]; cells: string[][]; colWidths: number[] }>();
     rows.forEach((r, k) => {
-      const line = drawn[k] ?? '';
-      let s = '';
-      let from = 0;
-      r.forEach((cell, i) => {
-        const w = widths[i] ?? 0;
-        const at = w > 0 ? line.indexOf(STAND_IN, from) : from;
-        const fitted = pad(paint(fitText(cell, w, this.wide[i]), cell.style, this.ctx), w, this.columns[i]?.align);
-        s += line.slice(from, at) + fitted;
-        from = at + w;
-      });
-      out += trimSpacesEnd(s + line.slice(from)) + '\n';
+      const cells = r.map((cell, i) => paint(fitText(cell, widths[i] ?? 0, this.wide[i]), cell.style, this.ctx));
+      const colWidths = cells.map((c, i) => drawnWidth(c, widths[i] ?? 0));
+      const key = colWidths.join(',');
+      const group = groups.get(key) ?? { at: [], cells: [], colWidths };
+      groups.set(key, group);
+      group.at.push(k);
+      group.cells.push(cells);
     });
-    return out;
+    const lines: string[] = [];
+    for (const { at, cells, colWidths } of groups.values()) {
+      const table = new Table({ chars: NO_BORDERS, style: NO_STYLE, colWidths, colAligns, wordWrap: false });
+      table.push(...cells);
+      const drawn = table.toString().split('\n');
+      // A table of nothing but empty cells at width 0 draws no lines at all.
+      at.forEach((k, j) => (lines[k] = drawn.length === at.length ? trimSpacesEnd(drawn[j] ?? '') : ''));
+    }
+    return lines.join('\n') + '\n';
   }
+}
+
+/** cli-table3's characters for a table of bare columns: no borders, two spaces between columns. */
+const NO_BORDERS = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '',
+  right: '', 'right-mid': '', middle: GAP,
+};
+
+/** No padding inside the cells, no colours of cli-table3's own (cells come painted), a line per row. */
+const NO_STYLE = { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true };
+
+// eslint-disable-next-line no-control-regex
+const PRINTABLE_ASCII = /^(?:[\x20-\x7e]|\u001b\[[0-9;]*m)*$/;
+
+/**
+ * The width of a column of `width` columns (by displayWidth) in cli-table3's measure, for a row
+ * whose cell in it is `cell` (fitted to `width`, maybe painted): cli-table3 pads the cell to the
+ * column's width by string-width 4, so the column is given as wide as the cell is to that measure
+ * plus the padding the cell needs by ours. Printable ASCII is one column a character to both.
+ */
+function drawnWidth(cell: string, width: number): number {
+  if (PRINTABLE_ASCII.test(cell)) return width;
+  return width + stringWidth(cell) - displayWidth(cell);
 }
 
 /**
@@ -341,9 +360,6 @@ export function squeeze(widths: readonly number[], floors: readonly number[], ce
   }
   return w;
 }
-
-/** What cli-table3 lays out in place of each cell: one column wide to any measure, and in none of the table's lines. */
-const STAND_IN = 'x';
 
 /** `l` without trailing spaces. A loop: / +$/ backtracks quadratically over a long run of inner spaces. */
 function trimSpacesEnd(l: string): string {

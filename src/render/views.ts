@@ -1,5 +1,5 @@
 /** Which columns and schema show each kind of item. */
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import * as schemas from '../api/schemas.js';
 import * as columns from './columns.js';
 import { tokenHolderColumns, tokenInstanceColumns } from './token.js';
@@ -10,7 +10,7 @@ import type { Column } from './table.js';
 /** How to show items of one kind as rows. */
 export interface ListView<T> {
   columns: readonly Column<T>[] | ((sample: readonly unknown[]) => readonly Column<T>[]);
-  schema?: ZodType<T> | undefined;
+  schema?: ZodMiniType<T> | undefined;
 }
 
 export const views = {

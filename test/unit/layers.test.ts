@@ -48,6 +48,11 @@ describe('layers', () => {
       'src/run/go.ts': "export const go = 1;\n",
       'src/render/cell.ts': "import type { Run } from '../commands/run.js';\nexport type Cell = Run;\nexport const cell = 1;\n",
       'src/commands/run.ts': 'export type Run = () => void;\n',
+      // Only render/paint.ts may import chalk.
+      'node_modules/chalk/package.json': '{"name":"chalk","type":"module","main":"index.js"}\n',
+      'node_modules/chalk/index.js': 'export const Chalk = class {};\n',
+      'src/render/paint.ts': "import { Chalk } from 'chalk';\nexport const c = Chalk;\n",
+      'src/run/heading.ts': "import { Chalk } from 'chalk';\nexport const c = Chalk;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -60,6 +65,7 @@ describe('layers', () => {
     expect(found).toContain('kit-stays-below-run: src/kit/opts.ts → src/run/go.ts');
     expect(found).toContain('help-loads-no-run-side: src/kit/opts.ts → src/run/go.ts');
     expect(found).toContain('help-loads-no-run-side: src/commands/t/v.ts → src/render/cell.ts');
+    expect(found.filter((f) => f.startsWith('styling-through-paint:'))).toEqual(['styling-through-paint: src/run/heading.ts → node_modules/chalk/index.js']);
     // A verb's .run.ts, a dynamic import and a type import are not what --help loads.
     expect(found.filter((f) => f.startsWith('help-loads-no-run-side: src/commands/t/v.run.ts'))).toEqual([]);
     expect(found.filter((f) => /^help-loads-no-run-side: src\/commands\/t\/v\.ts → src\/(run\/go|commands\/run)\.ts/.test(f))).toEqual([]);

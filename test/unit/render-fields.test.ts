@@ -7,7 +7,7 @@
  * a decoded parameter's value or an action's data, anything may be read).
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type * as z from 'zod/mini';
 import * as schemas from '../../src/api/schemas.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvRows } from '../../src/render/csv.js';
@@ -22,29 +22,47 @@ import { renderTable } from '../support/table.js';
 const NOW = Date.UTC(2025, 7, 11, 10, 32, 59);
 const ctx = (tty: boolean, width: number, color = false): RenderContext => ({ tty, color, width, now: NOW, coin: 'ETH' });
 
+/** A schema as zod describes it: its kind and, by kind, what it wraps or holds. */
+type Schema = z.ZodMiniType;
+interface Def {
+  type: string;
+  innerType?: Schema;
+  options?: readonly Schema[];
+  shape?: Record<string, Schema>;
+  element?: Schema;
+}
+const def = (s: Schema) => s._zod.def as unknown as Def;
+
 /** What a value at some place may be: the schemas it is declared as, or `open` (any JSON: every read allowed). */
-type Place = z.ZodType[] | 'open';
+type Place = Schema[] | 'open';
 
 /** The schemas under optional, nullable and union wrappers. */
-function alternatives(s: z.ZodType): z.ZodType[] {
-  if (s instanceof z.ZodOptional || s instanceof z.ZodNullable) return alternatives(s.unwrap() as z.ZodType);
-  if (s instanceof z.ZodUnion) return (s.options as z.ZodType[]).flatMap(alternatives);
+function alternatives(s: Schema): Schema[] {
+  const d = def(s);
+  if ((d.type === 'optional' || d.type === 'nullable') && d.innerType) return alternatives(d.innerType);
+  if (d.type === 'union' && d.options) return d.options.flatMap(alternatives);
   return [s];
 }
 
-const isOpen = (s: z.ZodType) => s instanceof z.ZodUnknown || s instanceof z.ZodAny || s instanceof z.ZodRecord;
+const isOpen = (s: Schema) => ['unknown', 'any', 'record'].includes(def(s).type);
 
 /** Where a field `key` of a value at `place` leads, or undefined when no schema there declares it. */
 function field(place: Place, key: string): Place | undefined {
   if (place === 'open') return 'open';
   if (place.some(isOpen)) return 'open';
-  const found = place.flatMap((s) => (s instanceof z.ZodObject && key in s.shape ? [s.shape[key] as z.ZodType] : []));
+  const found = place.flatMap((s) => {
+    const shape = def(s).type === 'object' ? def(s).shape : undefined;
+    return shape && key in shape ? [shape[key] as Schema] : [];
+  });
   return found.length ? found.flatMap(alternatives) : undefined;
 }
 
 function element(place: Place): Place {
   if (place === 'open' || place.some(isOpen)) return 'open';
-  return place.flatMap((s) => (s instanceof z.ZodArray ? alternatives(s.element as z.ZodType) : []));
+  return place.flatMap((s) => {
+    const d = def(s);
+    return d.type === 'array' && d.element ? alternatives(d.element) : [];
+  });
 }
 
 /** `v` with every object in it noting, in `undeclared`, each field read that `place` does not declare. */
@@ -84,7 +102,7 @@ const SEARCH_TYPES = [
 const rich = listsFor(ADDR.rich);
 const dataset = getDataset();
 
-const LISTS: [name: string, view: { columns: unknown; schema: z.ZodType }, items: unknown[]][] = [
+const LISTS: [name: string, view: { columns: unknown; schema: Schema }, items: unknown[]][] = [
   ['Transaction', views.transactions, [...rich.transactions.map((e) => json(e.json)), ...HOSTILE_BODIES.transactions.items]],
   ['TokenTransfer', views.tokenTransfers, [...rich.tokenTransfers.map((e) => json(e.json)), ...HOSTILE_BODIES.tokenTransfers.items]],
   ['TokenBalance', views.tokenBalances, [...rich.tokens.map((e) => json(e.json)), ...HOSTILE_BODIES.tokenBalances.items]],

@@ -15,7 +15,7 @@ import { type Progress, type ProgressFactory, openProgress, silentProgress, spin
 import type { Session } from '../../src/run/session.js';
 import { memoryIo } from '../../src/base/io.js';
 import type { Column } from '../../src/render/table.js';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 
 type Item = { id: number; name: string };
 const COLUMNS: Column<Item>[] = [
@@ -243,7 +243,7 @@ describe('printList from a hand-made source of pages', () => {
     const schema = { safeParse: (v: Item) => (v.id > 0 ? { success: true, data: v } : { success: false, error: { issues: [{ path: ['id'], message: 'too small' }] } }) };
     const view = async () => ({
       columns: (sample: readonly unknown[]) => (samples.push(sample.length), COLUMNS),
-      schema: schema as unknown as ZodType<Item>,
+      schema: schema as unknown as ZodMiniType<Item>,
     });
     await printList(s, source([pageOf([{ id: -1, name: 'bad' }, { id: -2, name: 'worse' }], '1'), pageOf([{ id: 5, name: 'ok' }])]), view, opts({ all: true }), quiet);
     expect(io.stdout()).toBe('-1\tbad\n-2\tworse\n5\tok\n');
