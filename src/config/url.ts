@@ -18,7 +18,12 @@ export function shown(s: string, max = 80): string {
  * masked, whether or not the string parses as a URL, then shown as safe text.
  */
 export function shownUrl(raw: string): string {
-  return shown(raw.replace(/^([^/?#@]*\/\/)?[^/?#]*@/, (_m, scheme: string | undefined) => `${scheme ?? ''}***@`), 120);
+  return shown(withoutCredentials(raw), 120);
+}
+
+/** The URL-ish string with everything before an `@` in what could be its authority masked (`https://***@host`). */
+export function withoutCredentials(raw: string): string {
+  return raw.replace(/^([^/?#@]*\/\/)?[^/?#]*@/, (_m, scheme: string | undefined) => `${scheme ?? ''}***@`);
 }
 
 /** Explorers Blockscout hosts itself (`*.blockscout.com`, the PRO API at api.blockscout.com among them). */

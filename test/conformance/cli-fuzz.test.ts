@@ -188,6 +188,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['config', 'get'], args: [configKey], opts: [{ name: '--show-secrets' }] },
   { words: ['config', 'set'], args: [configKey, mix('base', '8453', '5', 'never', 'always', 'true', '0', 'k-1')], opts: [] },
   { words: ['config', 'list'], args: [], opts: [{ name: '--show-secrets' }] },
+  { words: ['config', 'unset'], args: [configKey], opts: [] },
 ];
 
 /** `--concurrency` on every command whose argument may be `-` (a batch from stdin). */

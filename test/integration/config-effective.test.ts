@@ -85,6 +85,13 @@ describe('config get and list: the value in effect and where it comes from', () 
     expect(tty.stdout.split('\n')[0]).toMatch(/^KEY +VALUE +FROM$/);
   });
 
+  it('a password in a URL setting is masked like a key, unless --show-secrets', async () => {
+    const env = { SCOUT_ADMIN_URL: 'http://user:pw-secret-9@127.0.0.1:9' };
+    expect((await scout(['config', 'get', 'admin-url'], { env })).stdout).toBe('http://***@127.0.0.1:9\n');
+    expect((await scout(['config', 'list'], { env })).stdout).not.toContain('pw-secret-9');
+    expect((await scout(['config', 'get', 'admin-url', '--show-secrets'], { env })).stdout).toBe('http://user:pw-secret-9@127.0.0.1:9\n');
+  });
+
   it('an unknown key suggests the near one', async () => {
     const r = await scout(['config', 'get', 'timout']);
     expect(r.code).toBe(2);

@@ -243,7 +243,7 @@ describe('scout config get|set|list|path', () => {
     [['set', 'color', 'sometimes'], 'scout: invalid color "sometimes": expected auto, always, never\n'],
     [['set', 'base-url', 'ftp://x'], /^scout: invalid base-url/],
     [['set', 'chain', 'nowhere'], /^scout: unknown chain "nowhere"\n/],
-    [['set', 'colour', 'never'], /^scout: unknown config key "colour"\nscout: the keys: base-url, /],
+    [['set', 'colour', 'never'], /^scout: unknown config key "colour"; did you mean color\?\nscout: the keys: base-url, /],
     [['set', 'verbose', '1'], 'scout: verbose is not kept in the config file\nscout: use --verbose or SCOUT_VERBOSE\n'],
     [['get', 'api-key-file'], /^scout: api-key-file is not kept in the config file\n/],
   ])('%j is a usage error and leaves the file alone', async (args, message) => {
@@ -268,12 +268,13 @@ describe('scout config get|set|list|path', () => {
   it('get and list print keys as *** unless --show-secrets; an unset key prints nothing', async () => {
     const home = configHome({ chain: 'base', 'api-key': 'sekrit', insecure: false, chains: { gnosis: { 'explorer-key': 'gk' } } });
     const config = inHome(home);
-    expect((await config(['list'])).stdout).toBe('chain=base\napi-key=***\ninsecure=false\nchains.gnosis.explorer-key=***\n');
-    expect((await config(['list', '--show-secrets'])).stdout).toBe('chain=base\napi-key=sekrit\ninsecure=false\nchains.gnosis.explorer-key=gk\n');
+    const fromFile = (out: string) => out.split('\n').filter((l) => l.endsWith('\tconfig file')).join('\n');
+    expect(fromFile((await config(['list'])).stdout)).toBe('chain\tbase\tconfig file\napi-key\t***\tconfig file\ninsecure\tfalse\tconfig file\nchains.gnosis.explorer-key\t***\tconfig file');
+    expect(fromFile((await config(['list', '--show-secrets'])).stdout)).toBe('chain\tbase\tconfig file\napi-key\tsekrit\tconfig file\ninsecure\tfalse\tconfig file\nchains.gnosis.explorer-key\tgk\tconfig file');
     expect((await config(['get', 'api-key'])).stdout).toBe('***\n');
     expect((await config(['get', 'api-key', '--show-secrets'])).stdout).toBe('sekrit\n');
     expect((await config(['get', 'chains.gnosis.explorer-key', '--show-secrets'])).stdout).toBe('gk\n');
-    expect(await config(['get', 'timeout'])).toEqual(expect.objectContaining({ code: 0, stdout: '' }));
+    expect(await config(['get', 'cache'])).toEqual(expect.objectContaining({ code: 0, stdout: '' }));
   });
 
   it('a value set is the one scout then uses', async () => {

@@ -10,7 +10,7 @@ import { configPath } from '../../config/paths.js';
 import { type ConfigKey, SETTINGS, type SettingSpec, flagName } from '../../config/setting-table.js';
 import { configValue } from '../../config/settings.js';
 import { sources } from '../../config/sources.js';
-import { shown } from '../../config/url.js';
+import { shown, withoutCredentials } from '../../config/url.js';
 import { safeText } from '../../base/text/safe.js';
 import type { Invocation } from '../../kit/invocation.js';
 
@@ -23,6 +23,8 @@ interface Effective {
   value: string | undefined;
   source: string;
   secret: boolean;
+  /** A URL: a user name or password in it is masked like a key. */
+  url?: boolean;
 }
 
 /** The config file, its warnings said on stderr first. */
@@ -38,16 +40,19 @@ function effective(inv: Invocation, f: ConfigFile): Effective[] {
   const src = sources(inv.globals, inv.env.io.env, f);
   const out: Effective[] = CONFIG.map((s) => {
     const name = s.name as ConfigKey;
-    const secret = s.secret === true;
+    const about = { name, secret: s.secret === true, url: s.kind === 'url' };
     const flag = src.flag(name);
-    if (flag) return { name, value: shownSetting(s, flag.value), source: `flag ${flagName(s)}`, secret };
+    if (flag) return { ...about, value: shownSetting(s, flag.value), source: `flag ${flagName(s)}` };
     const env = src.env(name);
-    if (env) return { name, value: shownSetting(s, env.value), source: s.env, secret };
+    if (env) return { ...about, value: shownSetting(s, env.value), source: s.env };
     const fromFile = src.file(name);
-    if (fromFile) return { name, value: shownSetting(s, fromFile.value), source: 'config file', secret };
-    return s.default !== undefined ? { name, value: s.default, source: 'default', secret } : { name, value: undefined, source: 'not set', secret };
+    if (fromFile) return { ...about, value: shownSetting(s, fromFile.value), source: 'config file' };
+    return { ...about, value: s.default, source: s.default !== undefined ? 'default' : 'not set' };
   });
-  for (const e of configEntries(f.values)) if (chainOfKeyName(e.name)) out.push({ name: e.name, value: e.value, source: 'config file', secret: e.secret });
+  for (const e of configEntries(f.values)) {
+    const chain = chainOfKeyName(e.name);
+    if (chain) out.push({ name: e.name, value: e.value, source: 'config file', secret: e.secret, url: chain.field === 'base-url' });
+  }
   return out;
 }
 
@@ -56,7 +61,8 @@ function shownSetting(s: SettingSpec, value: string): string {
   return s.kind === 'switch' ? (value === '1' ? 'true' : value === '0' ? 'false' : value) : value;
 }
 
-const valueText = (e: Effective, showSecrets: boolean) => (e.value === undefined ? '' : safeText(e.secret && !showSecrets ? MASK : e.value));
+const valueText = (e: Effective, showSecrets: boolean) =>
+  e.value === undefined ? '' : safeText(showSecrets ? e.value : e.secret ? MASK : e.url ? withoutCredentials(e.value) : e.value);
 
 /**
  * `config get <key>`: the value in effect. Piped, the value alone (nothing when it is not set), for
