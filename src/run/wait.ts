@@ -15,7 +15,7 @@ import type { ExplorerClient } from '../api/client.js';
 import { NotFoundError, ScoutError } from '../base/errors.js';
 import { printObject } from './object.js';
 import { printDocument } from './output.js';
-import { chainInterval, passing, pause } from './poll.js';
+import { chainInterval, pause, transient } from './poll.js';
 import { openProgress } from './progress.js';
 import type { Invocation } from '../kit/invocation.js';
 import { withSession } from './session.js';
@@ -95,7 +95,7 @@ export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef
         } catch (e) {
           if (e instanceof NotFoundError) {
             if (seen) throw new DroppedError(`${req.what} was dropped or replaced: the explorer no longer has it`);
-          } else if (passing(e)) {
+          } else if (transient(e)) {
             // The network or a 5xx after the retries: the next poll may get through.
             progress.stop();
             await io.err.write(`scout: warning: ${e.message}; trying again\n`);
