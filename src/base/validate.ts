@@ -3,7 +3,7 @@
  * UsageError (exit 2) with one line saying what was expected.
  */
 import { UsageError } from './errors.js';
-import { safeText } from './text/safe.js';
+import { isSafeText, safeText } from './text/safe.js';
 
 /**
  * Names that are no plain key of a JavaScript object (`obj[name] = …` sets or reads its prototype):
@@ -49,21 +49,21 @@ export class NameRef<T = string> {
   }
 }
 
-/** Characters no name holds: whitespace, controls, invisible and bidi characters, and URL syntax. */
-// eslint-disable-next-line no-control-regex
-const NOT_IN_NAMES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff/?#%@:\\]/u;
+/** Characters no name holds besides the unsafe ones (isSafeText): whitespace and URL syntax. */
+const NOT_IN_NAMES = /[\s/?#%@:\\]/;
 
 /**
  * An address, or a name to resolve to one: `0x` and 40 hex digits, else a dotted name (`vitalik.eth`,
  * `name.base`, `x.gno`). Only the shape is checked here (a dot between non-empty labels, nothing a
- * name never holds), cheaply, as --help loads this module; the ENS normalisation check runs before
- * the name is looked up, still before any request.
+ * name never holds, no character of the unsafe table save an emoji's presentation selector),
+ * cheaply, as --help loads this module; the ENS normalisation check runs before the name is looked
+ * up, still before any request.
  */
 export function parseAddressOrName(input: string, what = 'address'): string | NameRef {
   const s = input.trim();
   if (ADDRESS.test(s)) return s;
   const expected = `expected 0x followed by 40 hex digits, or a name such as vitalik.eth`;
-  if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || s.split('.').some((label) => label === '') || s.length > 255) {
+  if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || !isSafeText(s) || s.split('.').some((label) => label === '') || s.length > 255) {
     throw new UsageError(`invalid ${what} ${quote(input)}: ${expected}`);
   }
   return NameRef.of(s);
