@@ -3,7 +3,8 @@
  * UsageError (exit 2) with one line saying what was expected.
  */
 import { UsageError } from './errors.js';
-import { isSafeText, safeText } from './text/safe.js';
+import { echo } from './text/echo.js';
+import { isSafeText } from './text/safe.js';
 
 /**
  * Names that are no plain key of a JavaScript object (`obj[name] = …` sets or reads its prototype):
@@ -14,15 +15,10 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constru
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
-/** Input as echoed in an error: quoted, cut short, and as safe text (no escape reaches the terminal). */
-function quote(s: string): string {
-  return JSON.stringify(safeText(s.length > 80 ? s.slice(0, 80) + '…' : s));
-}
-
 /** An address: 0x and 40 hex digits (any case; the server accepts mixed case). */
 export function parseAddress(input: string, what = 'address'): string {
   const s = input.trim();
-  if (!ADDRESS.test(s)) throw new UsageError(`invalid ${what} ${quote(input)}: expected 0x followed by 40 hex digits`);
+  if (!ADDRESS.test(s)) throw new UsageError(`invalid ${what} ${echo(input)}: expected 0x followed by 40 hex digits`);
   return s;
 }
 
@@ -64,7 +60,7 @@ export function parseAddressOrName(input: string, what = 'address'): string | Na
   if (ADDRESS.test(s)) return s;
   const expected = `expected 0x followed by 40 hex digits, or a name such as vitalik.eth`;
   if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || !isSafeText(s) || s.split('.').some((label) => label === '') || s.length > 255) {
-    throw new UsageError(`invalid ${what} ${quote(input)}: ${expected}`);
+    throw new UsageError(`invalid ${what} ${echo(input)}: ${expected}`);
   }
   return NameRef.of(s);
 }
@@ -72,7 +68,7 @@ export function parseAddressOrName(input: string, what = 'address'): string | Na
 /** A transaction hash: 0x and 64 hex digits. */
 export function parseHash(input: string): string {
   const s = input.trim();
-  if (!HASH.test(s)) throw new UsageError(`invalid transaction hash ${quote(input)}: expected 0x followed by 64 hex digits`);
+  if (!HASH.test(s)) throw new UsageError(`invalid transaction hash ${echo(input)}: expected 0x followed by 64 hex digits`);
   return s;
 }
 
@@ -91,10 +87,10 @@ export function parseBlockId(input: string): string {
   if (/^\d+$/.test(s)) {
     // Length first: BigInt of a million digits is slow, and anything past 19 digits is too large.
     const digits = s.replace(/^0+(?=\d)/, '');
-    if (digits.length > 19 || BigInt(digits) > MAX_BLOCK_NUMBER) throw new UsageError(`invalid block ${quote(input)}: block numbers go up to ${MAX_BLOCK_NUMBER}`);
+    if (digits.length > 19 || BigInt(digits) > MAX_BLOCK_NUMBER) throw new UsageError(`invalid block ${echo(input)}: block numbers go up to ${MAX_BLOCK_NUMBER}`);
     return digits;
   }
-  throw new UsageError(`invalid block ${quote(input)}: expected a block number, a block hash (0x followed by 64 hex digits) or latest`);
+  throw new UsageError(`invalid block ${echo(input)}: expected a block number, a block hash (0x followed by 64 hex digits) or latest`);
 }
 
 /** 2^256-1 as decimal text: the largest token id (a uint256). */
@@ -107,7 +103,7 @@ const MAX_UINT256 = '11579208923731619542357098500868790785326998466564056403945
  */
 export function parseTokenId(input: string): string {
   const s = input.trim();
-  const bad = () => new UsageError(`invalid token id ${quote(input)}: expected a whole number from 0 to 2^256-1, in decimal digits`);
+  const bad = () => new UsageError(`invalid token id ${echo(input)}: expected a whole number from 0 to 2^256-1, in decimal digits`);
   if (!/^\d+$/.test(s)) throw bad();
   const id = s.replace(/^0+(?=\d)/, '');
   // Compared as text: same length, then digit by digit (lexicographic for equal-length digit strings).
@@ -118,7 +114,7 @@ export function parseTokenId(input: string): string {
 /** An event log topic for the option `from` (`--topic`): 0x and 64 hex digits, a 32-byte word. */
 export function parseTopic(input: string, from: string): string {
   const s = input.trim();
-  if (!HASH.test(s)) throw new UsageError(`invalid ${from} ${quote(input)}: expected 0x followed by 64 hex digits`);
+  if (!HASH.test(s)) throw new UsageError(`invalid ${from} ${echo(input)}: expected 0x followed by 64 hex digits`);
   return s;
 }
 
@@ -134,7 +130,7 @@ function orList(values: readonly string[]): string {
 export function parseList<T extends string>(input: string | undefined, allowed: readonly T[], from: string): T[] | undefined {
   if (input === undefined) return undefined;
   const out: T[] = [];
-  const fail = (what: string) => new UsageError(`invalid ${from} ${quote(what)}: expected one of ${allowed.join(', ')}`);
+  const fail = (what: string) => new UsageError(`invalid ${from} ${echo(what)}: expected one of ${allowed.join(', ')}`);
   for (const part of input.split(',')) {
     const v = part.trim().toUpperCase();
     if (!v) continue;
@@ -150,7 +146,7 @@ export function parseList<T extends string>(input: string | undefined, allowed: 
 export function parseChoice<T extends string>(input: string, allowed: readonly T[], from: string): T {
   const v = input.trim().toLowerCase();
   const hit = allowed.find((a) => a.toLowerCase() === v);
-  if (hit === undefined) throw new UsageError(`invalid ${from} ${quote(input)}: expected ${orList(allowed)}`);
+  if (hit === undefined) throw new UsageError(`invalid ${from} ${echo(input)}: expected ${orList(allowed)}`);
   return hit;
 }
 
@@ -159,7 +155,7 @@ export function parsePositiveInt(input: string | undefined, name: string): numbe
   if (input === undefined) return undefined;
   const s = input.trim();
   if (!/^\d+$/.test(s) || Number(s) < 1 || !Number.isSafeInteger(Number(s))) {
-    throw new UsageError(`invalid ${name} ${quote(input)}: expected a whole number of at least 1`);
+    throw new UsageError(`invalid ${name} ${echo(input)}: expected a whole number of at least 1`);
   }
   return Number(s);
 }
@@ -175,7 +171,7 @@ export function parseSize(input: string, from: string, max: number): number {
   const unit = m ? SIZE_UNITS[(m[2] || 'b').toLowerCase()] : undefined;
   const bytes = m && unit ? Math.floor(Number(m[1]) * unit) : NaN;
   if (!(bytes >= 1 && bytes <= max)) {
-    throw new UsageError(`invalid ${from} ${quote(input)}: expected a size from 1 byte to ${formatSize(max)}, in bytes or with a unit (512KiB, 10MB, 64MiB)`);
+    throw new UsageError(`invalid ${from} ${echo(input)}: expected a size from 1 byte to ${formatSize(max)}, in bytes or with a unit (512KiB, 10MB, 64MiB)`);
   }
   return bytes;
 }
@@ -218,7 +214,7 @@ export function parseDuration(input: string, from: string, spec: DurationSpec): 
   const ms = m ? Math.round(Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!) : NaN;
   if (!(Number.isFinite(ms) && ms >= spec.minMs && ms <= (spec.maxMs ?? Number.MAX_VALUE))) {
     const forms = spec.fractions ? 'in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)' : 'in whole seconds or a whole number with a unit ms, s, m, h or d (30, 5m, 1d)';
-    throw new UsageError(`invalid ${from} ${quote(input)}: expected a duration ${durationRange(spec)}, ${forms}${spec.forever ? ', or forever' : ''}`);
+    throw new UsageError(`invalid ${from} ${echo(input)}: expected a duration ${durationRange(spec)}, ${forms}${spec.forever ? ', or forever' : ''}`);
   }
   return ms;
 }

@@ -9,7 +9,8 @@
  */
 import { UsageError } from '../base/errors.js';
 import { BUILTIN_CHAINS, type Chain } from './chain-table.js';
-import { isBlockscoutHosted, shown } from './url.js';
+import { isBlockscoutHosted } from './url.js';
+import { echo } from '../base/text/echo.js';
 
 /** The words that name a set of chains instead of one chain. */
 export const CHAIN_SETS = ['all', 'mainnets', 'testnets'] as const;
@@ -25,7 +26,7 @@ const MAX_NAMED = 100;
 export function parseChainList(raw: string, from: string): string[] {
   const words = raw.split(',').map((w) => w.trim());
   if (words.some((w) => w === '')) {
-    throw new UsageError(`invalid ${from} "${shown(raw)}": expected chain names or ids separated by commas, or one of ${CHAIN_SETS.join(', ')}`);
+    throw new UsageError(`invalid ${from} ${echo(raw)}: expected chain names or ids separated by commas, or one of ${CHAIN_SETS.join(', ')}`);
   }
   if (words.length > MAX_NAMED) throw new UsageError(`invalid ${from}: at most ${MAX_NAMED} chains (or ${CHAIN_SETS.join(', ')})`);
   const seen = new Set<string>();

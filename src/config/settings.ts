@@ -19,7 +19,8 @@ import { chainsCachePath, configPath } from './paths.js';
 import { readChainsCache } from './registry.js';
 import { attributeOf, type ConfigKey, flagName, type GlobalFlags, setting, SETTINGS, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, WHEN, type When, whenOf } from './setting-table.js';
 import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';
-import { isBlockscoutHosted, parseUrlSetting, shown, shownUrl } from './url.js';
+import { echoUrl, isBlockscoutHosted, parseUrlSetting, shown, shownUrl } from './url.js';
+import { echo } from '../base/text/echo.js';
 
 export type { GlobalFlags } from './setting-table.js';
 
@@ -167,7 +168,7 @@ function checkBaseUrl(s: Sourced): string {
   const m = /\/api(\/v2)?$/i.exec(new URL(url).pathname);
   if (!m) return url;
   const site = url.slice(0, url.length - m[0].length);
-  throw new UsageError(`invalid ${s.from} "${shownUrl(s.value)}": drop the trailing ${m[0]}, scout adds it`, { hint: `use ${shownUrl(site)}` });
+  throw new UsageError(`invalid ${s.from} ${echoUrl(s.value)}: drop the trailing ${m[0]}, scout adds it`, { hint: `use ${shownUrl(site)}` });
 }
 
 /**
@@ -208,7 +209,7 @@ function parseBool(s: Sourced): boolean {
   const v = s.value.trim().toLowerCase();
   if (SWITCH_ON.includes(v)) return true;
   if (SWITCH_OFF.includes(v)) return false;
-  throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected 1 or 0`);
+  throw new UsageError(`invalid ${s.from} ${echo(s.value)}: expected 1 or 0`);
 }
 
 /** Resolves `--chain` to a known chain, or throws a usage error that names the nearest ones. */
@@ -225,7 +226,7 @@ function resolveChain(q: Sourced, env: Env, warnings: string[], pro: boolean): C
   if (match && 'chain' in match) return match.chain;
   if (match) {
     const ids = match.ambiguous.map((c) => `${c.id} (${shown(c.name)})`).join(', ');
-    throw new UsageError(`chain "${shown(query)}"${from} is ambiguous: ${ids}`, { hint: `pass the chain id instead, e.g. --chain ${match.ambiguous[0]!.id}` });
+    throw new UsageError(`chain ${echo(query)}${from} is ambiguous: ${ids}`, { hint: `pass the chain id instead, e.g. --chain ${match.ambiguous[0]!.id}` });
   }
   const id = chainIdOf(query);
   // The PRO API serves chains by id: an id we have no entry for is still a usable target there.
@@ -235,13 +236,13 @@ function resolveChain(q: Sourced, env: Env, warnings: string[], pro: boolean): C
     throw new UsageError(`unknown chain id ${id}${from}`, { hint: `\`scout chains\` lists the known chains${refresh}; --base-url <url> reaches any explorer` });
   }
   const near = nearestNames(query, [...BUILTIN_CHAINS, ...cached()]);
-  throw new UsageError(`unknown chain "${shown(query)}"${from}`, { hint: `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` });
+  throw new UsageError(`unknown chain ${echo(query)}${from}`, { hint: `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` });
 }
 
 /** A retry count: a whole number from 0 to 20. */
 function checkCount(s: Sourced): number {
   if (!/^\d+$/.test(s.value.trim()) || Number(s.value) > 20) {
-    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected a whole number from 0 to 20`);
+    throw new UsageError(`invalid ${s.from} ${echo(s.value)}: expected a whole number from 0 to 20`);
   }
   return Number(s.value);
 }
@@ -279,7 +280,7 @@ export function configValue(key: ConfigKey, raw: string, env: Env): string | num
       return parseBool(s);
     case 'when': {
       const when = whenOf(value);
-      if (!when) throw new UsageError(`invalid ${key} "${shown(raw)}": expected ${WHEN.join(', ')}`);
+      if (!when) throw new UsageError(`invalid ${key} ${echo(raw)}: expected ${WHEN.join(', ')}`);
       return when;
     }
     case 'path':
@@ -345,7 +346,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const verbose = on('verbose');
   const colorSource = src.pick('color');
   const color = colorSource ? whenOf(colorSource.value) : 'auto';
-  if (!color) throw new UsageError(`invalid ${colorSource!.from} "${shown(colorSource!.value)}": expected ${WHEN.join(', ')}`);
+  if (!color) throw new UsageError(`invalid ${colorSource!.from} ${echo(colorSource!.value)}: expected ${WHEN.join(', ')}`);
 
   // The explorer: the highest level naming a base URL or a chain decides (see the header).
   const levels = [src.flag, src.env, src.file].map((level) => ({ base: level('base-url'), chain: level('chain') }));
@@ -371,7 +372,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
       const chain = level?.chain ? resolveChain(level.chain, env, warnings, pro) : BUILTIN_CHAINS[0]!;
       if (pro) {
         const root = checkUrl(src.env('pro-url') ?? src.fallback('pro-url'));
-        if (!chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for "${shown(chain.name)}"`);
+        if (!chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for ${echo(chain.name)}`);
         target = { baseUrl: `${root}/${chain.id}`, pro: true, chain, coin: chain.coin ?? '' };
       } else {
         target = { baseUrl: chain.explorer, pro: false, chain, coin: chain.coin ?? '' };
@@ -416,7 +417,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     const root = pro ? checkUrl(src.env('pro-url') ?? src.fallback('pro-url')) : '';
     const keys = keySources(flags, src, configFile);
     return chains.map((chain) => {
-      if (pro && !chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for "${shown(chain.name)}"`);
+      if (pro && !chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for ${echo(chain.name)}`);
       const t: ExplorerTarget = { baseUrl: pro ? `${root}/${chain.id}` : chain.explorer, pro, chain, coin: chain.coin ?? '' };
       return { ...t, ...explorerKeyFor(t, false, insecure, keys) };
     });
@@ -491,10 +492,10 @@ function chainList(queries: readonly string[], env: Env, warnings: string[], pro
   }
   if (unknown.length === 1) throw only;
   if (unknown.length > 1) {
-    throw new UsageError(`unknown chains in --chains: ${unknown.map((q) => `"${shown(q)}"`).join(', ')}`, { hint: '`scout chains` lists the known chains; `scout chains --refresh` fetches the full registry' });
+    throw new UsageError(`unknown chains in --chains: ${unknown.map((q) => echo(q)).join(', ')}`, { hint: '`scout chains` lists the known chains; `scout chains --refresh` fetches the full registry' });
   }
   const chains = distinctChains(out);
-  if (chains.length === 0) throw new UsageError(`--chains ${shown(queries.join(','))} names no chain`, { hint: '`scout chains --refresh` caches the registry' });
+  if (chains.length === 0) throw new UsageError(`--chains ${echo(queries.join(','))} names no chain`, { hint: '`scout chains --refresh` caches the registry' });
   return chains;
 }
 
@@ -565,7 +566,7 @@ function blockscoutOrigin(origin: string): boolean {
  * it), else the built-in chain its name or id names; never a chain from the registry.
  */
 function boundOrigin(name: string, c: { 'base-url'?: string }, configPath: string): string | undefined {
-  if (c['base-url'] !== undefined) return parseUrlSetting(c['base-url'], `"chains" › "${shown(name)}" › "base-url" in ${shown(configPath, 200)}`).origin;
+  if (c['base-url'] !== undefined) return parseUrlSetting(c['base-url'], `"chains" › ${echo(name)} › "base-url" in ${shown(configPath, 200)}`).origin;
   const builtin = findChain(name, () => []);
   return builtin && 'chain' in builtin ? originOf(builtin.chain.explorer) : undefined;
 }
@@ -610,7 +611,7 @@ export function explorerKeyFor(target: ExplorerTarget, named: boolean, insecure:
   else {
     const from = sources.flag ? '--explorer-key' : sources.global ? sources.global.from : undefined;
     const filed = target.chain && sources.perChain.find((b) => chainAnswersTo(target.chain!, b.name));
-    const what = from ?? (filed ? `"chains" › "${shown(filed.name)}" in ${shown(sources.configPath, 200)}` : undefined);
+    const what = from ?? (filed ? `"chains" › ${echo(filed.name)} in ${shown(sources.configPath, 200)}` : undefined);
     if (what) {
       const name = target.chain ? shown(target.chain.names[0] ?? target.chain.id ?? target.chain.name) : 'the chain';
       withheld =

@@ -15,6 +15,7 @@ import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js
 import type { CommandLine, HintWord, Invocation, RunEnv } from '../kit/invocation.js';
 import { type ArgSpec, type CommandSpec, type Given, longFlag, type WaitPlan } from '../kit/spec.js';
 import { objectView, view } from '../kit/view-ref.js';
+import { echo } from '../base/text/echo.js';
 
 const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
 
@@ -199,7 +200,7 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
 function concurrencyOf(text: string | undefined): number {
   if (text === undefined) return 4;
   const n = parsePositiveInt(text, '--concurrency')!;
-  if (n > 64) throw new UsageError(`invalid --concurrency ${JSON.stringify(text.trim())}: expected a whole number from 1 to 64`);
+  if (n > 64) throw new UsageError(`invalid --concurrency ${echo(text)}: expected a whole number from 1 to 64`);
   return n;
 }
 
