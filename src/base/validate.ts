@@ -124,21 +124,36 @@ function orList(values: readonly string[]): string {
 }
 
 /**
- * A comma-separated list for the option `from` (`--type erc-20,ERC721`): any case, the dash
- * optional, each one of `allowed`, returned as `allowed` spells it, each once.
+ * The one list parser: the words of a comma-separated value for the option `from` (`--type`,
+ * `--chains`), each trimmed, a word given twice (in any case) kept once, in order. An empty word
+ * (`a,,b`, a trailing comma) is refused, the error saying `expected`.
+ */
+export function parseWords(input: string, from: string, expected: string): string[] {
+  const words = input.split(',').map((w) => w.trim());
+  if (words.some((w) => w === '')) throw new UsageError(`invalid ${from} ${echo(input)}: expected ${expected}`);
+  const seen = new Set<string>();
+  return words.filter((w) => {
+    const k = w.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * A comma-separated list for the option `from` (`--type erc-20,ERC721`), read by parseWords: any
+ * case, the dash optional, each one of `allowed`, returned as `allowed` spells it, each once.
  */
 export function parseList<T extends string>(input: string | undefined, allowed: readonly T[], from: string): T[] | undefined {
   if (input === undefined) return undefined;
   const out: T[] = [];
-  const fail = (what: string) => new UsageError(`invalid ${from} ${echo(what)}: expected one of ${allowed.join(', ')}`);
-  for (const part of input.split(',')) {
-    const v = part.trim().toUpperCase();
-    if (!v) continue;
+  const expected = `one of ${allowed.join(', ')}`;
+  for (const word of parseWords(input, from, expected)) {
+    const v = word.toUpperCase();
     const hit = allowed.find((a) => a.toUpperCase() === v || a.toUpperCase().replace('-', '') === v);
-    if (!hit) throw fail(part.trim());
+    if (!hit) throw new UsageError(`invalid ${from} ${echo(word)}: expected ${expected}`);
     if (!out.includes(hit)) out.push(hit);
   }
-  if (out.length === 0) throw fail(input);
   return out;
 }
 
