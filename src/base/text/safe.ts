@@ -80,8 +80,15 @@ export const UNSAFE_CHAR_SOURCE = ((): string => {
       lows.set(hi, [...(lows.get(hi) ?? []), low]);
     }
   }
-  const pairs = [...lows].map(([hi, ranges]) => `${unit(hi)}[${ranges.join('')}]`);
-  return [...classes, ...pairs].join('|');
+  // Consecutive high surrogates with the same low ranges share one alternative (plane 14's block).
+  const pairs: { from: number; to: number; lows: string }[] = [];
+  for (const [hi, ranges] of lows) {
+    const last = pairs[pairs.length - 1];
+    const low = `[${ranges.join('')}]`;
+    if (last && last.to === hi - 1 && last.lows === low) last.to = hi;
+    else pairs.push({ from: hi, to: hi, lows: low });
+  }
+  return [...classes, ...pairs.map((p) => (p.from === p.to ? unit(p.from) : `[${span(p.from, p.to)}]`) + p.lows)].join('|');
 })();
 
 /** Every unsafe character; safeText keeps one of them in one place (kept, below). */
