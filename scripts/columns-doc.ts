@@ -12,7 +12,7 @@ import { type Column, pipeColumns } from '../src/render/table.js';
 import { views } from '../src/render/views.js';
 import { COMMANDS } from '../src/commands/index.js';
 import { PIPED_COLUMNS } from '../src/kit/piped-columns.js';
-import { columnsOf } from '../src/kit/registrar.js';
+import { pipedColumnsOf } from '../src/kit/registrar.js';
 import type { CommandSpec } from '../src/kit/spec.js';
 
 /** The fields of a piped line of each documented view, in order. */
@@ -45,7 +45,7 @@ export type PipedColumnsName = keyof typeof PIPED_COLUMNS;
 export function pipedColumnsMarkdown(): string {
   const rows: string[] = [];
   const add = (words: string, spec: CommandSpec) => {
-    const name = columnsOf(spec);
+    const name = pipedColumnsOf(spec);
     if (name) rows.push(`| \`scout ${words}\` | ${PIPED_COLUMNS[name].map((c, i) => `${i + 1} \`${c}\``).join(', ')} |`);
   };
   for (const e of COMMANDS) {

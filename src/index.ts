@@ -24,8 +24,8 @@ export {
 } from './api/client.js';
 export { type Cursor, cursorFromRaw, decodeCursor, encodeCursor } from './api/cursor.js';
 export { collectRaw, paginate, type PageFetcher, type PaginateOptions } from './api/paginate.js';
-/** Applies a request's `keep` (search by type) to its pages: `keepItems(paginate(…, req), req.keep)`. */
-export { keepItems } from './api/keep.js';
+/** Applies a request's `itemFilter` (search by type) to its pages: `filterItems(paginate(…, req), req.itemFilter)`. */
+export { filterItems } from './api/item-filter.js';
 export * from './api/endpoints.js';
 export * as schemas from './api/schemas.js';
 export * from './base/errors.js';

@@ -129,7 +129,7 @@ function terminalHelp(words: readonly string[]): boolean {
   } catch {
     // Not kept yet (or unreadable): the program prints it, and keeps it.
   }
-  globalThis.__SCOUT_KEEP_HELP__ = { file, width };
+  globalThis.__SCOUT_HELP_CACHE__ = { file, width };
   return false;
 }
 

@@ -6,13 +6,13 @@ import { mkdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs
 import { dirname } from 'node:path';
 import type { Io } from './base/io.js';
 
-/** Set by the entry (launch.ts) for help on a terminal: where to keep the help printed, and the width it is for. */
-export interface KeepHelp {
+/** Set by the entry (launch.ts) for help on a terminal: where to store the help printed, and the width it is for. */
+export interface HelpCacheEntry {
   readonly file: string;
   readonly width: number;
 }
 declare global {
-  var __SCOUT_KEEP_HELP__: KeepHelp | undefined;
+  var __SCOUT_HELP_CACHE__: HelpCacheEntry | undefined;
 }
 
 /** How long Ctrl-C waits for pending output to settle before ending the process anyway. */
@@ -40,18 +40,18 @@ async function main(): Promise<void> {
       process.exit(130);
     }, INTERRUPT_GRACE_MS).unref();
   });
-  const keep = globalThis.__SCOUT_KEEP_HELP__;
+  const cacheEntry = globalThis.__SCOUT_HELP_CACHE__;
   const io = nodeIo();
-  const shown = keep ? watchOut(io, keep) : undefined;
+  const shown = cacheEntry ? watchOut(io, cacheEntry) : undefined;
   const code = await run(process.argv, shown?.io ?? io, controller.signal);
   finished = true;
   process.exitCode = interrupted ? 130 : code;
-  if (keep && shown && code === 0 && !interrupted) keepHelp(keep, shown.text());
+  if (cacheEntry && shown && code === 0 && !interrupted) storeHelp(cacheEntry, shown.text());
 }
 
 /** The Io with what it writes to stdout also collected, when stdout is the terminal the entry sized. */
-function watchOut(io: Io, keep: KeepHelp): { io: Io; text: () => string } | undefined {
-  if (!io.stdoutIsTTY || io.width !== keep.width) return undefined;
+function watchOut(io: Io, cacheEntry: HelpCacheEntry): { io: Io; text: () => string } | undefined {
+  if (!io.stdoutIsTTY || io.width !== cacheEntry.width) return undefined;
   let text = '';
   const out = io.out;
   return {
@@ -62,17 +62,17 @@ function watchOut(io: Io, keep: KeepHelp): { io: Io; text: () => string } | unde
 }
 
 /**
- * Keeps the help just printed on a terminal for the entry to print the next time at this width
+ * Stores the help just printed on a terminal for the entry to print the next time at this width
  * (launch.ts `terminalHelp`): written whole to a temporary file, then renamed, so a reader never
  * sees part of it. Best effort: a cache that cannot be written only costs the saving.
  */
-function keepHelp(keep: KeepHelp, text: string): void {
+function storeHelp(cacheEntry: HelpCacheEntry, text: string): void {
   if (text.length === 0) return;
-  const temp = `${keep.file}.${process.pid}.tmp`;
+  const temp = `${cacheEntry.file}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(keep.file), { recursive: true });
+    mkdirSync(dirname(cacheEntry.file), { recursive: true });
     writeFileSync(temp, text);
-    renameSync(temp, keep.file);
+    renameSync(temp, cacheEntry.file);
   } catch {
     // No cache: the program answers the next time too.
     try {

@@ -73,7 +73,7 @@ export interface ListRequest<T = unknown> {
    * Items to keep, for a filter the endpoint does not take (search by result type): applied as pages
    * arrive, so `--limit` counts kept items and the cursors stay the server's.
    */
-  readonly keep?: ((item: unknown) => boolean) | undefined;
+  readonly itemFilter?: ((item: unknown) => boolean) | undefined;
   /** Parameters whose values --verbose shows as `***` (`scout api -F`: any of them may be a secret). */
   readonly masked?: readonly string[] | undefined;
   /** Phantom: the item type, for library users. */

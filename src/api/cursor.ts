@@ -10,6 +10,7 @@
 import { UsageError } from '../base/errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../base/json/lossless.js';
 import { safeText } from '../base/text/safe.js';
+import { echo } from '../base/text/echo.js';
 
 /** Ordered query pairs that resume a list. */
 export type Cursor = ReadonlyArray<readonly [string, string]>;
@@ -96,7 +97,7 @@ export function decodeCursor(token: string): Cursor {
 export function readCursor(token: string): ReadCursor {
   const trimmed = token.trim();
   const bad = () =>
-    new UsageError(`unreadable cursor "${safeText(trimmed.length > 40 ? trimmed.slice(0, 40) + '…' : trimmed)}"`, {
+    new UsageError(`unreadable cursor ${echo(trimmed)}`, {
       hint: 'pass the --cursor value exactly as scout printed it',
     });
   let json: string;

@@ -147,12 +147,12 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 /**
  * Free-text search: tokens, addresses, blocks, transactions, ENS names, labels... The endpoint takes
  * no type filter (only `q` and its cursors), so `type` keeps the results of those types as pages
- * arrive (`keep`).
+ * arrive (`itemFilter`).
  */
 export function search(q: string, o: { type?: readonly SearchType[] } = {}): ListRequest<SearchResult> {
   const types = o.type;
-  const keep = types && types.length ? (item: unknown) => isRecordOf(item) && types.some((t) => t === item.type) : undefined;
-  return { path: '/api/v2/search', params: [['q', q]], what: `search "${q}"`, ...(keep ? { keep } : {}) };
+  const itemFilter = types && types.length ? (item: unknown) => isRecordOf(item) && types.some((t) => t === item.type) : undefined;
+  return { path: '/api/v2/search', params: [['q', q]], what: `search "${q}"`, ...(itemFilter ? { itemFilter } : {}) };
 }
 
 const isRecordOf = (v: unknown): v is { type?: unknown } => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,7 +4,8 @@
  */
 import { UsageError } from './errors.js';
 import { checksumAddress } from './keccak.js';
-import { safeText } from './text/safe.js';
+import { echo } from './text/echo.js';
+import { isSafeText } from './text/safe.js';
 
 /**
  * Names that are no plain key of a JavaScript object (`obj[name] = …` sets or reads its prototype):
@@ -15,15 +16,10 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constru
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
-/** Input as echoed in an error: quoted, cut short, and as safe text (no escape reaches the terminal). */
-function quote(s: string): string {
-  return JSON.stringify(safeText(s.length > 80 ? s.slice(0, 80) + '…' : s));
-}
-
 /** An address: 0x and 40 hex digits, in one case or in its EIP-55 mixed case (checkChecksum). */
 export function parseAddress(input: string, what = 'address'): string {
   const s = input.trim();
-  if (!ADDRESS.test(s)) throw new UsageError(`invalid ${what} ${quote(input)}: expected 0x followed by 40 hex digits`);
+  if (!ADDRESS.test(s)) throw new UsageError(`invalid ${what} ${echo(input)}: expected 0x followed by 40 hex digits`);
   return checkChecksum(s, what);
 }
 
@@ -36,7 +32,7 @@ function checkChecksum(address: string, what: string): string {
   const digits = address.slice(2);
   if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) return address;
   const right = checksumAddress(address);
-  if (right !== address) throw new UsageError(`invalid ${what} ${quote(address)}: its EIP-55 checksum is wrong (the checksummed address is ${right}; in all lower case no checksum is checked)`);
+  if (right !== address) throw new UsageError(`invalid ${what} ${echo(address)}: its EIP-55 checksum is wrong (the checksummed address is ${right}; in all lower case no checksum is checked)`);
   return address;
 }
 
@@ -63,22 +59,22 @@ export class NameRef<T = string> {
   }
 }
 
-/** Characters no name holds: whitespace, controls, invisible and bidi characters, and URL syntax. */
-// eslint-disable-next-line no-control-regex
-const NOT_IN_NAMES = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff/?#%@:\\]/u;
+/** Characters no name holds besides the unsafe ones (isSafeText): whitespace and URL syntax. */
+const NOT_IN_NAMES = /[\s/?#%@:\\]/;
 
 /**
  * An address, or a name to resolve to one: `0x` and 40 hex digits, else a dotted name (`vitalik.eth`,
  * `name.base`, `x.gno`). Only the shape is checked here (a dot between non-empty labels, nothing a
- * name never holds), cheaply, as --help loads this module; the ENS normalisation check runs before
- * the name is looked up, still before any request.
+ * name never holds, no character of the unsafe table save an emoji's presentation selector),
+ * cheaply, as --help loads this module; the ENS normalisation check runs before the name is looked
+ * up, still before any request.
  */
 export function parseAddressOrName(input: string, what = 'address'): string | NameRef {
   const s = input.trim();
   if (ADDRESS.test(s)) return checkChecksum(s, what);
   const expected = `expected 0x followed by 40 hex digits, or a name such as vitalik.eth`;
-  if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || s.split('.').some((label) => label === '') || s.length > 255) {
-    throw new UsageError(`invalid ${what} ${quote(input)}: ${expected}`);
+  if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || !isSafeText(s) || s.split('.').some((label) => label === '') || s.length > 255) {
+    throw new UsageError(`invalid ${what} ${echo(input)}: ${expected}`);
   }
   return NameRef.of(s);
 }
@@ -86,7 +82,7 @@ export function parseAddressOrName(input: string, what = 'address'): string | Na
 /** A transaction hash: 0x and 64 hex digits. */
 export function parseHash(input: string): string {
   const s = input.trim();
-  if (!HASH.test(s)) throw new UsageError(`invalid transaction hash ${quote(input)}: expected 0x followed by 64 hex digits`);
+  if (!HASH.test(s)) throw new UsageError(`invalid transaction hash ${echo(input)}: expected 0x followed by 64 hex digits`);
   return s;
 }
 
@@ -105,10 +101,10 @@ export function parseBlockId(input: string): string {
   if (/^\d+$/.test(s)) {
     // Length first: BigInt of a million digits is slow, and anything past 19 digits is too large.
     const digits = s.replace(/^0+(?=\d)/, '');
-    if (digits.length > 19 || BigInt(digits) > MAX_BLOCK_NUMBER) throw new UsageError(`invalid block ${quote(input)}: block numbers go up to ${MAX_BLOCK_NUMBER}`);
+    if (digits.length > 19 || BigInt(digits) > MAX_BLOCK_NUMBER) throw new UsageError(`invalid block ${echo(input)}: block numbers go up to ${MAX_BLOCK_NUMBER}`);
     return digits;
   }
-  throw new UsageError(`invalid block ${quote(input)}: expected a block number, a block hash (0x followed by 64 hex digits) or latest`);
+  throw new UsageError(`invalid block ${echo(input)}: expected a block number, a block hash (0x followed by 64 hex digits) or latest`);
 }
 
 /**
@@ -129,7 +125,7 @@ const MAX_UINT256 = '11579208923731619542357098500868790785326998466564056403945
  */
 export function parseTokenId(input: string): string {
   const s = input.trim();
-  const bad = () => new UsageError(`invalid token id ${quote(input)}: expected a whole number from 0 to 2^256-1, in decimal digits`);
+  const bad = () => new UsageError(`invalid token id ${echo(input)}: expected a whole number from 0 to 2^256-1, in decimal digits`);
   if (!/^\d+$/.test(s)) throw bad();
   const id = s.replace(/^0+(?=\d)/, '');
   // Compared as text: same length, then digit by digit (lexicographic for equal-length digit strings).
@@ -140,7 +136,7 @@ export function parseTokenId(input: string): string {
 /** An event log topic for the option `from` (`--topic`): 0x and 64 hex digits, a 32-byte word. */
 export function parseTopic(input: string, from: string): string {
   const s = input.trim();
-  if (!HASH.test(s)) throw new UsageError(`invalid ${from} ${quote(input)}: expected 0x followed by 64 hex digits`);
+  if (!HASH.test(s)) throw new UsageError(`invalid ${from} ${echo(input)}: expected 0x followed by 64 hex digits`);
   return s;
 }
 
@@ -150,21 +146,36 @@ function orList(values: readonly string[]): string {
 }
 
 /**
- * A comma-separated list for the option `from` (`--type erc-20,ERC721`): any case, the dash
- * optional, each one of `allowed`, returned as `allowed` spells it, each once.
+ * The one list parser: the words of a comma-separated value for the option `from` (`--type`,
+ * `--chains`), each trimmed, a word given twice (in any case) kept once, in order. An empty word
+ * (`a,,b`, a trailing comma) is refused, the error saying `expected`.
+ */
+export function parseWords(input: string, from: string, expected: string): string[] {
+  const words = input.split(',').map((w) => w.trim());
+  if (words.some((w) => w === '')) throw new UsageError(`invalid ${from} ${echo(input)}: expected ${expected}`);
+  const seen = new Set<string>();
+  return words.filter((w) => {
+    const k = w.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * A comma-separated list for the option `from` (`--type erc-20,ERC721`), read by parseWords: any
+ * case, the dash optional, each one of `allowed`, returned as `allowed` spells it, each once.
  */
 export function parseList<T extends string>(input: string | undefined, allowed: readonly T[], from: string): T[] | undefined {
   if (input === undefined) return undefined;
   const out: T[] = [];
-  const fail = (what: string) => new UsageError(`invalid ${from} ${quote(what)}: expected one of ${allowed.join(', ')}`);
-  for (const part of input.split(',')) {
-    const v = part.trim().toUpperCase();
-    if (!v) continue;
+  const expected = `one of ${allowed.join(', ')}`;
+  for (const word of parseWords(input, from, expected)) {
+    const v = word.toUpperCase();
     const hit = allowed.find((a) => a.toUpperCase() === v || a.toUpperCase().replace('-', '') === v);
-    if (!hit) throw fail(part.trim());
+    if (!hit) throw new UsageError(`invalid ${from} ${echo(word)}: expected ${expected}`);
     if (!out.includes(hit)) out.push(hit);
   }
-  if (out.length === 0) throw fail(input);
   return out;
 }
 
@@ -172,7 +183,7 @@ export function parseList<T extends string>(input: string | undefined, allowed: 
 export function parseChoice<T extends string>(input: string, allowed: readonly T[], from: string): T {
   const v = input.trim().toLowerCase();
   const hit = allowed.find((a) => a.toLowerCase() === v);
-  if (hit === undefined) throw new UsageError(`invalid ${from} ${quote(input)}: expected ${orList(allowed)}`);
+  if (hit === undefined) throw new UsageError(`invalid ${from} ${echo(input)}: expected ${orList(allowed)}`);
   return hit;
 }
 
@@ -181,7 +192,7 @@ export function parsePositiveInt(input: string | undefined, name: string): numbe
   if (input === undefined) return undefined;
   const s = input.trim();
   if (!/^\d+$/.test(s) || Number(s) < 1 || !Number.isSafeInteger(Number(s))) {
-    throw new UsageError(`invalid ${name} ${quote(input)}: expected a whole number of at least 1`);
+    throw new UsageError(`invalid ${name} ${echo(input)}: expected a whole number of at least 1`);
   }
   return Number(s);
 }
@@ -197,7 +208,7 @@ export function parseSize(input: string, from: string, max: number): number {
   const unit = m ? SIZE_UNITS[(m[2] || 'b').toLowerCase()] : undefined;
   const bytes = m && unit ? Math.floor(Number(m[1]) * unit) : NaN;
   if (!(bytes >= 1 && bytes <= max)) {
-    throw new UsageError(`invalid ${from} ${quote(input)}: expected a size from 1 byte to ${formatSize(max)}, in bytes or with a unit (512KiB, 10MB, 64MiB)`);
+    throw new UsageError(`invalid ${from} ${echo(input)}: expected a size from 1 byte to ${formatSize(max)}, in bytes or with a unit (512KiB, 10MB, 64MiB)`);
   }
   return bytes;
 }
@@ -240,7 +251,7 @@ export function parseDuration(input: string, from: string, spec: DurationSpec): 
   const ms = m ? Math.round(Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!) : NaN;
   if (!(Number.isFinite(ms) && ms >= spec.minMs && ms <= (spec.maxMs ?? Number.MAX_VALUE))) {
     const forms = spec.fractions ? 'in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)' : 'in whole seconds or a whole number with a unit ms, s, m, h or d (30, 5m, 1d)';
-    throw new UsageError(`invalid ${from} ${quote(input)}: expected a duration ${durationRange(spec)}, ${forms}${spec.forever ? ', or forever' : ''}`);
+    throw new UsageError(`invalid ${from} ${echo(input)}: expected a duration ${durationRange(spec)}, ${forms}${spec.forever ? ', or forever' : ''}`);
   }
   return ms;
 }

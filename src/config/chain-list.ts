@@ -9,7 +9,8 @@
  */
 import { UsageError } from '../base/errors.js';
 import { BUILTIN_CHAINS, type Chain } from './chain-table.js';
-import { isBlockscoutHosted, shown } from './url.js';
+import { isBlockscoutHosted } from './url.js';
+import { parseWords } from '../base/validate.js';
 
 /** The words that name a set of chains instead of one chain. */
 export const CHAIN_SETS = ['all', 'mainnets', 'testnets'] as const;
@@ -19,22 +20,13 @@ export type ChainSet = (typeof CHAIN_SETS)[number];
 const MAX_NAMED = 100;
 
 /**
- * The words of a `--chains` value: comma-separated, each trimmed, none empty; the same word twice
- * counts once. Names are checked against the known chains later, before any request.
+ * The words of a `--chains` value (parseWords: comma-separated, each trimmed, none empty, the same
+ * word twice once). Names are checked against the known chains later, before any request.
  */
 export function parseChainList(raw: string, from: string): string[] {
-  const words = raw.split(',').map((w) => w.trim());
-  if (words.some((w) => w === '')) {
-    throw new UsageError(`invalid ${from} "${shown(raw)}": expected chain names or ids separated by commas, or one of ${CHAIN_SETS.join(', ')}`);
-  }
+  const words = parseWords(raw, from, `chain names or ids separated by commas, or one of ${CHAIN_SETS.join(', ')}`);
   if (words.length > MAX_NAMED) throw new UsageError(`invalid ${from}: at most ${MAX_NAMED} chains (or ${CHAIN_SETS.join(', ')})`);
-  const seen = new Set<string>();
-  return words.filter((w) => {
-    const k = w.toLowerCase();
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+  return words;
 }
 
 /** `word` names a set of chains: all, mainnets, testnets (any case). */

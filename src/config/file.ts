@@ -20,6 +20,7 @@ import { type ConfigKey, type ConfigSettingValues, SETTINGS, type SettingKind, t
 import { withFileLock } from './lock.js';
 import { FileRefused, readableByOthers, readSmallFile } from './small-file.js';
 import { shown } from './url.js';
+import { echo } from '../base/text/echo.js';
 
 /** What the file may say about one chain. */
 export interface ChainConfig {
@@ -104,7 +105,7 @@ export function readConfigFile(path: string): ConfigFile {
     const kind = Object.hasOwn(KEYS, key) ? KEYS[key] : undefined;
     if (!kind) {
       const near = nearestKey(key);
-      warnings.push(`ignoring unknown key "${shown(key)}" in ${shown(path, 200)}${near ? ` (did you mean "${near}"?)` : ''}`);
+      warnings.push(`ignoring unknown key ${echo(key)} in ${shown(path, 200)}${near ? ` (did you mean "${near}"?)` : ''}`);
       continue;
     }
     if (value === null) continue; // null unsets a key
@@ -144,7 +145,7 @@ function chainsSection(path: string, value: unknown, warnings: string[]): Record
   // No prototype: a chain's name is only ever a key here, whatever it is.
   const out: Record<string, ChainConfig> = Object.create(null) as Record<string, ChainConfig>;
   for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
-    const where = `"chains" › "${shown(name)}"`;
+    const where = `"chains" › ${echo(name)}`;
     if (entry === null) continue;
     if (RESERVED_KEYS.has(name.trim())) {
       warnings.push(`ignoring ${where} in ${shown(path, 200)}: ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
@@ -155,7 +156,7 @@ function chainsSection(path: string, value: unknown, warnings: string[]): Record
     const c: ChainConfig = {};
     for (const [key, v] of Object.entries(entry as Record<string, unknown>)) {
       if (key !== 'explorer-key' && key !== 'base-url') {
-        warnings.push(`ignoring unknown key ${where} › "${shown(key)}" in ${shown(path, 200)} (a chain takes "explorer-key" and "base-url")`);
+        warnings.push(`ignoring unknown key ${where} › ${echo(key)} in ${shown(path, 200)} (a chain takes "explorer-key" and "base-url")`);
         continue;
       }
       if (v === null) continue;
@@ -226,7 +227,7 @@ export function removeConfigValue(path: string, name: string): boolean {
 /** Sets `name` to `value`, or removes it (undefined): true when the file changed. */
 function changeConfigValue(path: string, name: string, value: string | number | boolean | undefined): boolean {
   const { chain, field } = chainOfKeyName(name) ?? {};
-  if (chain !== undefined && RESERVED_KEYS.has(chain)) throw new UsageError(`invalid chain name "${shown(chain)}": ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
+  if (chain !== undefined && RESERVED_KEYS.has(chain)) throw new UsageError(`invalid chain name ${echo(chain)}: ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
   const dir = dirname(path);
   if (value === undefined && !readConfigFile(path).exists) return false;
   mkdirSync(dir, { recursive: true, mode: 0o700 });

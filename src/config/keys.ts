@@ -4,6 +4,7 @@
  * registry supplies (explorerKeyFor); the PRO API needs one; the admin key is read, key file and
  * all, only when an admin command asks; and every key any source holds is listed for redaction.
  */
+import { echo } from '../base/text/echo.js';
 import { UsageError } from '../base/errors.js';
 import { checkKey, isLoopbackHost } from '../base/validate.js';
 import { BUILTIN_CHAINS, chainAnswersTo, findChain } from './chains.js';
@@ -135,7 +136,7 @@ function blockscoutOrigin(origin: string): boolean {
  * it), else the built-in chain its name or id names; never a chain from the registry.
  */
 function boundOrigin(name: string, c: { 'base-url'?: string }, configPath: string): string | undefined {
-  if (c['base-url'] !== undefined) return parseUrlSetting(c['base-url'], `"chains" › "${shown(name)}" › "base-url" in ${shown(configPath, 200)}`).origin;
+  if (c['base-url'] !== undefined) return parseUrlSetting(c['base-url'], `"chains" › ${echo(name)} › "base-url" in ${shown(configPath, 200)}`).origin;
   const builtin = findChain(name, () => []);
   return builtin && 'chain' in builtin ? originOf(builtin.chain.explorer) : undefined;
 }
@@ -180,7 +181,7 @@ export function explorerKeyFor(target: ExplorerTarget, named: boolean, insecure:
   else {
     const from = sources.flag ? '--explorer-key' : sources.global ? sources.global.from : undefined;
     const filed = target.chain && sources.perChain.find((b) => chainAnswersTo(target.chain!, b.name));
-    const what = from ?? (filed ? `"chains" › "${shown(filed.name)}" in ${shown(sources.configPath, 200)}` : undefined);
+    const what = from ?? (filed ? `"chains" › ${echo(filed.name)} in ${shown(sources.configPath, 200)}` : undefined);
     if (what) {
       const name = target.chain ? shown(target.chain.names[0] ?? target.chain.id ?? target.chain.name) : 'the chain';
       withheld =

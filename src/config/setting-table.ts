@@ -226,18 +226,18 @@ export function addGlobalOptions(program: Command): Command {
 /** How `scout help environment` describes one setting's variable. */
 function envLine(s: SettingSpec): string {
   if (s.envHelp) return s.envHelp;
-  const like = s.flag ? `, like ${keep(`${s.command ? `scout ${s.command} ` : ''}${flagName(s)}`)}` : '';
-  if (s.kind === 'switch') return `1 to ${s.help}${like} ${keep('(0 turns it off)')}`;
+  const like = s.flag ? `, like ${unbroken(`${s.command ? `scout ${s.command} ` : ''}${flagName(s)}`)}` : '';
+  if (s.kind === 'switch') return `1 to ${s.help}${like} ${unbroken('(0 turns it off)')}`;
   return `${s.help}${like}${defaultNote(s)}`;
 }
 
 /** ` (default …)`, kept on one line when wrapped. */
 function defaultNote(s: SettingSpec): string {
-  return s.default !== undefined ? ` ${keep(`(default ${s.default})`)}` : '';
+  return s.default !== undefined ? ` ${unbroken(`(default ${s.default})`)}` : '';
 }
 
 /** Words that wrap() keeps together. */
-function keep(words: string): string {
+function unbroken(words: string): string {
   return words.replace(/ /g, NBSP);
 }
 const NBSP = '\u00a0';

@@ -11,6 +11,7 @@
  * the explorer is chosen by level (target.ts). For the admin key, a key beats a key file of the
  * same level.
  */
+import { echo } from '../base/text/echo.js';
 import { UsageError } from '../base/errors.js';
 import { checkKey, type DurationSpec, parseDuration, parseSize, TIMER_MAX_MS } from '../base/validate.js';
 import { type ConfigFile, readConfigFile } from './file.js';
@@ -121,13 +122,13 @@ function parseBool(s: Sourced): boolean {
   const v = s.value.trim().toLowerCase();
   if (SWITCH_ON.includes(v)) return true;
   if (SWITCH_OFF.includes(v)) return false;
-  throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected 1 or 0`);
+  throw new UsageError(`invalid ${s.from} ${echo(s.value)}: expected 1 or 0`);
 }
 
 /** A retry count: a whole number from 0 to 20. */
 function checkCount(s: Sourced): number {
   if (!/^\d+$/.test(s.value.trim()) || Number(s.value) > 20) {
-    throw new UsageError(`invalid ${s.from} "${shown(s.value)}": expected a whole number from 0 to 20`);
+    throw new UsageError(`invalid ${s.from} ${echo(s.value)}: expected a whole number from 0 to 20`);
   }
   return Number(s.value);
 }
@@ -165,7 +166,7 @@ export function configValue(key: ConfigKey, raw: string, env: Env): string | num
       return parseBool(s);
     case 'when': {
       const when = whenOf(value);
-      if (!when) throw new UsageError(`invalid ${key} "${shown(raw)}": expected ${WHEN.join(', ')}`);
+      if (!when) throw new UsageError(`invalid ${key} ${echo(raw)}: expected ${WHEN.join(', ')}`);
       return when;
     }
     case 'path':
@@ -231,7 +232,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const verbose = on('verbose');
   const colorSource = src.pick('color');
   const color = colorSource ? whenOf(colorSource.value) : 'auto';
-  if (!color) throw new UsageError(`invalid ${colorSource!.from} "${shown(colorSource!.value)}": expected ${WHEN.join(', ')}`);
+  if (!color) throw new UsageError(`invalid ${colorSource!.from} ${echo(colorSource!.value)}: expected ${WHEN.join(', ')}`);
 
   // The explorer target is chosen now; an error in it is told only when a command asks for it.
   let chosen: ChosenTarget | undefined;

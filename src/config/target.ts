@@ -8,13 +8,14 @@
  * `--chain base` beats `SCOUT_BASE_URL` and a `base-url` in the file, and `--base-url` beats
  * everything. A chain named beside the winning base URL still labels values with its coin.
  */
+import { echo } from '../base/text/echo.js';
 import { UsageError } from '../base/errors.js';
 import { chainSetOf, chainsOfSet, distinctChains } from './chain-list.js';
 import { BUILTIN_CHAINS, type Chain, chainForExplorer, chainIdOf, findChain, nearestNames } from './chains.js';
 import { chainsCachePath } from './paths.js';
 import { readChainsCache } from './registry.js';
 import { checkUrl, type Env, type Sourced, type Sources } from './sources.js';
-import { shown, shownUrl } from './url.js';
+import { echoUrl, shown, shownUrl } from './url.js';
 
 /** Where explorer requests go. */
 export interface ExplorerTarget {
@@ -46,7 +47,7 @@ function checkBaseUrl(s: Sourced): string {
   const m = /\/api(\/v2)?$/i.exec(new URL(url).pathname);
   if (!m) return url;
   const site = url.slice(0, url.length - m[0].length);
-  throw new UsageError(`invalid ${s.from} "${shownUrl(s.value)}": drop the trailing ${m[0]}, scout adds it`, { hint: `use ${shownUrl(site)}` });
+  throw new UsageError(`invalid ${s.from} ${echoUrl(s.value)}: drop the trailing ${m[0]}, scout adds it`, { hint: `use ${shownUrl(site)}` });
 }
 
 /** Resolves `--chain` to a known chain, or throws a usage error that names the nearest ones. */
@@ -63,7 +64,7 @@ export function resolveChain(q: Sourced, env: Env, warnings: string[], pro: bool
   if (match && 'chain' in match) return match.chain;
   if (match) {
     const ids = match.ambiguous.map((c) => `${c.id} (${shown(c.name)})`).join(', ');
-    throw new UsageError(`chain "${shown(query)}"${from} is ambiguous: ${ids}`, { hint: `pass the chain id instead, e.g. --chain ${match.ambiguous[0]!.id}` });
+    throw new UsageError(`chain ${echo(query)}${from} is ambiguous: ${ids}`, { hint: `pass the chain id instead, e.g. --chain ${match.ambiguous[0]!.id}` });
   }
   const id = chainIdOf(query);
   // The PRO API serves chains by id: an id we have no entry for is still a usable target there.
@@ -73,7 +74,7 @@ export function resolveChain(q: Sourced, env: Env, warnings: string[], pro: bool
     throw new UsageError(`unknown chain id ${id}${from}`, { hint: `\`scout chains\` lists the known chains${refresh}; --base-url <url> reaches any explorer` });
   }
   const near = nearestNames(query, [...BUILTIN_CHAINS, ...cached()]);
-  throw new UsageError(`unknown chain "${shown(query)}"${from}`, { hint: `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` });
+  throw new UsageError(`unknown chain ${echo(query)}${from}`, { hint: `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` });
 }
 
 /** The PRO API's root (SCOUT_PRO_URL, else the default); UsageError for a bad one. */
@@ -87,7 +88,7 @@ export function proRoot(src: Sources): string {
  */
 export function chainTarget(chain: Chain, proRoot: string | undefined): ExplorerTarget {
   if (proRoot === undefined) return { baseUrl: chain.explorer, pro: false, chain, coin: chain.coin ?? '' };
-  if (!chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for "${shown(chain.name)}"`);
+  if (!chain.id) throw new UsageError(`the PRO API needs a chain id, and the registry gives none for ${echo(chain.name)}`);
   return { baseUrl: `${proRoot}/${chain.id}`, pro: true, chain, coin: chain.coin ?? '' };
 }
 
@@ -150,10 +151,10 @@ export function chainsFor(queries: readonly string[], src: Sources, env: Env, wa
   }
   if (unknown.length === 1) throw only;
   if (unknown.length > 1) {
-    throw new UsageError(`unknown chains in --chains: ${unknown.map((q) => `"${shown(q)}"`).join(', ')}`, { hint: '`scout chains` lists the known chains; `scout chains --refresh` fetches the full registry' });
+    throw new UsageError(`unknown chains in --chains: ${unknown.map((q) => echo(q)).join(', ')}`, { hint: '`scout chains` lists the known chains; `scout chains --refresh` fetches the full registry' });
   }
   const chains = distinctChains(out);
-  if (chains.length === 0) throw new UsageError(`--chains ${shown(queries.join(','))} names no chain`, { hint: '`scout chains --refresh` caches the registry' });
+  if (chains.length === 0) throw new UsageError(`--chains ${echo(queries.join(','))} names no chain`, { hint: '`scout chains --refresh` caches the registry' });
   return chains;
 }
 

@@ -5,25 +5,28 @@
  * the `@` (a password typed into a URL must not end up in a terminal log or a CI transcript).
  */
 import { UsageError } from '../base/errors.js';
+import { echo } from '../base/text/echo.js';
 import { safeText } from '../base/text/safe.js';
 
-/** Local input as it may be echoed in one line: safe text, cut to `max` characters. */
+/** Local text shown unquoted in one line (a file path, a chain name): safe text, cut to `max` characters. A user's value in a message goes through echo (base/text/echo.ts) instead. */
 export function shown(s: string, max = 80): string {
   const cut = [...s].length > max ? [...s].slice(0, max).join('') + '…' : s;
   return safeText(cut);
 }
 
-/**
- * A URL-ish string as it may be echoed: everything before an `@` in what could be its authority is
- * masked, whether or not the string parses as a URL, then shown as safe text.
- */
+/** `raw` with everything before an `@` in what could be its authority masked (`https://***@host`), whether or not it parses as a URL. */
+export function withoutCredentials(raw: string): string {
+  return raw.replace(/^([^/?#@]*\/\/)?[^/?#]*@/, (_m, scheme: string | undefined) => `${scheme ?? ''}***@`);
+}
+
+/** A URL-ish string as it may be shown unquoted (a suggestion in a hint): masked, then safe text. */
 export function shownUrl(raw: string): string {
   return shown(withoutCredentials(raw), 120);
 }
 
-/** The URL-ish string with everything before an `@` in what could be its authority masked (`https://***@host`). */
-export function withoutCredentials(raw: string): string {
-  return raw.replace(/^([^/?#@]*\/\/)?[^/?#]*@/, (_m, scheme: string | undefined) => `${scheme ?? ''}***@`);
+/** A URL-ish string the user gave, as a message repeats it: masked, then as echo repeats any value. */
+export function echoUrl(raw: string): string {
+  return echo(withoutCredentials(raw));
 }
 
 /** Explorers Blockscout hosts itself (`*.blockscout.com`, the PRO API at api.blockscout.com among them). */
@@ -41,7 +44,7 @@ export function isBlockscoutHosted(url: string): boolean {
  * Throws UsageError for anything but an http(s) URL, and for a URL carrying a user name or password.
  */
 export function parseUrlSetting(value: string, from: string): URL {
-  const bad = () => new UsageError(`invalid ${from} "${shownUrl(value)}": expected an http:// or https:// URL`);
+  const bad = () => new UsageError(`invalid ${from} ${echoUrl(value)}: expected an http:// or https:// URL`);
   let u: URL;
   try {
     u = new URL(value.trim());

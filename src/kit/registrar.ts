@@ -75,7 +75,7 @@ function addOutputOptions(cmd: Command, output: Output, refused: ReadonlySet<str
 }
 
 /** The piped columns a command documents: its list view's, or the ones its spec names. */
-export function columnsOf(spec: CommandSpec): PipedColumnsName | undefined {
+export function pipedColumnsOf(spec: CommandSpec): PipedColumnsName | undefined {
   const name = spec.kind === 'list' ? spec.view : spec.kind === 'run' ? spec.columns : undefined;
   return name !== undefined && Object.hasOwn(PIPED_COLUMNS, name) ? (name as PipedColumnsName) : undefined;
 }
@@ -129,7 +129,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, execute: Ex
   if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
-  addHelpAfter(cmd, spec.help, spec.examples, columnsOf(spec));
+  addHelpAfter(cmd, spec.help, spec.examples, pipedColumnsOf(spec));
   cmd.action(() => execute(spec, env, cmd));
 }
 

@@ -180,8 +180,8 @@ export class TerminalTable<T> {
     if (this.widths === undefined) {
       // Optional columns that are empty on the first page, and columns left out for room, stay out
       // for the whole table.
-      const keep = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
-      const fits = this.leaveOut(rows, keep);
+      const allowed = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
+      const fits = this.leaveOut(rows, allowed);
       this.columns = this.columns.filter((_, i) => fits[i]);
       rows = rows.map((r) => r.filter((_, i) => fits[i]));
       this.widths = this.firstWidths(rows);
@@ -208,11 +208,11 @@ export class TerminalTable<T> {
   }
 
   /**
-   * Which columns to show: those `keep` allows, less the columns with a drop rank, lowest rank first
+   * Which columns to show: those `allowed` allows, less the columns with a drop rank, lowest rank first
    * (the rightmost of equal ranks first), until the rest fit the width at their narrowest.
    */
-  private leaveOut(rows: readonly Shown[][], keep: readonly boolean[]): boolean[] {
-    const shown = [...keep];
+  private leaveOut(rows: readonly Shown[][], allowed: readonly boolean[]): boolean[] {
+    const shown = [...allowed];
     const { floors } = this.floors(rows, this.columns);
     for (;;) {
       const at = shown.flatMap((s, i) => (s ? [i] : []));

@@ -17,6 +17,7 @@ import type { Lane } from './fanout.js';
 import type { LazySession } from './session.js';
 import { type ArgSpec, type CommandSpec, type Given, longFlag, type WaitPlan } from '../kit/spec.js';
 import { objectView, view } from '../kit/view-ref.js';
+import { echo } from '../base/text/echo.js';
 
 const PAGE_FLAGS = new Set(['all', 'limit', 'cursor']);
 
@@ -238,7 +239,7 @@ async function runChecked(spec: CommandSpec, inv: Invocation, input: Record<stri
 function concurrencyOf(text: string | undefined): number {
   if (text === undefined) return 4;
   const n = parsePositiveInt(text, '--concurrency')!;
-  if (n > 64) throw new UsageError(`invalid --concurrency ${JSON.stringify(text.trim())}: expected a whole number from 1 to 64`);
+  if (n > 64) throw new UsageError(`invalid --concurrency ${echo(text)}: expected a whole number from 1 to 64`);
   return n;
 }
 

@@ -21,7 +21,7 @@
  * cancels the rest.
  */
 import { ExplorerClient, type ListRequest, type Page } from '../api/client.js';
-import { keepItems } from '../api/keep.js';
+import { filterItems } from '../api/item-filter.js';
 import { paginate } from '../api/paginate.js';
 import type { ExplorerTarget } from '../config/settings.js';
 import { InterruptedError, NotFoundError, ScoutError, UsageError } from '../base/errors.js';
@@ -217,8 +217,8 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
 
   // Every chain starts now (up to MAX_HOSTS at once) and fills its queue; printing drains them in order.
   const work = async (lane: Lane, out: { push(page: Page, cost: number): Promise<void> }): Promise<void> => {
-    let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.keep ? { ...paging, limit: undefined } : paging);
-    if (req.keep) pages = keepItems(pages, req.keep);
+    let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.itemFilter ? { ...paging, limit: undefined } : paging);
+    if (req.itemFilter) pages = filterItems(pages, req.itemFilter);
     let count = 0;
     let cut = false;
     let next: unknown = null;

@@ -1,6 +1,6 @@
 /** A list command's run: its checked request fetched page by page and printed through the one output path. */
 import type { ItemSink, ListRequest } from '../api/client.js';
-import { keepItems } from '../api/keep.js';
+import { filterItems } from '../api/item-filter.js';
 import { paginate } from '../api/paginate.js';
 import { offerNextPage, printList } from './output.js';
 import { pagination } from '../kit/page-options.js';
@@ -14,8 +14,8 @@ export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: Vie
   const paging = pagination(inv.output);
   // A list filtered here counts kept items against --limit (printList stops there), not sent ones,
   // and takes whole pages (the filter reads their items); any other list may stream a big page.
-  const printed = req.keep
-    ? await printList(s, keepItems(paginate((r, c) => client.page(r, c), req, { ...paging, limit: undefined }), req.keep), view, inv.output)
+  const printed = req.itemFilter
+    ? await printList(s, filterItems(paginate((r, c) => client.page(r, c), req, { ...paging, limit: undefined }), req.itemFilter), view, inv.output)
     : await printList(s, (sink?: ItemSink) => paginate((r, c, to) => client.page(r, c, to), req, { ...paging, sink }), view, inv.output);
   await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
 }

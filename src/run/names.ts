@@ -13,13 +13,9 @@ import { shortHash } from '../render/format.js';
 import { safeText } from '../base/text/safe.js';
 import type { NameRef } from '../base/validate.js';
 import type { Session } from './session.js';
+import { echo } from '../base/text/echo.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** A name as messages quote it: safe text, cut short. */
-function shown(name: string): string {
-  return JSON.stringify(safeText(name.length > 80 ? name.slice(0, 80) + '…' : name));
-}
 
 /** Names of only these characters normalise by the ASCII rules below; any other goes to the library. */
 const ASCII_NAME = /^[A-Za-z0-9$_.-]+$/;
@@ -60,7 +56,7 @@ async function normalise(name: string): Promise<string | { reason: string }> {
  */
 export async function normaliseName(ref: NameRef<unknown>): Promise<string> {
   const n = await normalise(ref.typed);
-  if (typeof n !== 'string') throw new UsageError(`invalid name ${shown(ref.typed)}: ${safeText(n.reason)}`);
+  if (typeof n !== 'string') throw new UsageError(`invalid name ${echo(ref.typed)}: ${safeText(n.reason)}`);
   return n;
 }
 
@@ -89,14 +85,14 @@ async function resolveOne(s: Session, ref: NameRef<unknown>, name: string): Prom
     const address = [info.address_hash, it.address_hash].find((a) => typeof a === 'string' && a !== '');
     if (address === undefined) pointsNowhere = true;
     else if (typeof address === 'string' && ADDRESS.test(address)) found.add(address);
-    else throw new ResponseShapeError(`unusable response from ${new URL(client.baseUrl).origin}: the name ${shown(ref.typed)} resolves to ${shown(String(address))}, which is no address`);
+    else throw new ResponseShapeError(`unusable response from ${new URL(client.baseUrl).origin}: the name ${echo(ref.typed)} resolves to ${echo(String(address))}, which is no address`);
   }
   const origin = new URL(client.baseUrl).origin;
   const distinct = [...new Map([...found].map((a) => [a.toLowerCase(), a])).values()];
-  if (distinct.length > 1) throw new ResponseShapeError(`the name ${shown(ref.typed)} resolves to ${distinct.length} addresses on ${origin}: ${distinct.join(', ')}`);
+  if (distinct.length > 1) throw new ResponseShapeError(`the name ${echo(ref.typed)} resolves to ${distinct.length} addresses on ${origin}: ${distinct.join(', ')}`);
   const address = distinct[0];
   if (address === undefined) {
-    throw new NotFoundError(pointsNowhere ? `the name ${shown(ref.typed)} points to no address on ${origin}` : `no address for the name ${shown(ref.typed)} on ${origin}`);
+    throw new NotFoundError(pointsNowhere ? `the name ${echo(ref.typed)} points to no address on ${origin}` : `no address for the name ${echo(ref.typed)} on ${origin}`);
   }
   if (s.io.stderrIsTTY) await s.io.err.write(`${safeText(ref.typed)} → ${shortHash(address)}\n`);
   return address;

@@ -91,7 +91,7 @@ function guarded<T>(columns: readonly Column<T>[]): Column<T>[] {
 }
 
 /** The view's columns for a list whose first page holds `sample`. */
-function columnsOf<T>(view: ListView<T>, sample: readonly T[]): Column<T>[] {
+function viewColumns<T>(view: ListView<T>, sample: readonly T[]): Column<T>[] {
   return guarded(typeof view.columns === 'function' ? view.columns(sample) : view.columns);
 }
 
@@ -216,7 +216,7 @@ export async function printList<T>(
         const values = (): unknown[] => (whole ? page.items() : part.map((r) => JSON.parse(r) as unknown));
         let decoded: T[] | undefined;
         const decodedItems = () => (decoded ??= (view ? decode(values(), view, warned, s) : (values() as T[])).slice(0, part.length));
-        if (!begun) writer.begin(view && columnsOf(view, decodedItems()));
+        if (!begun) writer.begin(view && viewColumns(view, decodedItems()));
         begun = true;
         const last = at + ROWS_AT_ONCE >= raws.length;
         await writer.page({ rawItems: part, compact: page.compact, items: decodedItems }, more || !last);
@@ -231,7 +231,7 @@ export async function printList<T>(
   } finally {
     progress.stop();
   }
-  if (!begun) writer.begin(view && columnsOf(view, []));
+  if (!begun) writer.begin(view && viewColumns(view, []));
   await writer.end();
   return printed;
 }

@@ -45,7 +45,7 @@ export function pause(io: Io, ms: number, signal: AbortSignal | undefined): Prom
  * retries, a 5xx, a cut-off body. Refused credentials, a 4xx or an answer of the wrong shape would
  * come back the same, and end the run.
  */
-export function passing(e: unknown): e is ScoutError {
+export function transient(e: unknown): e is ScoutError {
   if (e instanceof ResponseEnvelopeError) return false;
   if (e instanceof HttpError) return e.status >= 500;
   return e instanceof NetworkError || e instanceof TimeoutError || e instanceof RateLimitError || e instanceof ResponseShapeError;

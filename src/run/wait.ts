@@ -17,7 +17,7 @@ import type { ExplorerClient } from '../api/client.js';
 import { NotFoundError, ScoutError } from '../base/errors.js';
 import { printObject } from './object.js';
 import { printDocument } from './output.js';
-import { chainInterval, passing, pause } from './poll.js';
+import { chainInterval, pause, transient } from './poll.js';
 import { openProgress } from './progress.js';
 import type { Invocation } from '../kit/invocation.js';
 import type { ObjectRequest, WaitPlan } from '../kit/spec.js';
@@ -105,7 +105,7 @@ export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef
         if (e instanceof NotFoundError) {
           failedInARow = 0;
           if (seen) throw new DroppedError(`${req.what} was dropped or replaced: the explorer no longer has it`);
-        } else if (passing(e)) {
+        } else if (transient(e)) {
           // The network or a 5xx after the retries: the next poll may get through, up to a point.
           progress.stop();
           if (++failedInARow >= MAX_FAILED_POLLS) {

@@ -25,7 +25,7 @@ import type { ExplorerClient, ListRequest, Page } from '../api/client.js';
 import { formatDuration } from '../base/validate.js';
 import type { WatchPlan } from '../kit/follow-options.js';
 import { printList } from './output.js';
-import { chainInterval, passing, pause } from './poll.js';
+import { chainInterval, pause, transient } from './poll.js';
 import { silentProgress } from './progress.js';
 import type { Invocation } from '../kit/invocation.js';
 import type { Session } from './session.js';
@@ -160,8 +160,8 @@ async function* follow<T>(s: Session, inv: Invocation, req: ListRequest<T>, plan
     try {
       found = await poll(client, req, seen, identity);
     } catch (e) {
-      // A passing failure (the network, a 5xx after the retries) costs this poll, not the watch.
-      if (!passing(e)) throw e;
+      // A transient failure (the network, a 5xx after the retries) costs this poll, not the watch.
+      if (!transient(e)) throw e;
       await s.io.err.write(`scout: warning: ${e.message}; polling again in ${formatDuration(interval)}\n`);
       continue;
     }

@@ -3,7 +3,7 @@
  * terminal, printed otherwise. Nothing is ever opened when stdout is no terminal (a script, a pipe,
  * CI): then the URL is the output. The `open` package loads only when a browser is to start.
  */
-import { checkWebUrl, shownUrl } from '../config/url.js';
+import { checkWebUrl, echoUrl } from '../config/url.js';
 import { UsageError } from '../base/errors.js';
 import type { Io } from '../base/io.js';
 import type { Invocation } from '../kit/invocation.js';
@@ -25,7 +25,7 @@ export function pageUrl(site: string, page: WebPage): string {
 export function launchableUrl(raw: string): string {
   const checked = checkWebUrl(raw);
   if ('url' in checked) return checked.url;
-  throw new UsageError(`refusing to open "${shownUrl(raw)}": ${checked.problem}`, { hint: 'pass --base-url <explorer> to name the explorer yourself' });
+  throw new UsageError(`refusing to open ${echoUrl(raw)}: ${checked.problem}`, { hint: 'pass --base-url <explorer> to name the explorer yourself' });
 }
 
 /**

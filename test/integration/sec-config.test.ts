@@ -31,7 +31,7 @@ describe('chain names that are no plain object key', () => {
     ]) {
       const r = await runScout(args, { env: { XDG_CONFIG_HOME } });
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr.split('\n')[0]).toBe(`scout: invalid chain name "${name}" in chains.${name}.explorer-key: __proto__, constructor, prototype cannot name a chain`);
+      expect(r.stderr.split('\n')[0]).toBe(`scout: invalid chain name "${name}" in "chains.${name}.explorer-key": __proto__, constructor, prototype cannot name a chain`);
     }
     expect(existsSync(file)).toBe(false);
   });

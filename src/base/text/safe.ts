@@ -8,22 +8,32 @@
  */
 
 /**
- * Code points that never reach a terminal, stderr or a file name raw, as inclusive ranges: C0
- * controls, DEL, C1 controls (0x9b is an 8-bit CSI), soft hyphen, combining grapheme joiner, Arabic
- * letter mark, Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), Khmer inherent vowels, Mongolian
- * free variation selectors and vowel separator, zero-width and directional marks, line/paragraph
- * separators, bidi embeddings, overrides and isolates, word joiner, invisible operators and the
- * deprecated format characters U+206A-206F, the blank braille pattern, variation selectors
- * (U+FE00-FE0F and U+E0100-E01EF), BOM, interlinear annotation controls, Egyptian hieroglyph and
- * shorthand format controls, musical symbol format characters (U+1D173-1D17A), and the invisible
- * "tag" characters (used to smuggle hidden ASCII). Each is shown, never obeyed or hidden.
+ * The one table of unsafe characters: code points that never reach a terminal, stderr or a file
+ * name raw, as inclusive ranges. C0 controls, DEL, C1 controls (0x9b is an 8-bit CSI), soft hyphen,
+ * combining grapheme joiner, the Arabic, Syriac and Kaithi prepended format marks (U+0600-0605,
+ * U+06DD, U+070F, U+0890-0891, U+08E2, U+110BD, U+110CD: they reach over the digits after them),
+ * Arabic letter mark, Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), Khmer inherent vowels,
+ * Mongolian free variation selectors and vowel separator, zero-width and directional marks,
+ * line/paragraph separators, bidi embeddings, overrides and isolates, word joiner, invisible
+ * operators and the deprecated format characters U+206A-206F, the blank braille pattern, variation
+ * selectors (U+FE00-FE0F and U+E0100-E01EF), BOM, the default-ignorable U+FFF0-FFF8 and interlinear
+ * annotation controls, Egyptian hieroglyph and shorthand format controls, musical symbol format
+ * characters (U+1D173-1D17A), and the invisible "tag" characters (used to smuggle hidden ASCII) with
+ * the rest of plane 14's default-ignorable block. Together: every control, format (Cf), line or
+ * paragraph separator and default-ignorable code point, and U+2800. Each is shown, never obeyed or
+ * hidden; the name check (base/validate.ts) and the file-name check (contract sources) refuse them.
  */
 export const UNSAFE_RANGES: readonly (readonly [number, number])[] = [
   [0x0000, 0x001f],
   [0x007f, 0x009f],
   [0x00ad, 0x00ad],
   [0x034f, 0x034f],
+  [0x0600, 0x0605],
   [0x061c, 0x061c],
+  [0x06dd, 0x06dd],
+  [0x070f, 0x070f],
+  [0x0890, 0x0891],
+  [0x08e2, 0x08e2],
   [0x115f, 0x1160],
   [0x17b4, 0x17b5],
   [0x180b, 0x180f],
@@ -35,12 +45,13 @@ export const UNSAFE_RANGES: readonly (readonly [number, number])[] = [
   [0xfe00, 0xfe0f],
   [0xfeff, 0xfeff],
   [0xffa0, 0xffa0],
-  [0xfff9, 0xfffb],
+  [0xfff0, 0xfffb],
+  [0x110bd, 0x110bd],
+  [0x110cd, 0x110cd],
   [0x13430, 0x1343f],
   [0x1bca0, 0x1bca3],
   [0x1d173, 0x1d17a],
-  [0xe0000, 0xe007f],
-  [0xe0100, 0xe01ef],
+  [0xe0000, 0xe0fff],
 ];
 
 const unit = (n: number) => `\\u${n.toString(16).padStart(4, '0')}`;
@@ -69,8 +80,15 @@ export const UNSAFE_CHAR_SOURCE = ((): string => {
       lows.set(hi, [...(lows.get(hi) ?? []), low]);
     }
   }
-  const pairs = [...lows].map(([hi, ranges]) => `${unit(hi)}[${ranges.join('')}]`);
-  return [...classes, ...pairs].join('|');
+  // Consecutive high surrogates with the same low ranges share one alternative (plane 14's block).
+  const pairs: { from: number; to: number; lows: string }[] = [];
+  for (const [hi, ranges] of lows) {
+    const last = pairs[pairs.length - 1];
+    const low = `[${ranges.join('')}]`;
+    if (last && last.to === hi - 1 && last.lows === low) last.to = hi;
+    else pairs.push({ from: hi, to: hi, lows: low });
+  }
+  return [...classes, ...pairs.map((p) => (p.from === p.to ? unit(p.from) : `[${span(p.from, p.to)}]`) + p.lows)].join('|');
 })();
 
 /** Every unsafe character; safeText keeps one of them in one place (kept, below). */
@@ -107,15 +125,6 @@ function visible(ch: string): string {
   if (code < 0x20) return String.fromCharCode(0x2400 + code); // ␀..␟ control pictures
   if (code === 0x7f) return '\u2421'; // ␡
   return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
-}
-
-/**
- * True when `s` holds any code point of UNSAFE_RANGES, an emoji's presentation selector included:
- * the strict test for text that cannot show a stand-in and must be refused instead (a file name).
- */
-export function hasUnsafeCodePoint(s: string): boolean {
-  for (const ch of s) if (isUnsafeCodePoint(ch.codePointAt(0)!)) return true;
-  return false;
 }
 
 /** `s` with every unsafe character replaced by a visible form; safe to print on a terminal. */

@@ -1,9 +1,9 @@
 /** `scout api <path> [-F key=value]...`: a GET of any path under the base URL. */
 import type { Params } from '../../api/client.js';
-import { shown } from '../../config/url.js';
 import { UsageError } from '../../base/errors.js';
 import { isSafeText } from '../../base/text/safe.js';
 import { arg, command, repeated } from '../../kit/spec.js';
+import { echo } from '../../base/text/echo.js';
 
 /**
  * Normalises the path: relative to the base URL, never another host, never above the base URL's own
@@ -13,7 +13,7 @@ import { arg, command, repeated } from '../../kit/spec.js';
  */
 export function apiPath(input: string): string {
   const p = input.trim();
-  const bad = (why = '') => new UsageError(`invalid path "${shown(p)}"${why}`);
+  const bad = (why = '') => new UsageError(`invalid path ${echo(p)}${why}`);
   if (/^[a-z][a-z0-9+.-]*:/i.test(p) || p.startsWith('//')) {
     throw bad(': give a path under the base URL, not a URL (use --base-url for the host)');
   }
@@ -33,7 +33,7 @@ export function apiPath(input: string): string {
 export function apiFields(fields: readonly string[] | undefined): Params {
   return (fields ?? []).map((f) => {
     const i = f.indexOf('=');
-    if (i <= 0) throw new UsageError(`invalid -F "${shown(f)}": expected key=value`);
+    if (i <= 0) throw new UsageError(`invalid -F ${echo(f)}: expected key=value`);
     return [f.slice(0, i), f.slice(i + 1)] as const;
   });
 }

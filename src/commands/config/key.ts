@@ -1,10 +1,10 @@
 /** The `<key>` of `scout config get|set|unset`: a config-file key of the settings table, or a per-chain key. */
 import { flagName, SETTINGS, type SettingSpec } from '../../config/setting-table.js';
-import { shown } from '../../config/url.js';
 import { UsageError } from '../../base/errors.js';
 import { editDistance } from '../../base/text/edit-distance.js';
 import { RESERVED_KEYS } from '../../base/validate.js';
 import { arg } from '../../kit/spec.js';
+import { echo } from '../../base/text/echo.js';
 
 const CONFIG = (SETTINGS as readonly SettingSpec[]).filter((s) => s.config);
 
@@ -15,7 +15,7 @@ export function parseConfigName(raw: string): string {
   const [, rawChain, field] = /^chains\.(.+)\.(explorer-key|base-url)$/s.exec(name) ?? [];
   const chain = rawChain?.trim();
   if (chain && RESERVED_KEYS.has(chain)) {
-    throw new UsageError(`invalid chain name "${shown(chain)}" in ${shown(name)}: ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
+    throw new UsageError(`invalid chain name ${echo(chain)} in ${echo(name)}: ${[...RESERVED_KEYS].join(', ')} cannot name a chain`);
   }
   if (chain) return `chains.${chain}.${field}`;
   const other = (SETTINGS as readonly SettingSpec[]).find((s) => s.name === name);
@@ -24,7 +24,7 @@ export function parseConfigName(raw: string): string {
   }
   const near = CONFIG.map((s) => s.name).find((k) => editDistance(k, name.toLowerCase()) <= Math.min(2, Math.floor(k.length / 3)));
   const keys = `the keys: ${CONFIG.map((s) => s.name).join(', ')}, chains.<name>.explorer-key, chains.<name>.base-url`;
-  throw new UsageError(`unknown config key "${shown(name)}"${near ? `; did you mean ${near}?` : ''}`, { hint: keys });
+  throw new UsageError(`unknown config key ${echo(name)}${near ? `; did you mean ${near}?` : ''}`, { hint: keys });
 }
 
 export const keyArg = { ...arg('<key>', 'a config key (see scout config --help), or chains.<name>.explorer-key or .base-url', parseConfigName), complete: { values: CONFIG.map((s) => s.name) } };

@@ -24,7 +24,7 @@
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InterruptedError, ScoutError } from '../../base/errors.js';
-import { safeText } from '../../base/text/safe.js';
+import { isUnsafeCodePoint, safeText } from '../../base/text/safe.js';
 import { formatSize } from '../../base/validate.js';
 
 /** One file to write: its path as the explorer sent it, and its text. */
@@ -56,28 +56,30 @@ export interface WriteOptions {
 }
 
 /**
- * Characters no file name may hold: controls, format characters (zero-width, bidi, tags), lone
- * surrogates, line and paragraph separators, every default-ignorable code point (Hangul fillers
- * U+115F U+1160 U+3164 U+FFA0, variation selectors U+FE00-FE0F U+E0100-E01EF, U+206A-206F, the
- * combining grapheme joiner, Khmer and Mongolian invisibles), blank-looking spaces other than the
- * plain one, the Braille blank, and U+FFF0-FFFF (U+FFFD says the name was mangled already).
+ * Characters no file name may hold besides those of the unsafe table (base/text/safe.ts, an emoji's
+ * presentation selector included): lone surrogates, blank-looking spaces other
+ * than the plain one, and U+FFFC-FFFF (U+FFFD says the name was mangled already).
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\ufff0-\uffff]|[^\P{Zs} ]/u;
-const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+const NOT_IN_FILE_NAMES = /[\p{Cs}\ufffc-\uffff]|[^\P{Zs} ]/u;
+/** What is left to mark once safeText has run: the characters above, and the selectors it keeps. */
+const LEFT_AFTER_SAFE_TEXT = /[\p{Cs}\ufe0e\ufe0f\ufffc-\uffff]|[^\P{Zs} ]/gu;
 
-const codePoint = (ch: string) => `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+const codePoint = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Why `name` cannot be a written file name because of a character in it, or undefined. */
 export function nameProblem(name: string): string | undefined {
-  const m = INVISIBLE.exec(name);
-  return m ? `holds control or invisible characters (${codePoint(m[0])})` : undefined;
+  for (const ch of name) {
+    const cp = ch.codePointAt(0)!;
+    if (isUnsafeCodePoint(cp) || NOT_IN_FILE_NAMES.test(ch)) return `holds control or invisible characters (${codePoint(cp)})`;
+  }
+  return undefined;
 }
 
 /** `.git` as git's own path check (verify_path, is_ntfs_dotgit, is_hfs_dotgit) refuses it. */
 const DOT_GIT = /^(?:\.git|git~\d+)[. ]*(?::.*)?$/i;
 
 /** A path from the explorer as safe text for a message: nothing invisible either. */
-const shown = (p: unknown) => JSON.stringify(safeText(typeof p === 'string' ? p : String(p)).replace(INVISIBLE_ALL, (c) => `<${codePoint(c)}>`));
+const shown = (p: unknown) => JSON.stringify(safeText(typeof p === 'string' ? p : String(p)).replace(LEFT_AFTER_SAFE_TEXT, (c) => `<${codePoint(c.codePointAt(0)!)}>`));
 
 function refuse(p: unknown, why: string, hint?: string): ScoutError {
   return new ScoutError(`refusing to write the contract's sources: the explorer sent the path ${shown(p)}, which ${why}; nothing was written`, hint ? { hint } : {});

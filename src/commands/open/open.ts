@@ -5,10 +5,10 @@
  * when piped or with -n/--print.
  */
 import { UsageError } from '../../base/errors.js';
-import { safeText } from '../../base/text/safe.js';
 import { blockDigits, NameRef, parseAddressOrName, parseHash } from '../../base/validate.js';
 import { command, flag, words } from '../../kit/spec.js';
 import { PAGE_KINDS, type PageKind, WEB_HELP, type WebPage } from '../../kit/web-page.js';
+import { echo } from '../../base/text/echo.js';
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
 
@@ -18,7 +18,7 @@ function parseBlock(raw: string): string {
   const digits = blockDigits(s);
   if (/^\d{1,20}$/.test(digits)) return BigInt(digits).toString();
   if (HASH.test(s)) return s;
-  throw new UsageError(`invalid block ${JSON.stringify(safeText(s.slice(0, 80)))}: expected a block number or 0x followed by 64 hex digits`);
+  throw new UsageError(`invalid block ${echo(s)}: expected a block number or 0x followed by 64 hex digits`);
 }
 
 /** The page of `kind` for the value `raw`, or a name standing for it. */
@@ -45,7 +45,7 @@ export function parseTarget(given: string[]): WebPage | NameRef<WebPage> {
   if (rest.length) throw new UsageError(`scout open takes one thing to open, as one value or a kind and a value; got ${given.length} words`);
   const kind = PAGE_KINDS.find((k) => k === first.trim().toLowerCase());
   if (second !== undefined) {
-    if (!kind) throw new UsageError(`invalid kind ${JSON.stringify(safeText(first.slice(0, 80)))}: expected ${PAGE_KINDS.join(', ')}`);
+    if (!kind) throw new UsageError(`invalid kind ${echo(first)}: expected ${PAGE_KINDS.join(', ')}`);
     return pageOf(kind, second);
   }
   if (kind) throw new UsageError(`scout open ${kind} needs a value: ${kind === 'tx' ? 'a transaction hash' : kind === 'block' ? 'a block number or hash' : 'an address or a name'}`);

@@ -1,7 +1,7 @@
-/** keepItems: a filter the server does not take, applied page by page without touching what is kept. */
+/** filterItems: a filter the server does not take, applied page by page without touching what is kept. */
 import { describe, expect, it } from 'vitest';
 import { parseListBody, type Page } from '../../src/api/client.js';
-import { keepItems } from '../../src/api/keep.js';
+import { filterItems } from '../../src/api/item-filter.js';
 
 async function collect<T>(pages: AsyncIterable<Page<T>>): Promise<Page<T>[]> {
   const out: Page<T>[] = [];
@@ -15,10 +15,10 @@ async function* source(...bodies: string[]): AsyncGenerator<Page> {
 
 const isToken = (v: unknown) => (v as { type?: unknown }).type === 'token';
 
-describe('keepItems', () => {
+describe('filterItems', () => {
   it('keeps the exact text of the items it keeps, in order, and the server’s cursor', async () => {
     const body = '{"items":[{"type":"token","v":1.0e3},{"type":"address"},{"type" : "token","n":12345678901234567890}],"next_page_params":{"q":"x","next_page_params_type":"token"}}';
-    const [page] = await collect(keepItems(source(body), isToken));
+    const [page] = await collect(filterItems(source(body), isToken));
     expect(page!.rawItems).toEqual(['{"type":"token","v":1.0e3}', '{"type" : "token","n":12345678901234567890}']);
     expect(page!.items().map((i) => (i as { type: string }).type)).toEqual(['token', 'token']);
     expect(page!.next).toEqual([['q', 'x'], ['next_page_params_type', 'token']]);
@@ -27,7 +27,7 @@ describe('keepItems', () => {
   it('passes a page on as it is when every item stays, and yields an empty page when none does', async () => {
     const all = '{"items":[{"type":"token"}],"next_page_params":null}';
     const none = '{"items":[{"type":"block"}],"next_page_params":{"block":"1"}}';
-    const pages = await collect(keepItems(source(all, none), isToken));
+    const pages = await collect(filterItems(source(all, none), isToken));
     expect(pages[0]!.rawItems).toEqual(['{"type":"token"}']);
     expect(pages[0]!.compact).toBe(true);
     expect(pages[1]!.rawItems).toEqual([]);
