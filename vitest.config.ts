@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 export const SLOW = [
   'test/conformance/jq-fuzz.test.ts',
   'test/integration/bench.test.ts',
+  'test/integration/durations.test.ts',
+  'test/integration/echo.test.ts',
   'test/integration/exit.test.ts',
   'test/integration/help-text.test.ts',
   'test/integration/output.test.ts',

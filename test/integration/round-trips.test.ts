@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checksumAddress, keccak256 } from '../../src/base/keccak.js';
 import { parseAddress, parseAddressOrName, parseBlockId } from '../../src/base/validate.js';
-import { runCli } from '../support/cli.js';
+import { run } from '../../src/cli.js';
+import { memoryIo } from '../../src/base/io.js';
 import { type FakeServer, startServer } from '../support/server.js';
 
 let srv: FakeServer;
@@ -19,7 +20,12 @@ afterAll(() => srv.close());
 beforeEach(() => {
   srv.requests.length = 0;
 });
-const cli = (args: string[]) => runCli(['--base-url', srv.url, ...args]);
+/** The CLI in process, against the test explorer. */
+async function cli(args: string[]) {
+  const io = memoryIo();
+  const code = await run(['node', 'scout', '--base-url', srv.url, ...args], io);
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
+}
 const paths = () => srv.requests.map((r) => r.path);
 
 const VITALIK = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
