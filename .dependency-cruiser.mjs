@@ -1,5 +1,5 @@
 // The layers of src/ and the rules about them: imports only point down, nothing imports itself back,
-// and what --help loads stays light. test/unit/layers.test.ts runs these rules over src/ in the
+// and what --help loads stays light. test/project/layers.test.ts runs these rules over src/ in the
 // suite (`npx depcruise src` runs them too). Type-only imports count for the layers: a type import up
 // is still a layer pointing the wrong way.
 //

@@ -8,35 +8,35 @@ import { defineConfig } from 'vitest/config';
 // holds them all.
 export const SLOW = [
   'test/conformance/jq-fuzz.test.ts',
-  'test/integration/bench.test.ts',
-  'test/integration/durations.test.ts',
-  'test/integration/echo.test.ts',
-  'test/integration/exit.test.ts',
-  'test/integration/help-text.test.ts',
-  'test/integration/output.test.ts',
-  'test/integration/packaging.test.ts',
-  'test/integration/sec-cache-entries.test.ts',
-  'test/integration/sec-config.test.ts',
-  'test/integration/sec-endless-lists.test.ts',
-  'test/integration/sec-jq-limits.test.ts',
-  'test/integration/sec-keys.test.ts',
-  'test/integration/sec-render-interrupt.test.ts',
-  'test/integration/sec-source-out.test.ts',
-  'test/integration/sec-source-sigint.test.ts',
-  'test/integration/single-file.test.ts',
-  'test/integration/startup.test.ts',
-  'test/integration/terminal-help.test.ts',
+  'test/project/bench.test.ts',
+  'test/config/durations.test.ts',
+  'test/run/echo-cli.test.ts',
+  'test/run/exit.test.ts',
+  'test/project/help-text.test.ts',
+  'test/run/output-refused.test.ts',
+  'test/project/packaging.test.ts',
+  'test/api/sec-cache-entries.test.ts',
+  'test/config/sec-config.test.ts',
+  'test/api/sec-endless-lists.test.ts',
+  'test/run/jq-limits.test.ts',
+  'test/config/sec-keys.test.ts',
+  'test/render/render-interrupt.test.ts',
+  'test/commands/contract/source-out.test.ts',
+  'test/commands/contract/source-sigint.test.ts',
+  'test/project/single-file.test.ts',
+  'test/project/startup.test.ts',
+  'test/project/terminal-help.test.ts',
 ];
 
 // The only files that replace a module or spy on a global, each for a reason it states: they run
 // with vitest's per-file isolation (a fresh module graph and process per file), so nothing they do
-// reaches another file. test/unit/test-hygiene.test.ts fails on a test file outside this list that
+// reaches another file. test/project/test-hygiene.test.ts fails on a test file outside this list that
 // mocks modules, stubs or spies on globals, writes process.env or assigns to what it imports from src/.
 export const ISOLATED = [
   // vi.mock('node:fs'): acts between scout's check and its write, at the exact system call.
-  'test/unit/sec-source-write.test.ts',
+  'test/commands/contract/source-write.test.ts',
   // vi.spyOn(JSON, 'parse'): proves that no page or document is parsed whole.
-  'test/integration/bigbody.test.ts',
+  'test/api/bigbody.test.ts',
 ];
 
 const defaultProject: { project?: string[] } = { project: ['fast', 'isolated'] };
@@ -46,7 +46,7 @@ export default defineConfig({
     // One module graph per worker, not per file: re-importing the sources and rebuilding the fake
     // explorer's dataset for each of thirty files cost more than all the tests. Safe because the
     // module state src/ keeps is caches that hold nothing of one run for the next (a lazily loaded
-    // chalk, a word segmenter, the jq thread, sessions keyed weakly by invocation), budgets and
+    // chalk, a word segmenter, the jq thread), budgets and
     // limits are constants a test passes smaller values for (through the Io or a parameter), and
     // outside ISOLATED no test mocks modules, stubs or spies on globals, or writes process.env.
     isolate: false,

@@ -43,7 +43,7 @@ const lazyChildProcess = {
 /**
  * scout speaks HTTP/1.1 (undici's default; no Pool it makes sets allowH2), so undici's HTTP/2 client
  * is never used, yet loading it loads node:http2 and node:tls with it: about 5 ms of every lookup.
- * In its place, a module that says so if it is ever called (test/unit/undici-pin.test.ts checks
+ * In its place, a module that says so if it is ever called (test/api/undici-pin.test.ts checks
  * the options).
  */
 const noHttp2 = {

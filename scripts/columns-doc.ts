@@ -1,7 +1,7 @@
 /**
  * Where the documentation of piped columns comes from: the column sets themselves (render/). It
  * writes src/kit/piped-columns.ts, the light table --help reads at start-up, and README's
- * Piped columns table (`npm run columns`); test/unit/piped-columns.test.ts fails while
+ * Piped columns table (`npm run columns`); test/kit/piped-columns.test.ts fails while
  * either differs from what this makes, so the documented columns cannot drift from the printed ones.
  * Never loaded by the CLI.
  */

@@ -2,7 +2,7 @@
  * The process entry: bin/scout.js requires it, built as CommonJS (dist/cli/launch.cjs) because a
  * CommonJS entry starts faster than an ES module one. It answers `--version`, and `--help` when the
  * help goes to a pipe or a file, from text the build rendered with the program itself
- * (dist/cli/help.json, test/integration/help-text.test.ts holds it to the live output), loading
+ * (dist/cli/help.json, test/project/help-text.test.ts holds it to the live output), loading
  * nothing else. Every other command line loads the program (main.ts) with the compile cache on and
  * WebAssembly kept on its baseline compiler (see `startProgram`).
  */

@@ -3,7 +3,7 @@
  * their own files rather than undici's index, which also builds fetch, WebSocket, caches, proxies and
  * mocks at load time, about 15% of a single lookup's run time (BENCHMARKS.md). These paths are
  * undici's internals, not its public API: package.json pins undici to one exact version and
- * test/unit/undici-pin.test.ts checks they are still the very Pool and request the index exports.
+ * test/api/undici-pin.test.ts checks they are still the very Pool and request the index exports.
  */
 import type { Dispatcher } from 'undici';
 import Pool from 'undici/lib/dispatcher/pool.js';

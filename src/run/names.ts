@@ -23,7 +23,7 @@ const ASCII_NAME = /^[A-Za-z0-9$_.-]+$/;
 /**
  * ENSIP-15 for a name of ASCII letters, digits, `$`, `-` and `_`: lower case, and in each label no
  * underscore after the leading ones and no `--` in the third and fourth places. The same answer as
- * ens-normalize (test/unit/names.test.ts checks it), without the second or so the library takes to
+ * ens-normalize (test/run/names.test.ts checks it), without the second or so the library takes to
  * build its Unicode tables on a first call. Undefined for any other name; `{reason}` when invalid.
  */
 export function normaliseAscii(name: string): string | { reason: string } | undefined {

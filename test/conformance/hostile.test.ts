@@ -382,7 +382,7 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     expect(ndjson.code).toBe(0);
     expectClean(ndjson.stdout, `${name} --ndjson`);
     const lines = ndjson.stdout.split('\n').slice(0, -1).map((l) => JSON.parse(l) as unknown);
-    // A trace is one call per line, its nested calls on lines of their own (test/unit/trace-lines.test.ts).
+    // A trace is one call per line, its nested calls on lines of their own (test/render/trace-lines.test.ts).
     if (name.startsWith('tx trace')) expect(lines.map((l) => (l as { call: unknown }).call)).toEqual(callsOf(sent));
     else expect(lines).toEqual(list ? sent.items : [sent]);
   });

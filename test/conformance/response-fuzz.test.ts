@@ -386,7 +386,7 @@ function check(shape: Shape, mode: Mode, o: Outcome): void {
   if (mode.mode === 'json' || mode.mode === 'ndjson') {
     if (kind.doc === 'registry') return;
     if (kind.doc === 'trace' && mode.mode === 'ndjson') {
-      // One call per line (test/unit/trace-lines.test.ts checks the calls themselves).
+      // One call per line (test/render/trace-lines.test.ts checks the calls themselves).
       for (const l of o.stdout.split('\n').slice(0, -1)) expect(Object.keys(JSON.parse(l) as object), what).toEqual(['depth', 'path', 'call']);
       return;
     }
