@@ -22,6 +22,7 @@ import {
   ESC_NONE,
   escapeError,
   escapeStep,
+  closerOf,
   isDigit,
   isWs,
   jsonError,
@@ -57,8 +58,8 @@ const CAP_ITEM = 1;
 const CAP_NEXT = 2;
 const CAP_KEY = 3;
 
-const OPEN_OBJ = 1;
-const OPEN_ARR = 2;
+/** On the stack of open containers, each is the closer it wants (grammar.ts closerOf): an object's. */
+const OPEN_OBJ = closerOf(0x7b);
 
 /** What a list body held besides its items, once it has ended. */
 export interface ListTail {
@@ -80,7 +81,7 @@ function isUnsafe(cp: number): boolean {
 
 export class JsonStreamScanner {
   private state = VALUE;
-  /** Open containers, innermost last: OPEN_OBJ or OPEN_ARR. */
+  /** Open containers, innermost last, as the closer each wants. */
   private stack = new Uint8Array(64);
   private depth = 0;
   /** Inside a string: the escape being read (grammar.ts escapeStep). */
@@ -362,12 +363,10 @@ export class JsonStreamScanner {
             continue;
           }
           this.begin(i, c);
-          if (c === 0x7b) {
-            this.push1(OPEN_OBJ);
-            this.state = OBJ_FIRST;
-          } else if (c === 0x5b) {
-            this.push1(OPEN_ARR);
-            this.state = ARR_FIRST;
+          const closer = closerOf(c);
+          if (closer) {
+            this.push1(closer);
+            this.state = c === 0x7b ? OBJ_FIRST : ARR_FIRST;
           } else if (c === 0x22) {
             this.state = STR;
             this.strIsKey = false;
@@ -417,7 +416,7 @@ export class JsonStreamScanner {
             i++;
             continue;
           }
-          if ((c === 0x7d && top === OPEN_OBJ) || (c === 0x5d && top === OPEN_ARR)) {
+          if (c === top) {
             this.depth--;
             i++;
             this.ended(chunk, i, out);
