@@ -51,7 +51,7 @@ export function stopsString(c: number): boolean {
  */
 export const ESC_NONE = 0;
 export const ESC_BACKSLASH = 1;
-export const ESC_HEX = 2;
+const ESC_HEX = 2;
 /** escapeStep's answer for a code that no escape allows. */
 export const ESC_BAD = -1;
 
@@ -88,7 +88,7 @@ export function quoteCloses(text: string, from: number, q: number): boolean {
 // ---- Numbers: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? ----
 
 /** Number states. */
-export const N_MINUS = 0;
+const N_MINUS = 0;
 const N_ZERO = 1;
 const N_INT = 2;
 const N_DOT = 3;
@@ -96,8 +96,8 @@ const N_FRAC = 4;
 const N_E = 5;
 const N_ESIGN = 6;
 const N_EXP = 7;
-/** numberStep's answers: the number ended before this code; the code makes it malformed. */
-export const N_END = -1;
+/** numberStep's answers below 0: the number ended before this code; the code makes it malformed. */
+const N_END = -1;
 export const N_BAD = -2;
 
 /** The number state after its first code `c`, or N_BAD when no number starts with `c`. */
