@@ -9,10 +9,36 @@
  * byte), so a compact body can be printed as it came.
  *
  * Nothing recurses and containers are tracked with a byte stack, so an item nested 100,000 levels
- * deep costs its size. The grammar is JSON's (RFC 8259): what JSON.parse rejects, this rejects.
+ * deep costs its size. The grammar is JSON's (RFC 8259): what JSON.parse rejects, this rejects. Its
+ * rules (whitespace, strings and escapes, numbers, literals, the words of its errors) are grammar.ts's,
+ * the ones the string slicer (lossless.ts) follows; this file adds the walk over bytes, UTF-8, captures.
  */
-import { RawJsonError } from './lossless.js';
 import { isUnsafeCodePoint } from '../text/safe.js';
+import {
+  BAD_LITERAL,
+  CONTROL_IN_STRING,
+  ESC_BACKSLASH,
+  ESC_BAD,
+  ESC_NONE,
+  escapeError,
+  escapeStep,
+  closerOf,
+  isDigit,
+  isWs,
+  jsonError,
+  literalOf,
+  N_BAD,
+  numberCanEnd,
+  numberError,
+  numberStart,
+  numberStep,
+  TRAILING,
+  WANT_COLON,
+  WANT_KEY,
+  WANT_MORE_ELEMENTS,
+  WANT_MORE_MEMBERS,
+  WANT_VALUE,
+} from './grammar.js';
 
 // Scanner states.
 const VALUE = 0; // a value is expected (after ':' or ',' in an array, or at the top)
@@ -26,26 +52,14 @@ const NUM = 7; // inside a number
 const LIT = 8; // inside true/false/null
 const DONE = 9; // the top value is complete
 
-// Number sub-states; the ones marked end may end the number.
-const N_MINUS = 0;
-const N_ZERO = 1; // end
-const N_INT = 2; // end
-const N_DOT = 3;
-const N_FRAC = 4; // end
-const N_E = 5;
-const N_ESIGN = 6;
-const N_EXP = 7; // end
-
 // What the current capture is.
 const CAP_NONE = 0;
 const CAP_ITEM = 1;
 const CAP_NEXT = 2;
 const CAP_KEY = 3;
 
-const OPEN_OBJ = 1;
-const OPEN_ARR = 2;
-
-const LITERALS = [Buffer.from('true'), Buffer.from('false'), Buffer.from('null')];
+/** On the stack of open containers, each is the closer it wants (grammar.ts closerOf): an object's. */
+const OPEN_OBJ = closerOf(0x7b);
 
 /** What a list body held besides its items, once it has ended. */
 export interface ListTail {
@@ -60,37 +74,23 @@ export interface ListTail {
   bytes: number;
 }
 
-/** Bytes that are JSON whitespace. */
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
-
-function isHex(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
-}
-
 /** Code points lossless.ts escapeUnsafe writes as \u escapes (those at or past U+0080): text/safe.ts's set. */
 function isUnsafe(cp: number): boolean {
   return cp >= 0x80 && isUnsafeCodePoint(cp);
 }
 
-const ESCAPES = new Set([0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74, 0x75]);
-
 export class JsonStreamScanner {
   private state = VALUE;
-  /** Open containers, innermost last: OPEN_OBJ or OPEN_ARR. */
+  /** Open containers, innermost last, as the closer each wants. */
   private stack = new Uint8Array(64);
   private depth = 0;
-  // Inside a string: 0, or 1 after a backslash, or 2..5 while reading \u's hex digits.
-  private esc = 0;
+  /** Inside a string: the escape being read (grammar.ts escapeStep). */
+  private esc = ESC_NONE;
   /** The string being read is a key. */
   private strIsKey = false;
-  private num = N_MINUS;
-  private lit: Buffer = LITERALS[0]!;
+  /** Inside a number: its state (grammar.ts numberStep). */
+  private num = 0;
+  private lit = 'null';
   private litAt = 0;
   private bytesRead = 0;
 
@@ -192,7 +192,7 @@ export class JsonStreamScanner {
   }
 
   private fail(what: string, at?: number): never {
-    throw new RawJsonError(at === undefined ? `unexpected end of JSON (${what})` : `invalid JSON at offset ${at} (${what})`);
+    throw jsonError(what, at);
   }
 
   private push1(kind: number): void {
@@ -283,6 +283,8 @@ export class JsonStreamScanner {
           if (this.esc === 0) {
             while (i < n) {
               const b = chunk[i]!;
+              // grammar.ts stopsString(b), spelt out (a call or a table here costs some 10%), and the
+              // bytes at or past 0x7f: UTF-8 to check, DEL to note. json-grammar.test.ts holds them equal.
               if (b === 0x22 || b === 0x5c || b < 0x20 || b >= 0x7f) break;
               i++;
             }
@@ -307,54 +309,36 @@ export class JsonStreamScanner {
               continue;
             }
             if (b === 0x5c) {
-              this.esc = 1;
+              this.esc = ESC_BACKSLASH;
               i++;
               continue;
             }
-            this.fail('a control character in a string', base + i);
+            this.fail(CONTROL_IN_STRING, base + i);
           }
-          if (this.esc === 1) {
-            if (!ESCAPES.has(c)) this.fail('a bad escape', base + i);
-            this.esc = c === 0x75 ? 2 : 0;
-          } else {
-            if (!isHex(c)) this.fail('a bad \\u escape', base + i);
-            this.esc = this.esc === 5 ? 0 : this.esc + 1;
-          }
+          const esc = escapeStep(this.esc, c);
+          if (esc === ESC_BAD) this.fail(escapeError(this.esc), base + i);
+          this.esc = esc;
           i++;
           continue;
         }
         case NUM: {
-          const s = this.num;
-          if (isDigit(c)) {
-            if (s === N_MINUS) this.num = c === 0x30 ? N_ZERO : N_INT;
-            else if (s === N_ZERO) this.fail('a leading zero', base + i);
-            else if (s === N_DOT) this.num = N_FRAC;
-            else if (s === N_E || s === N_ESIGN) this.num = N_EXP;
-            i++;
-            continue;
+          // Read on to the number's end (or the chunk's).
+          let num = this.num;
+          let s = numberStep(num, c);
+          while (s >= 0) {
+            num = s;
+            if (++i === n) break;
+            s = numberStep(num, chunk[i]!);
           }
-          if (c === 0x2e && (s === N_ZERO || s === N_INT)) {
-            this.num = N_DOT;
-            i++;
-            continue;
-          }
-          if ((c === 0x65 || c === 0x45) && (s === N_ZERO || s === N_INT || s === N_FRAC)) {
-            this.num = N_E;
-            i++;
-            continue;
-          }
-          if ((c === 0x2b || c === 0x2d) && s === N_E) {
-            this.num = N_ESIGN;
-            i++;
-            continue;
-          }
-          if (s !== N_ZERO && s !== N_INT && s !== N_FRAC && s !== N_EXP) this.fail('a malformed number', base + i);
+          this.num = num;
+          if (i === n) break outer;
+          if (s === N_BAD || !numberCanEnd(num)) this.fail(numberError(s), base + i);
           // The number ended before this byte, which is read again in the next state.
           this.ended(chunk, i, out);
           continue;
         }
         case LIT: {
-          if (c !== this.lit[this.litAt]) this.fail('a malformed literal', base + i);
+          if (c !== this.lit.charCodeAt(this.litAt)) this.fail(BAD_LITERAL, base + i);
           i++;
           if (++this.litAt === this.lit.length) this.ended(chunk, i, out);
           continue;
@@ -379,24 +363,24 @@ export class JsonStreamScanner {
             continue;
           }
           this.begin(i, c);
-          if (c === 0x7b) {
-            this.push1(OPEN_OBJ);
-            this.state = OBJ_FIRST;
-          } else if (c === 0x5b) {
-            this.push1(OPEN_ARR);
-            this.state = ARR_FIRST;
+          const closer = closerOf(c);
+          if (closer) {
+            this.push1(closer);
+            this.state = c === 0x7b ? OBJ_FIRST : ARR_FIRST;
           } else if (c === 0x22) {
             this.state = STR;
             this.strIsKey = false;
-            this.esc = 0;
+            this.esc = ESC_NONE;
           } else if (c === 0x2d || isDigit(c)) {
             this.state = NUM;
-            this.num = c === 0x2d ? N_MINUS : c === 0x30 ? N_ZERO : N_INT;
-          } else if (c === 0x74 || c === 0x66 || c === 0x6e) {
+            this.num = numberStart(c);
+          } else {
+            const lit = literalOf(c);
+            if (lit === undefined) this.fail(WANT_VALUE, base + i);
             this.state = LIT;
-            this.lit = LITERALS[c === 0x74 ? 0 : c === 0x66 ? 1 : 2]!;
+            this.lit = lit;
             this.litAt = 1;
-          } else this.fail('expected a value', base + i);
+          }
           i++;
           continue;
         }
@@ -408,10 +392,10 @@ export class JsonStreamScanner {
             i++;
             continue;
           }
-          if (c !== 0x22) this.fail('expected a key', base + i);
+          if (c !== 0x22) this.fail(WANT_KEY, base + i);
           this.state = STR;
           this.strIsKey = true;
-          this.esc = 0;
+          this.esc = ESC_NONE;
           if (this.depth === 1 && this.cap === CAP_NONE) {
             this.key = undefined;
             this.startCapture(CAP_KEY, i);
@@ -420,7 +404,7 @@ export class JsonStreamScanner {
           continue;
         }
         case COLON: {
-          if (c !== 0x3a) this.fail('expected ":"', base + i);
+          if (c !== 0x3a) this.fail(WANT_COLON, base + i);
           this.state = VALUE;
           i++;
           continue;
@@ -432,17 +416,17 @@ export class JsonStreamScanner {
             i++;
             continue;
           }
-          if ((c === 0x7d && top === OPEN_OBJ) || (c === 0x5d && top === OPEN_ARR)) {
+          if (c === top) {
             this.depth--;
             i++;
             this.ended(chunk, i, out);
             continue;
           }
-          this.fail(top === OPEN_OBJ ? 'expected "," or "}"' : 'expected "," or "]"', base + i);
+          this.fail(top === OPEN_OBJ ? WANT_MORE_MEMBERS : WANT_MORE_ELEMENTS, base + i);
         }
         // falls through: fail never returns
         case DONE:
-          this.fail('trailing data', base + i);
+          this.fail(TRAILING, base + i);
       }
     }
     // The captured value goes on past this chunk: keep a copy of its bytes so far, not the chunk.
@@ -461,10 +445,7 @@ export class JsonStreamScanner {
   /** The body has ended: throws RawJsonError unless it was exactly one JSON value. Returns its shape. */
   end(): ListTail {
     const out: string[] = [];
-    if (this.state === NUM && this.depth === 0) {
-      const s = this.num;
-      if (s === N_ZERO || s === N_INT || s === N_FRAC || s === N_EXP) this.ended(Buffer.alloc(0), 0, out);
-    }
+    if (this.state === NUM && this.depth === 0 && numberCanEnd(this.num)) this.ended(Buffer.alloc(0), 0, out);
     if (this.state !== DONE) this.fail(this.bytesRead === 0 ? 'an empty body' : 'a truncated body');
     return { ...this.tail, bytes: this.bytesRead };
   }
