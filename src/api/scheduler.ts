@@ -36,6 +36,8 @@ export interface SchedulerOptions {
   /** Longest single wait; past it the request goes anyway (the 429 path still protects it). */
   maxWaitMs?: number;
   log?: ((line: string) => void) | undefined;
+  /** Told when requests start a wait of a second or more (a spent window, the pace): `ms` long. */
+  onWait?: ((ms: number) => void) | undefined;
 }
 
 /** What an answer said, for the budget: its status and headers. */
@@ -234,6 +236,8 @@ export class Scheduler {
       b.toldPacing = true;
       this.opts.log?.(`no rate-limit headers from ${origin} yet: pacing requests at the default rate`);
     }
+    // Shorter waits are the pace going on; a longer one is worth saying while it lasts.
+    if (ms >= 1000) this.opts.onWait?.(ms);
     this.opts.sleep(ms, this.opts.signal).then(
       () => {
         if (b.wakeAt === target) b.wakeAt = undefined;

@@ -25,6 +25,8 @@ import { NameRef } from '../base/validate.js';
 import type { PageOptions } from '../kit/page-options.js';
 import type { CommandLine, HintWord, Invocation } from '../kit/invocation.js';
 import type { ArgSpec } from '../kit/spec.js';
+import { groupDigits } from '../render/units.js';
+import { openProgress, silentProgress } from './progress.js';
 import { blockHeading, exitCodeOf, inOrder, RunFailedError, runFailed, type Waiting, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';
 
 /** One line of stdin that holds a value. */
@@ -267,32 +269,48 @@ export async function runBatch(job: BatchJob): Promise<void> {
   const failed: number[] = [];
   const budget = job.budget ?? new WaitingOutput(io.waitingOutputBytes ?? WAITING_OUTPUT_BYTES);
   const window = Math.max(job.concurrency * 4, 16);
-  for await (const { task: v, out } of inOrder({ tasks: values, concurrency: job.concurrency, window, budget, signal, work: runValue })) {
-    const headed = headings ? new Headed(io.out, () => blockHeading(`==> ${shown(v.text)} <==`, headingsShown++ === 0, parent.render)) : undefined;
-    const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
-    const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
-    // What the value itself says on stderr ("no items", a warning) comes after its heading.
-    const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), io.err.write(t)) } : io.err;
-    for await (const c of out.drain()) await (c.err ? errTarget : target).write(c.text);
-    await lines?.end();
-    const e = out.error;
-    // A value that printed nothing but did not fail (an empty list) still gets its heading.
-    if (e === undefined) {
-      await headed?.ensure();
-      continue;
+  // Piped, the batch's progress on a terminal's stderr (on a terminal its output shows how far it is).
+  const count = (done: number) => `${inv.path.join(' ')} · ${groupDigits(String(done))} of ${groupDigits(String(values.length))} values`;
+  const progress = io.stdoutIsTTY ? silentProgress : await openProgress(io, mode, count(0), parent.render.color, { waits: parent.waits, long: true });
+  // What goes to stderr clears the progress line first.
+  const err: Writer = {
+    write: async (t) => {
+      progress.clear?.();
+      await io.err.write(t);
+    },
+  };
+  let done = 0;
+  try {
+    for await (const { task: v, out } of inOrder({ tasks: values, concurrency: job.concurrency, window, budget, signal, work: runValue })) {
+      const headed = headings ? new Headed(io.out, () => blockHeading(`==> ${shown(v.text)} <==`, headingsShown++ === 0, parent.render)) : undefined;
+      const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
+      const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
+      // What the value itself says on stderr ("no items", a warning) comes after its heading.
+      const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), err.write(t)) } : err;
+      for await (const c of out.drain()) await (c.err ? errTarget : target).write(c.text);
+      await lines?.end();
+      progress.update(count(++done));
+      const e = out.error;
+      // A value that printed nothing but did not fail (an empty list) still gets its heading.
+      if (e === undefined) {
+        await headed?.ensure();
+        continue;
+      }
+      // Output that cannot be written ends the batch: no other value could print either.
+      if (e instanceof ClosedPipeError || e instanceof OutputError) throw e;
+      if (e instanceof InterruptedError || signal?.aborted) {
+        worst = worse(worst, 130);
+        break;
+      }
+      worst = worse(worst, exitCodeOf(e));
+      failed.push(v.line);
+      // A value whose failures are told at the end (chains failing alike on every value) says nothing now.
+      if (e instanceof RunFailedError && e.toldLater) continue;
+      const message = e instanceof ScoutError ? e.message : `unexpected error: ${e instanceof Error ? e.message : String(e)}`;
+      await err.write(`scout: line ${v.line}: ${message}\n`);
     }
-    // Output that cannot be written ends the batch: no other value could print either.
-    if (e instanceof ClosedPipeError || e instanceof OutputError) throw e;
-    if (e instanceof InterruptedError || signal?.aborted) {
-      worst = worse(worst, 130);
-      break;
-    }
-    worst = worse(worst, exitCodeOf(e));
-    failed.push(v.line);
-    // A value whose failures are told at the end (chains failing alike on every value) says nothing now.
-    if (e instanceof RunFailedError && e.toldLater) continue;
-    const message = e instanceof ScoutError ? e.message : `unexpected error: ${e instanceof Error ? e.message : String(e)}`;
-    await io.err.write(`scout: line ${v.line}: ${message}\n`);
+  } finally {
+    progress.stop();
   }
   if (jsonArray) await jsonArray.end();
   if (signal?.aborted || worst === 130) throw new InterruptedError('interrupted');

@@ -178,7 +178,8 @@ export async function printList<T>(
   let begun = false;
   let n = 0;
 
-  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`, s.render.color);
+  // Piped, only --all shows progress (on a terminal's stderr): a list of a few pages is soon done.
+  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`, s.render.color, { waits: s.waits, long: Boolean(opts.all) });
   // Items of a big page as they arrive (JSON and NDJSON only: they never decode or lay out rows).
   const sink: ItemSink | undefined =
     opts.mode === 'json' || opts.mode === 'ndjson'

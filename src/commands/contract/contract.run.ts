@@ -27,7 +27,7 @@ function objectOf(body: string, origin: string): Record<string, unknown> {
 
 /** One contract's body, with a spinner while it loads. */
 async function fetchContract(s: Session, inv: Invocation, explorer: ExplorerClient, address: string): Promise<string> {
-  const progress = await openProgress(s.io, inv.output.mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  const progress = await openProgress(s.io, inv.output.mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
   try {
     return await explorer.getRaw(smartContractPath(address), [], `contract ${address}`);
   } finally {
