@@ -8,8 +8,10 @@
  * within the runner's one budget, never the whole input's output.
  *
  * Output keeps input order: NDJSON lines as each value prints them; `--json` one array (an object
- * command's documents as sent, a list command's items of every value, in order); tables one after
- * another under a heading per value; CSV with one header row. A value that fails is reported on
+ * command's documents as sent, a list command's items of every value, in order); on a terminal,
+ * tables one after another under a heading per value; piped, lines `cut` can read, the value as the
+ * first field of each (as `--chains` puts the chain first); CSV with one header row and an `input`
+ * column first. A value that fails is reported on
  * stderr with its line and the others go on; the exit status is the worst seen (EXIT_SEVERITY in many.ts).
  *
  * With `--chains` too, each value runs over every chain (fanout.ts), its rows and objects labelled
@@ -25,6 +27,8 @@ import { NameRef } from '../base/validate.js';
 import type { PageOptions } from '../kit/page-options.js';
 import type { CommandLine, HintWord, Invocation } from '../kit/invocation.js';
 import type { ArgSpec } from '../kit/spec.js';
+import { csvField } from '../render/csv.js';
+import { flat } from '../render/table.js';
 import { groupDigits } from '../render/units.js';
 import { openProgress, silentProgress } from './progress.js';
 import { blockHeading, exitCodeOf, inOrder, RunFailedError, runFailed, type Waiting, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';
@@ -161,6 +165,46 @@ class CsvHeaderOnce implements Writer {
   }
 }
 
+/**
+ * Puts a value's field first on every line it prints (piped lines) or every CSV record (the header
+ * record gets `input`, once for the batch). A CSV record ends at a line break outside quotes: a
+ * quoted field may hold one.
+ */
+class InputField implements Writer {
+  /** At the start of a record; inside quotes (CSV). */
+  private fresh = true;
+  private quoted = false;
+  constructor(
+    private readonly out: Writer,
+    private readonly value: string,
+    private readonly csv: { header: boolean } | undefined,
+  ) {}
+  async write(chunk: string): Promise<void> {
+    let s = '';
+    for (let from = 0; from < chunk.length; ) {
+      if (this.fresh) {
+        this.fresh = false;
+        if (!this.csv) s += `${flat(this.value)}\t`;
+        else if (this.csv.header) s += `${csvField(this.value)},`;
+        else {
+          this.csv.header = true;
+          s += 'input,';
+        }
+      }
+      let at = from;
+      for (; at < chunk.length; at++) {
+        const c = chunk[at];
+        if (c === '"' && this.csv) this.quoted = !this.quoted;
+        else if (c === '\n' && !this.quoted) break;
+      }
+      s += chunk.slice(from, at + 1);
+      if (at < chunk.length) this.fresh = true;
+      from = at + 1;
+    }
+    await this.out.write(s);
+  }
+}
+
 /** What a batch runs: the command once per value, with the input it was given for the rest. */
 export interface BatchJob {
   readonly inv: Invocation;
@@ -174,8 +218,12 @@ export interface BatchJob {
    * items it prints one a line (a list, or anything over `--chains`).
    */
   readonly json: 'documents' | 'items';
-  /** Tables under a heading per value: piped too (`always`), or only on a terminal, where rows carry no input field. */
-  readonly headings: 'always' | 'terminal';
+  /**
+   * Piped lines and CSV records carry the value: as their first field (`first`, one axis), or
+   * already in their rows (after the chain, over `--chains`). Tables on a terminal are under a
+   * heading per value either way.
+   */
+  readonly inputField: 'first' | 'rows';
   readonly concurrency: number;
   /** The budget of waiting output, when the values' own runs share it (over chains); else one of its own. */
   readonly budget?: WaitingOutput | undefined;
@@ -245,8 +293,11 @@ export async function runBatch(job: BatchJob): Promise<void> {
   const childOutput: PageOptions = { ...inv.output, mode: childMode, cursor: undefined, cursorRead: undefined };
   const jsonArray = mode === 'json' && !jq ? new JsonArrayWriter(io.out, io.stdoutIsTTY) : undefined;
   const parent = await inv.session();
-  const headings = mode === 'table' && (job.headings === 'always' || parent.render.tty);
+  const headings = mode === 'table' && parent.render.tty;
+  // Piped lines and CSV records of one axis: the value first.
+  const inputFirst = job.inputField === 'first' && ((mode === 'table' && !headings) || mode === 'csv');
   const csvSeen: { header?: string } = {};
+  const csvInput = mode === 'csv' ? { header: false } : undefined;
 
   // What a value prints, to stdout or stderr, in the order it printed it.
   type Chunk = { readonly err: boolean; readonly text: string };
@@ -284,7 +335,8 @@ export async function runBatch(job: BatchJob): Promise<void> {
     for await (const { task: v, out } of inOrder({ tasks: values, concurrency: job.concurrency, window, budget, signal, work: runValue })) {
       const headed = headings ? new Headed(io.out, () => blockHeading(`==> ${shown(v.text)} <==`, headingsShown++ === 0, parent.render)) : undefined;
       const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
-      const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
+      const out1: Writer = inputFirst ? new InputField(io.out, v.text, csvInput) : io.out;
+      const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(out1, csvSeen) : out1);
       // What the value itself says on stderr ("no items", a warning) comes after its heading.
       const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), err.write(t)) } : err;
       for await (const c of out.drain()) await (c.err ? errTarget : target).write(c.text);
