@@ -19,7 +19,9 @@
  * to its answer (a first request pays for the connection on the way): a seat counted from the send
  * would let the next second's requests reach a fixed window the last ones were counted in (429s).
  * Counted from the answer, no two requests one seat apart reach the server less than a second apart,
- * so no fixed one-second window, however it is placed, sees more than the rate.
+ * so no fixed one-second window, however it is placed, sees more than the rate. A request not
+ * answered a second after its send gives its seat up then, as a window counted from the send would
+ * (a slow answer, or a server that answers none until more arrive, must not hold the others forever).
  *
  * Time is the caller's clock and waits are the caller's sleep, so tests drive it with a fake clock:
  * after a wait the scheduler takes its clock to be at least the time it waited for.
@@ -62,6 +64,9 @@ export interface Ask {
   retry?: boolean | undefined;
 }
 
+/** How long a request not yet answered holds its seat of the default pace. */
+const UNANSWERED_SEAT_MS = 1000;
+
 /** The default pace without rate-limit headers: 5 requests a second without a key, 10 with one. */
 export const DEFAULT_RATES = [5, 10] as const;
 
@@ -81,7 +86,7 @@ interface HostRate {
   windowEnd: number | undefined;
   /** The end of the window before it: answers from that window are stale. */
   prevEnd: number;
-  /** Pacing without headers: the requests holding a seat → when it frees (Infinity until answered). */
+  /** Pacing without headers: the requests holding a seat → when it frees (a second after the answer). */
   readonly seats: Map<number, number>;
   /** After a 429: nothing goes before this. */
   blockedUntil: number;
@@ -185,7 +190,7 @@ export class Scheduler {
         b.queue.shift();
         const seq = ++b.seq;
         b.inFlight.set(seq, t);
-        if (decision === 'seat') b.seats.set(seq, Infinity);
+        if (decision === 'seat') b.seats.set(seq, t + UNANSWERED_SEAT_MS);
         next.resolve(this.slot(origin, b, seq));
         continue;
       }
@@ -220,8 +225,7 @@ export class Scheduler {
       if (at <= t) b.seats.delete(seq);
       else free = Math.min(free, at);
     }
-    if (b.seats.size < this.rates[ask.keyed ? 1 : 0]) return 'seat';
-    return free === Infinity ? 'answer' : free;
+    return b.seats.size < this.rates[ask.keyed ? 1 : 0] ? 'seat' : free;
   }
 
   private wait(origin: string, b: HostRate, until: number): void {
@@ -246,7 +250,7 @@ export class Scheduler {
           // Waited the longest allowed: go anyway (a 429 is still waited out by the retry).
           b.blockedUntil = Math.min(b.blockedUntil, target);
           if (b.windowEnd !== undefined) b.windowEnd = Math.min(b.windowEnd, target);
-          for (const [seq, at] of b.seats) if (at > target && at !== Infinity) b.seats.set(seq, target);
+          for (const [seq, at] of b.seats) if (at > target) b.seats.set(seq, target);
         }
         this.pump(origin, b);
       },
