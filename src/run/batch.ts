@@ -291,8 +291,8 @@ export async function runBatch(job: BatchJob): Promise<void> {
   // its array; with --jq each value's own document goes through the filter and prints as it says.
   const childMode: PageOptions['mode'] = mode === 'json' && !jq ? (job.json === 'documents' ? 'json' : 'ndjson') : mode;
   const childOutput: PageOptions = { ...inv.output, mode: childMode, cursor: undefined, cursorRead: undefined };
-  const jsonArray = mode === 'json' && !jq ? new JsonArrayWriter(io.out, io.stdoutIsTTY) : undefined;
   const parent = await inv.session();
+  const jsonArray = mode === 'json' && !jq ? new JsonArrayWriter(io.out, io.stdoutIsTTY, parent.render) : undefined;
   const headings = mode === 'table' && parent.render.tty;
   // Piped lines and CSV records of one axis: the value first.
   const inputFirst = job.inputField === 'first' && ((mode === 'table' && !headings) || mode === 'csv');
@@ -304,7 +304,9 @@ export async function runBatch(job: BatchJob): Promise<void> {
   const runValue = async (v: Checked, out: Waiting<Chunk>): Promise<void> => {
     const writer = (err: boolean): Writer => ({ write: (text) => out.push({ err, text }, text.length) });
     const held: Io = { ...io, out: writer(false), err: writer(true), stderrIsTTY: false, stdoutIsTTY: childMode === 'table' ? io.stdoutIsTTY : false };
-    const session = { ...parent, io: held, commandPath: inv.path, jq: inv.output.jq };
+    // JSON a value prints is gathered as text (the batch's array): never painted on the way.
+    const render = childMode === 'table' ? parent.render : { ...parent.render, color: false };
+    const session = { ...parent, io: held, render, commandPath: inv.path, jq: inv.output.jq };
     const childInv: Invocation = { ...inv, env: { ...inv.env, io: held }, output: childOutput, hint: hintFor(inv.hint, v.text), session: async () => session };
     const input: Record<string, unknown> = { ...job.input, [job.key]: v.value };
     if (v.names.length) {

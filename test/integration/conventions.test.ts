@@ -136,7 +136,8 @@ describe('scout api keeps one shape: JSON', () => {
 
   it.each([
     ['piped', {}],
-    ['on a terminal', { stdoutIsTTY: true, stderrIsTTY: true }],
+    // Uncoloured, to be parsed (JSON on a terminal is coloured: json-colour.test.ts).
+    ['on a terminal', { stdoutIsTTY: true, stderrIsTTY: true, color: false }],
   ])('--limit and --all print a JSON array of the items, never a table (%s)', async (_name, o: ScoutOptions) => {
     const sent = await itemsSent(3);
     const limited = await scout(['api', '/api/v2/blocks', '--limit', '3'], o);
@@ -156,7 +157,7 @@ describe('scout api keeps one shape: JSON', () => {
 
   it('a body printed whole is the same JSON on a terminal as piped', async () => {
     const piped = await scout(['api', '/api/v2/stats']);
-    const shown = await scout(['api', '/api/v2/stats'], { stdoutIsTTY: true });
+    const shown = await scout(['api', '/api/v2/stats'], { stdoutIsTTY: true, color: false });
     expect(JSON.parse(shown.stdout)).toEqual(JSON.parse(piped.stdout));
   });
 });
