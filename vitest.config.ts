@@ -26,6 +26,7 @@ export const SLOW = [
   'test/integration/single-file.test.ts',
   'test/integration/startup.test.ts',
   'test/integration/terminal-help.test.ts',
+  'test/integration/terminal-progress.test.ts',
 ];
 
 // The only files that replace a module or spy on a global, each for a reason it states: they run
