@@ -168,6 +168,18 @@ describe('rate-limit scheduler', () => {
     }
   });
 
+  it('a wait for a spent window of a second or more is told to the session: the spinner says it', async () => {
+    explorer(2, 5000);
+    const told: unknown[] = [];
+    const h = new Http({ timeoutMs: 5_000, retries: 3, userAgent: 't', sleep: fakeSleep, now: () => clock, dispatcher: (origin) => agent.get(origin), onWait: (e) => told.push(e) });
+    const client = new ExplorerClient({ baseUrl: ORIGIN, http: h });
+    await client.getRaw('/api/v2/stats');
+    await lookups(client, 3);
+    expect(told).toEqual([{ kind: 'rate', ms: expect.any(Number) }]);
+    expect((told[0] as { ms: number }).ms).toBeGreaterThanOrEqual(1000);
+    await h.close();
+  });
+
   it('without rate-limit headers but with a key: 10 a second', async () => {
     const srv = explorer(1000, 1000, false);
     const h = http();
