@@ -20,7 +20,7 @@
 import { InterruptedError, ScoutError, UsageError } from '../base/errors.js';
 import type { Io, Writer } from '../base/io.js';
 import { ClosedPipeError, OutputError } from '../base/node-io.js';
-import { JsonArrayWriter } from '../render/json.js';
+import { JsonArrayWriter, paintJson } from '../render/json.js';
 import { safeText } from '../base/text/safe.js';
 import { withoutBom } from '../base/text/bom.js';
 import { NameRef } from '../base/validate.js';
@@ -336,7 +336,13 @@ export async function runBatch(job: BatchJob): Promise<void> {
   try {
     for await (const { task: v, out } of inOrder({ tasks: values, concurrency: job.concurrency, window, budget, signal, work: runValue })) {
       const headed = headings ? new Headed(io.out, () => blockHeading(`==> ${shown(v.text)} <==`, headingsShown++ === 0, parent.render)) : undefined;
-      const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
+      // NDJSON on a terminal is painted here, a whole line at a time (a value prints it unpainted).
+      const painted = mode === 'ndjson' && !jq && parent.render.color;
+      const lines = jsonArray
+        ? new LinesInto((ls) => jsonArray.write(ls, true))
+        : painted
+          ? new LinesInto((ls) => io.out.write(paintJson(ls.join('\n') + '\n', parent.render)))
+          : undefined;
       const out1: Writer = inputFirst ? new InputField(io.out, v.text, csvInput) : io.out;
       const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(out1, csvSeen) : out1);
       // What the value itself says on stderr ("no items", a warning) comes after its heading.

@@ -37,6 +37,16 @@ describe('JSON on a terminal is coloured', () => {
     expect(coloured.stdout.replace(SGR, '')).toBe(plain.stdout);
   });
 
+  it('a batch: its JSON array and its NDJSON lines too, the same JSON under the colour', async () => {
+    for (const flag of ['--json', '--ndjson']) {
+      const run = (color: boolean) => runScout(['tx', 'show', '-', flag], { env: { SCOUT_BASE_URL: srv.url }, stdoutIsTTY: true, color, stdin: `${TX.ok}\n${TX.failed}\n` });
+      const coloured = await run(true);
+      expect(coloured.code, coloured.stderr).toBe(0);
+      expect(coloured.stdout, flag).toContain('\u001b[34m"hash"\u001b[39m');
+      expect(coloured.stdout.replace(SGR, '')).toBe((await run(false)).stdout);
+    }
+  });
+
   it('not under NO_COLOR or --color never; piped, byte for byte as before', async () => {
     const args = ['tx', 'show', TX.ok, '--json'];
     expect((await terminal(args, { env: { NO_COLOR: '1' } })).stdout).not.toMatch(SGR);
