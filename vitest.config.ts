@@ -26,6 +26,7 @@ export const SLOW = [
   'test/project/single-file.test.ts',
   'test/project/startup.test.ts',
   'test/project/terminal-help.test.ts',
+  'test/run/terminal-progress.test.ts',
 ];
 
 // The only files that replace a module or spy on a global, each for a reason it states: they run

@@ -74,10 +74,12 @@ function item(i, address) {
  * `latencyMs` delays every answer; `limit` (requests a second) enforces fixed one-second windows,
  * the first opening with the first request, as Blockscout does: x-ratelimit-* headers on every
  * answer, 429 past the limit (`limited()` counts them). Without a limit the headers say -1, no
- * limit. `span()` is the time from the first request's arrival to the last answer; `bounds()` gives
+ * limit; with `headers: false` the limit is enforced and never said, in windows fixed to the clock's
+ * seconds rather than opened by the first request (a proxy, another server); `firstMs` delays the
+ * first request more (a new connection's handshake). `span()` is the time from the first request's arrival to the last answer; `bounds()` gives
  * both as performance.now() times, to time several servers of one process together.
  */
-export async function startBenchServer({ count, address, latencyMs = 0, limit = 0 }) {
+export async function startBenchServer({ count, address, latencyMs = 0, limit = 0, headers: said = true, firstMs = 0 }) {
   const pages = new Map();
   const tx = JSON.stringify(item(0, address));
   const pageCount = Math.ceil(count / PAGE);
@@ -93,6 +95,7 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
   const base = `/api/v2/addresses/${address}/transactions`;
   const txPath = '/api/v2/transactions/0x' + 'ab'.repeat(32);
   let requests = 0;
+  let counted = 0;
   let limited = 0;
   let started;
   let last = 0;
@@ -100,18 +103,21 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
   const server = http.createServer((req, res) => {
     started ??= performance.now();
     res.on('finish', () => (last = performance.now()));
-    if (latencyMs) setTimeout(answer, latencyMs, req, res);
+    // `firstMs` more for the first request: a new connection's handshake, which the server counts after.
+    const delay = latencyMs + (requests === 0 && !counted++ ? firstMs : 0);
+    if (delay) setTimeout(answer, delay, req, res);
     else answer(req, res);
   });
   function answer(req, res) {
     requests++;
     const url = new URL(req.url, 'http://x');
-    const headers = { 'content-type': 'application/json; charset=utf-8', 'x-ratelimit-limit': '-1', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '-1' };
+    const headers = { 'content-type': 'application/json; charset=utf-8', ...(said ? { 'x-ratelimit-limit': '-1', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '-1' } : {}) };
     if (limit) {
-      const elapsed = performance.now() - started;
+      // Said: windows from the first request. Unsaid: the clock's own seconds, wherever they fall.
+      const elapsed = said ? performance.now() - started : performance.timeOrigin + performance.now();
       const w = Math.floor(elapsed / 1000);
       const used = windows.get(w) ?? 0;
-      Object.assign(headers, { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used - 1)), 'x-ratelimit-reset': String(Math.ceil((w + 1) * 1000 - elapsed)) });
+      if (said) Object.assign(headers, { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(Math.max(0, limit - used - 1)), 'x-ratelimit-reset': String(Math.ceil((w + 1) * 1000 - elapsed)) });
       if (used >= limit) {
         limited++;
         return res.writeHead(429, headers).end('{"message":"Too many requests"}');

@@ -401,7 +401,7 @@ complete -c scout -n '__scout_at \'token nft\'' -s q -l jq -x -d 'filter the JSO
 
 # scout contract
 complete -c scout -n '__scout_at \'contract\'' -a 'show' -d 'a contract: verified or not, compiler, optimisation, licence, proxy'
-complete -c scout -n '__scout_at \'contract\'' -a 'abi' -d 'a verified contract\'s ABI, as JSON'
+complete -c scout -n '__scout_at \'contract\'' -a 'abi' -d 'a verified contract\'s ABI: signatures on a terminal, JSON piped'
 complete -c scout -n '__scout_at \'contract\'' -a 'source' -d 'a verified contract\'s source: the main file, or every file under a directory'
 
 # scout contract show

@@ -14,6 +14,7 @@ import type { ResponseCache } from './cache.js';
 import { type Accept, type Answer, type BodyConsumer, compose, type HttpRequest, type HttpResponse, type Method, type RequestContext, type Send } from './exchange.js';
 import { type Outcome, RetryPolicy } from './retry.js';
 import { Scheduler } from './scheduler.js';
+import type { WaitEvent } from './waits.js';
 import { faultError, statusError, unusableError } from './status.js';
 import { AttemptError, DEFAULT_MAX_BODY, Transport } from './transport.js';
 
@@ -45,6 +46,8 @@ export interface HttpOptions {
   dispatcher?: ((origin: string) => Dispatcher) | undefined;
   /** The rate-limit budgets (scheduler.ts); one of its own by default, shared by every request of this Http. */
   scheduler?: Scheduler | undefined;
+  /** Told when a request starts waiting (a retry's backoff, a rate limit): the progress display says it. */
+  onWait?: ((e: WaitEvent) => void) | undefined;
   /** `--cache`: successful GET bodies of requests that ask for it (RequestContext.cache) are kept here. */
   cache?: ResponseCache | undefined;
 }
@@ -74,6 +77,13 @@ export function displayUrl(url: URL, masked: readonly string[] = []): string {
   return u.href;
 }
 
+/** What a retry comes after, for the progress display: "a timeout", "HTTP 502". */
+function failure(o: Outcome): string {
+  if ('status' in o) return `HTTP ${o.status}`;
+  if ('unusable' in o) return 'an unusable answer';
+  return o.fault === 'timeout' ? 'a timeout' : o.fault === 'unreachable' ? 'a connection failure' : 'a broken connection';
+}
+
 /** HTTP client shared by the explorer and admin clients. */
 export class Http {
   /** Every request asks it for a slot: one rate-limit budget per origin, shared by concurrent callers. */
@@ -99,7 +109,8 @@ export class Http {
     if (outer?.aborted) this.stop.abort();
     else outer?.addEventListener('abort', () => this.stop.abort(), { once: true });
     this.scheduler =
-      options.scheduler ?? new Scheduler({ now: this.now, sleep: this.sleep, maxWaitMs, signal: this.stop.signal, log: (l) => this.log(l) });
+      options.scheduler ??
+      new Scheduler({ now: this.now, sleep: this.sleep, maxWaitMs, signal: this.stop.signal, log: (l) => this.log(l), onWait: (ms) => options.onWait?.({ kind: 'rate', ms }) });
     this.transport = new Transport({
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
@@ -233,8 +244,13 @@ export class Http {
       const wait = this.policy.wait(n, outcome);
       this.log(`retry ${n + 1}/${this.policy.retries} in ${Math.round(wait)}ms`);
       // A 429 holds back every request to the origin, not only this one: the scheduler waits it out.
-      if (last?.status === 429) await this.scheduler.hold(url.origin, wait);
-      else await this.sleep(wait, this.stop.signal);
+      if (last?.status === 429) {
+        this.options.onWait?.({ kind: 'rate', ms: wait });
+        await this.scheduler.hold(url.origin, wait);
+      } else {
+        this.options.onWait?.({ kind: 'retry', attempt: n + 1, retries: this.policy.retries, after: failure(outcome), ms: wait });
+        await this.sleep(wait, this.stop.signal);
+      }
     }
     const redact = (t: string) => this.redact(t);
     if (fault instanceof ResponseShapeError) throw unusableError(fault, n, redact);

@@ -12,9 +12,16 @@
  * it is taken as given only for a new window.
  *
  * Without those headers (a proxy, another server, or a first request whose answer has not come)
- * requests are paced at a conservative default: 5 a second, 10 when the request carries a key,
- * counted in windows of one second as Blockscout counts, so the first requests of a run go together
- * rather than one every 200 ms while the server's own budget is still unknown.
+ * requests are paced at a conservative default: 5 a second, 10 when the request carries a key. The
+ * first requests of a run go together rather than one every 200 ms while the server's own budget is
+ * still unknown; after that a request takes a seat that it holds until one second after its answer
+ * came. The server counts a request in the window of the moment it saw it, which may be any time up
+ * to its answer (a first request pays for the connection on the way): a seat counted from the send
+ * would let the next second's requests reach a fixed window the last ones were counted in (429s).
+ * Counted from the answer, no two requests one seat apart reach the server less than a second apart,
+ * so no fixed one-second window, however it is placed, sees more than the rate. A request not
+ * answered a second after its send gives its seat up then, as a window counted from the send would
+ * (a slow answer, or a server that answers none until more arrive, must not hold the others forever).
  *
  * Time is the caller's clock and waits are the caller's sleep, so tests drive it with a fake clock:
  * after a wait the scheduler takes its clock to be at least the time it waited for.
@@ -31,6 +38,8 @@ export interface SchedulerOptions {
   /** Longest single wait; past it the request goes anyway (the 429 path still protects it). */
   maxWaitMs?: number;
   log?: ((line: string) => void) | undefined;
+  /** Told when requests start a wait of a second or more (a spent window, the pace): `ms` long. */
+  onWait?: ((ms: number) => void) | undefined;
 }
 
 /** What an answer said, for the budget: its status and headers. */
@@ -55,6 +64,9 @@ export interface Ask {
   retry?: boolean | undefined;
 }
 
+/** How long a request not yet answered holds its seat of the default pace. */
+const UNANSWERED_SEAT_MS = 1000;
+
 /** The default pace without rate-limit headers: 5 requests a second without a key, 10 with one. */
 export const DEFAULT_RATES = [5, 10] as const;
 
@@ -74,9 +86,8 @@ interface HostRate {
   windowEnd: number | undefined;
   /** The end of the window before it: answers from that window are stale. */
   prevEnd: number;
-  /** Pacing without headers: the end of the current one-second window, and the requests left in it. */
-  pacedEnd: number;
-  pacedLeft: number;
+  /** Pacing without headers: the requests holding a seat → when it frees (a second after the answer). */
+  readonly seats: Map<number, number>;
   /** After a 429: nothing goes before this. */
   blockedUntil: number;
   /** A wait is under way until then. */
@@ -120,8 +131,7 @@ export class Scheduler {
         tokens: undefined,
         windowEnd: undefined,
         prevEnd: -Infinity,
-        pacedEnd: -Infinity,
-        pacedLeft: 0,
+        seats: new Map(),
         blockedUntil: -Infinity,
         wakeAt: undefined,
         toldPacing: false,
@@ -176,10 +186,11 @@ export class Scheduler {
       const t = this.now();
       const next = b.queue[0]!;
       const decision = this.decide(b, t, next);
-      if (decision === 'go') {
+      if (decision === 'go' || decision === 'seat') {
         b.queue.shift();
         const seq = ++b.seq;
         b.inFlight.set(seq, t);
+        if (decision === 'seat') b.seats.set(seq, t + UNANSWERED_SEAT_MS);
         next.resolve(this.slot(origin, b, seq));
         continue;
       }
@@ -189,8 +200,8 @@ export class Scheduler {
     }
   }
 
-  /** 'go', 'answer' (wait for one in flight), or the time to wait until. */
-  private decide(b: HostRate, t: number, ask: Ask): 'go' | 'answer' | number {
+  /** 'go', 'seat' (go, paced), 'answer' (wait for one in flight), or the time to wait until. */
+  private decide(b: HostRate, t: number, ask: Ask): 'go' | 'seat' | 'answer' | number {
     if (t < b.blockedUntil) return b.blockedUntil;
     if (b.unlimited) return 'go';
     if (b.windowEnd !== undefined && t >= b.windowEnd) {
@@ -207,17 +218,14 @@ export class Scheduler {
       if (b.windowEnd !== undefined) return b.windowEnd;
       if (b.inFlight.size > 0) return 'answer';
     }
-    // No budget known: the default pace, in windows of one second.
+    // No budget known: the default pace, a seat each, held until a second after the answer.
     if (ask.retry) return 'go';
-    if (t >= b.pacedEnd) {
-      b.pacedEnd = t + 1000;
-      b.pacedLeft = this.rates[ask.keyed ? 1 : 0];
+    let free = Infinity;
+    for (const [seq, at] of b.seats) {
+      if (at <= t) b.seats.delete(seq);
+      else free = Math.min(free, at);
     }
-    if (b.pacedLeft > 0) {
-      b.pacedLeft--;
-      return 'go';
-    }
-    return b.pacedEnd;
+    return b.seats.size < this.rates[ask.keyed ? 1 : 0] ? 'seat' : free;
   }
 
   private wait(origin: string, b: HostRate, until: number): void {
@@ -228,10 +236,12 @@ export class Scheduler {
     const ms = target - t;
     if (b.windowEnd !== undefined && until === b.windowEnd && b.tokens === 0) {
       this.opts.log?.(`rate limit spent (x-ratelimit-remaining 0); waiting ${Math.ceil(ms)}ms for the window to reset`);
-    } else if (until === b.pacedEnd && !b.toldPacing) {
+    } else if (b.tokens === undefined && until !== b.blockedUntil && !b.toldPacing) {
       b.toldPacing = true;
       this.opts.log?.(`no rate-limit headers from ${origin} yet: pacing requests at the default rate`);
     }
+    // Shorter waits are the pace going on; a longer one is worth saying while it lasts.
+    if (ms >= 1000) this.opts.onWait?.(ms);
     this.opts.sleep(ms, this.opts.signal).then(
       () => {
         if (b.wakeAt === target) b.wakeAt = undefined;
@@ -240,7 +250,7 @@ export class Scheduler {
           // Waited the longest allowed: go anyway (a 429 is still waited out by the retry).
           b.blockedUntil = Math.min(b.blockedUntil, target);
           if (b.windowEnd !== undefined) b.windowEnd = Math.min(b.windowEnd, target);
-          b.pacedEnd = Math.min(b.pacedEnd, target);
+          for (const [seq, at] of b.seats) if (at > target) b.seats.set(seq, target);
         }
         this.pump(origin, b);
       },
@@ -259,6 +269,8 @@ export class Scheduler {
         done = true;
         const sentAt = b.inFlight.get(seq) ?? this.now();
         b.inFlight.delete(seq);
+        // The server saw it by now at the latest: its seat frees a second later.
+        if (b.seats.has(seq)) b.seats.set(seq, this.now() + 1000);
         if (answer) this.learn(b, seq, sentAt, answer);
         this.pump(origin, b);
       },

@@ -7,6 +7,7 @@ import type { GlobalFlags } from '../config/setting-table.js';
 import type { Io } from '../base/io.js';
 import type { AdminClient, ExplorerClient } from '../api/client.js';
 import type { Http } from '../api/http.js';
+import type { WaitBoard } from '../api/waits.js';
 import type { Settings } from '../config/settings.js';
 import type { RenderContext } from '../render/context.js';
 import type { JqProgram } from '../render/jq.js';
@@ -56,6 +57,8 @@ export interface Session {
   io: Io;
   settings: Settings;
   http: Http;
+  /** What the HTTP layer waits for (retries, rate limits), told to the progress display open at the time. */
+  waits: WaitBoard;
   render: RenderContext;
   explorer(): ExplorerClient;
   admin(): AdminClient;

@@ -80,8 +80,11 @@ export function pipedColumnsOf(spec: CommandSpec): PipedColumnsName | undefined 
   return name !== undefined && Object.hasOwn(PIPED_COLUMNS, name) ? (name as PipedColumnsName) : undefined;
 }
 
-/** The fields of a piped line for --help, numbered as `cut -f` counts them, wrapped at `width` columns. */
-export function pipedHelp(name: PipedColumnsName, width = HELP_WIDTH): string {
+/**
+ * The fields of a piped line for --help, numbered as `cut -f` counts them, wrapped at `width` columns;
+ * for a command that takes `-` (`batch`), where a batch's value goes.
+ */
+export function pipedHelp(name: PipedColumnsName, width = HELP_WIDTH, batch = false): string {
   const lines: string[] = [];
   let line = '';
   PIPED_COLUMNS[name].forEach((c: string, i: number) => {
@@ -93,12 +96,14 @@ export function pipedHelp(name: PipedColumnsName, width = HELP_WIDTH): string {
     line += field;
   });
   lines.push(line);
-  return `${wrapText('Piped, each item is a tab-separated line with these fields, no header (--csv names its columns in a header row):', width)}\n${lines.join('\n')}`;
+  const intro = 'Piped, each item is a tab-separated line with these fields, no header (--csv names its columns in a header row):';
+  const values = batch ? `\n${wrapText('With - (values from stdin), the value comes first: field 1 is the value, these follow from field 2 (--csv: an input column first).', width)}` : '';
+  return `${wrapText(intro, width)}\n${lines.join('\n')}${values}`;
 }
 
 /** The text after the options in --help: the spec's own, the piped fields, then its examples, wrapped to `width`. */
-export function helpAfter(help: string | undefined, examples: readonly string[], columns: PipedColumnsName | undefined, width: number): string {
-  const piped = columns ? `\n${pipedHelp(columns, width)}\n` : '';
+export function helpAfter(help: string | undefined, examples: readonly string[], columns: PipedColumnsName | undefined, width: number, batch = false): string {
+  const piped = columns ? `\n${pipedHelp(columns, width, batch)}\n` : '';
   return (help ? `\n${wrapText(help, width)}\n` : '') + piped + `\n${examplesSection(examples, width)}`;
 }
 
@@ -109,8 +114,8 @@ export function helpWidthOf(cmd: Command, error: boolean): number {
 }
 
 /** Adds the text after the options, wrapped when the help is printed (the width is known only then). */
-function addHelpAfter(cmd: Command, help: string | undefined, examples: readonly string[], columns?: PipedColumnsName): void {
-  cmd.addHelpText('after', (ctx) => helpAfter(help, examples, columns, helpWidthOf(ctx.command, ctx.error)));
+function addHelpAfter(cmd: Command, help: string | undefined, examples: readonly string[], columns?: PipedColumnsName, batch = false): void {
+  cmd.addHelpText('after', (ctx) => helpAfter(help, examples, columns, helpWidthOf(ctx.command, ctx.error), batch));
 }
 
 /**
@@ -129,7 +134,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, execute: Ex
   if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
-  addHelpAfter(cmd, spec.help, spec.examples, pipedColumnsOf(spec));
+  addHelpAfter(cmd, spec.help, spec.examples, pipedColumnsOf(spec), Object.values(spec.args ?? {}).some((a) => a.batch));
   cmd.action(() => execute(spec, env, cmd));
 }
 

@@ -1,11 +1,49 @@
 /**
  * JSON and NDJSON output: the server's items unchanged (docs/cli-contract.md, Output). Items arrive as
  * the server's exact text and are only re-spaced (indented on a terminal, compact when piped), with
- * characters unsafe on a terminal written as \uXXXX, which decodes to the same value.
+ * characters unsafe on a terminal written as \uXXXX, which decodes to the same value. When the
+ * output is coloured (a terminal, not NO_COLOR or --color never) keys, strings, numbers and
+ * true/false/null are painted; piped, the text is left byte for byte.
  */
 import type { Writer } from '../base/io.js';
-import { escapeUnsafe, formatRaw } from '../base/json/lossless.js';
+import { escapeUnsafe, formatRaw, skipString, skipWs } from '../base/json/lossless.js';
+import type { RenderContext } from './context.js';
 import type { ListWriter, PageOfItems } from './list-writer.js';
+import { paint } from './paint.js';
+
+const NUMBER_OR_LITERAL = /-?\d[\d.eE+-]*|true|false|null/y;
+
+/**
+ * JSON text (valid, already escaped) with its tokens painted: a string followed by `:` as a key, the
+ * other strings, numbers, and true/false/null. Text with colour off comes back as it is.
+ */
+export function paintJson(text: string, ctx: Pick<RenderContext, 'color'>): string {
+  if (!ctx.color) return text;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const end = skipString(text, i);
+      out += paint(text.slice(i, end), text[skipWs(text, end)] === ':' ? 'key' : 'string', ctx);
+      i = end;
+      continue;
+    }
+    NUMBER_OR_LITERAL.lastIndex = i;
+    const m = NUMBER_OR_LITERAL.exec(text);
+    if (m) {
+      out += paint(m[0], m[0].length > 3 && /^[tfn]/.test(m[0]) ? 'literal' : 'number', ctx);
+      i += m[0].length;
+      continue;
+    }
+    // Punctuation and whitespace up to the next token.
+    let j = i + 1;
+    while (j < text.length && /[\s{}[\],:]/.test(text[j]!)) j++;
+    out += text.slice(i, j);
+    i = j;
+  }
+  return out;
+}
 
 /** One JSON document: indented (2 spaces) or compact, ending in a newline. */
 export function jsonDocument(raw: string, pretty: boolean): string {
@@ -35,6 +73,7 @@ export class JsonArrayWriter implements ListWriter<unknown> {
   constructor(
     private readonly out: Writer,
     private readonly pretty: boolean,
+    private readonly ctx: Pick<RenderContext, 'color'> = { color: false },
   ) {}
 
   /** Nothing to do: `[` goes out with the first item, so an empty list is `[]`. */
@@ -54,7 +93,7 @@ export class JsonArrayWriter implements ListWriter<unknown> {
       s += this.pretty ? '\n  ' + formatRaw(r, 2, 1) : compactItem(r, compact);
       this.count++;
     }
-    await this.out.write(s);
+    await this.out.write(paintJson(s, this.ctx));
   }
 
   /** Closes the array (an empty list prints `[]`). */

@@ -8,11 +8,25 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { RenderContext } from './context.js';
 
-/** A style: `accent` is the spinner's frame, the rest colour cells, lines and headings. */
-export type Style = 'ok' | 'error' | 'warn' | 'dim' | 'bold' | 'accent';
+/**
+ * A style: `accent` is the spinner's frame; `key`, `string`, `number` and `literal` (true, false,
+ * null) are JSON's on a terminal, as jq colours them; the rest colour cells, lines and headings.
+ */
+export type Style = 'ok' | 'error' | 'warn' | 'dim' | 'bold' | 'accent' | 'key' | 'string' | 'number' | 'literal';
 
 /** What each style is in chalk's words. */
-const LOOK = { ok: 'green', error: 'red', warn: 'yellow', dim: 'dim', bold: 'bold', accent: 'cyan' } as const satisfies Record<Style, keyof ChalkInstance>;
+const LOOK = {
+  ok: 'green',
+  error: 'red',
+  warn: 'yellow',
+  dim: 'dim',
+  bold: 'bold',
+  accent: 'cyan',
+  key: 'blue',
+  string: 'green',
+  number: 'cyan',
+  literal: 'yellow',
+} as const satisfies Record<Style, keyof ChalkInstance>;
 
 let chalk: ChalkInstance | undefined;
 

@@ -64,7 +64,8 @@ function toCell(c: Cell | string | undefined): Cell {
 }
 
 /** One field on one line: tabs and line breaks inside a value become spaces, the rest is made visible. */
-function flat(s: string): string {
+/** A value as one field of a piped line: safe, without tabs or line breaks. */
+export function flat(s: string): string {
   return safeText(s.replace(/[\t\r\n]+/g, ' '));
 }
 

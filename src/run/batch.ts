@@ -8,8 +8,10 @@
  * within the runner's one budget, never the whole input's output.
  *
  * Output keeps input order: NDJSON lines as each value prints them; `--json` one array (an object
- * command's documents as sent, a list command's items of every value, in order); tables one after
- * another under a heading per value; CSV with one header row. A value that fails is reported on
+ * command's documents as sent, a list command's items of every value, in order); on a terminal,
+ * tables one after another under a heading per value; piped, lines `cut` can read, the value as the
+ * first field of each (as `--chains` puts the chain first); CSV with one header row and an `input`
+ * column first. A value that fails is reported on
  * stderr with its line and the others go on; the exit status is the worst seen (EXIT_SEVERITY in many.ts).
  *
  * With `--chains` too, each value runs over every chain (fanout.ts), its rows and objects labelled
@@ -18,13 +20,17 @@
 import { InterruptedError, ScoutError, UsageError } from '../base/errors.js';
 import type { Io, Writer } from '../base/io.js';
 import { ClosedPipeError, OutputError } from '../base/node-io.js';
-import { JsonArrayWriter } from '../render/json.js';
+import { JsonArrayWriter, paintJson } from '../render/json.js';
 import { safeText } from '../base/text/safe.js';
 import { withoutBom } from '../base/text/bom.js';
 import { NameRef } from '../base/validate.js';
 import type { PageOptions } from '../kit/page-options.js';
 import type { CommandLine, HintWord, Invocation } from '../kit/invocation.js';
 import type { ArgSpec } from '../kit/spec.js';
+import { csvField } from '../render/csv.js';
+import { flat } from '../render/table.js';
+import { groupDigits } from '../render/units.js';
+import { openProgress, silentProgress } from './progress.js';
 import { blockHeading, exitCodeOf, inOrder, RunFailedError, runFailed, type Waiting, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';
 
 /** One line of stdin that holds a value. */
@@ -159,6 +165,46 @@ class CsvHeaderOnce implements Writer {
   }
 }
 
+/**
+ * Puts a value's field first on every line it prints (piped lines) or every CSV record (the header
+ * record gets `input`, once for the batch). A CSV record ends at a line break outside quotes: a
+ * quoted field may hold one.
+ */
+class InputField implements Writer {
+  /** At the start of a record; inside quotes (CSV). */
+  private fresh = true;
+  private quoted = false;
+  constructor(
+    private readonly out: Writer,
+    private readonly value: string,
+    private readonly csv: { header: boolean } | undefined,
+  ) {}
+  async write(chunk: string): Promise<void> {
+    let s = '';
+    for (let from = 0; from < chunk.length; ) {
+      if (this.fresh) {
+        this.fresh = false;
+        if (!this.csv) s += `${flat(this.value)}\t`;
+        else if (this.csv.header) s += `${csvField(this.value)},`;
+        else {
+          this.csv.header = true;
+          s += 'input,';
+        }
+      }
+      let at = from;
+      for (; at < chunk.length; at++) {
+        const c = chunk[at];
+        if (c === '"' && this.csv) this.quoted = !this.quoted;
+        else if (c === '\n' && !this.quoted) break;
+      }
+      s += chunk.slice(from, at + 1);
+      if (at < chunk.length) this.fresh = true;
+      from = at + 1;
+    }
+    await this.out.write(s);
+  }
+}
+
 /** What a batch runs: the command once per value, with the input it was given for the rest. */
 export interface BatchJob {
   readonly inv: Invocation;
@@ -172,8 +218,12 @@ export interface BatchJob {
    * items it prints one a line (a list, or anything over `--chains`).
    */
   readonly json: 'documents' | 'items';
-  /** Tables under a heading per value: piped too (`always`), or only on a terminal, where rows carry no input field. */
-  readonly headings: 'always' | 'terminal';
+  /**
+   * Piped lines and CSV records carry the value: as their first field (`first`, one axis), or
+   * already in their rows (after the chain, over `--chains`). Tables on a terminal are under a
+   * heading per value either way.
+   */
+  readonly inputField: 'first' | 'rows';
   readonly concurrency: number;
   /** The budget of waiting output, when the values' own runs share it (over chains); else one of its own. */
   readonly budget?: WaitingOutput | undefined;
@@ -241,17 +291,22 @@ export async function runBatch(job: BatchJob): Promise<void> {
   // its array; with --jq each value's own document goes through the filter and prints as it says.
   const childMode: PageOptions['mode'] = mode === 'json' && !jq ? (job.json === 'documents' ? 'json' : 'ndjson') : mode;
   const childOutput: PageOptions = { ...inv.output, mode: childMode, cursor: undefined, cursorRead: undefined };
-  const jsonArray = mode === 'json' && !jq ? new JsonArrayWriter(io.out, io.stdoutIsTTY) : undefined;
   const parent = await inv.session();
-  const headings = mode === 'table' && (job.headings === 'always' || parent.render.tty);
+  const jsonArray = mode === 'json' && !jq ? new JsonArrayWriter(io.out, io.stdoutIsTTY, parent.render) : undefined;
+  const headings = mode === 'table' && parent.render.tty;
+  // Piped lines and CSV records of one axis: the value first.
+  const inputFirst = job.inputField === 'first' && ((mode === 'table' && !headings) || mode === 'csv');
   const csvSeen: { header?: string } = {};
+  const csvInput = mode === 'csv' ? { header: false } : undefined;
 
   // What a value prints, to stdout or stderr, in the order it printed it.
   type Chunk = { readonly err: boolean; readonly text: string };
   const runValue = async (v: Checked, out: Waiting<Chunk>): Promise<void> => {
     const writer = (err: boolean): Writer => ({ write: (text) => out.push({ err, text }, text.length) });
     const held: Io = { ...io, out: writer(false), err: writer(true), stderrIsTTY: false, stdoutIsTTY: childMode === 'table' ? io.stdoutIsTTY : false };
-    const session = { ...parent, io: held, commandPath: inv.path, jq: inv.output.jq };
+    // JSON a value prints is gathered as text (the batch's array): never painted on the way.
+    const render = childMode === 'table' ? parent.render : { ...parent.render, color: false };
+    const session = { ...parent, io: held, render, commandPath: inv.path, jq: inv.output.jq };
     const childInv: Invocation = { ...inv, env: { ...inv.env, io: held }, output: childOutput, hint: hintFor(inv.hint, v.text), session: async () => session };
     const input: Record<string, unknown> = { ...job.input, [job.key]: v.value };
     if (v.names.length) {
@@ -267,32 +322,55 @@ export async function runBatch(job: BatchJob): Promise<void> {
   const failed: number[] = [];
   const budget = job.budget ?? new WaitingOutput(io.waitingOutputBytes ?? WAITING_OUTPUT_BYTES);
   const window = Math.max(job.concurrency * 4, 16);
-  for await (const { task: v, out } of inOrder({ tasks: values, concurrency: job.concurrency, window, budget, signal, work: runValue })) {
-    const headed = headings ? new Headed(io.out, () => blockHeading(`==> ${shown(v.text)} <==`, headingsShown++ === 0, parent.render)) : undefined;
-    const lines = jsonArray ? new LinesInto((ls) => jsonArray.write(ls, true)) : undefined;
-    const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(io.out, csvSeen) : io.out);
-    // What the value itself says on stderr ("no items", a warning) comes after its heading.
-    const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), io.err.write(t)) } : io.err;
-    for await (const c of out.drain()) await (c.err ? errTarget : target).write(c.text);
-    await lines?.end();
-    const e = out.error;
-    // A value that printed nothing but did not fail (an empty list) still gets its heading.
-    if (e === undefined) {
-      await headed?.ensure();
-      continue;
+  // Piped, the batch's progress on a terminal's stderr (on a terminal its output shows how far it is).
+  const count = (done: number) => `${inv.path.join(' ')} · ${groupDigits(String(done))} of ${groupDigits(String(values.length))} values`;
+  const progress = io.stdoutIsTTY ? silentProgress : await openProgress(io, mode, count(0), parent.render.color, { waits: parent.waits, long: true });
+  // What goes to stderr clears the progress line first.
+  const err: Writer = {
+    write: async (t) => {
+      progress.clear?.();
+      await io.err.write(t);
+    },
+  };
+  let done = 0;
+  try {
+    for await (const { task: v, out } of inOrder({ tasks: values, concurrency: job.concurrency, window, budget, signal, work: runValue })) {
+      const headed = headings ? new Headed(io.out, () => blockHeading(`==> ${shown(v.text)} <==`, headingsShown++ === 0, parent.render)) : undefined;
+      // NDJSON on a terminal is painted here, a whole line at a time (a value prints it unpainted).
+      const painted = mode === 'ndjson' && !jq && parent.render.color;
+      const lines = jsonArray
+        ? new LinesInto((ls) => jsonArray.write(ls, true))
+        : painted
+          ? new LinesInto((ls) => io.out.write(paintJson(ls.join('\n') + '\n', parent.render)))
+          : undefined;
+      const out1: Writer = inputFirst ? new InputField(io.out, v.text, csvInput) : io.out;
+      const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(out1, csvSeen) : out1);
+      // What the value itself says on stderr ("no items", a warning) comes after its heading.
+      const errTarget: Writer = headed ? { write: async (t) => (await headed.ensure(), err.write(t)) } : err;
+      for await (const c of out.drain()) await (c.err ? errTarget : target).write(c.text);
+      await lines?.end();
+      progress.update(count(++done));
+      const e = out.error;
+      // A value that printed nothing but did not fail (an empty list) still gets its heading.
+      if (e === undefined) {
+        await headed?.ensure();
+        continue;
+      }
+      // Output that cannot be written ends the batch: no other value could print either.
+      if (e instanceof ClosedPipeError || e instanceof OutputError) throw e;
+      if (e instanceof InterruptedError || signal?.aborted) {
+        worst = worse(worst, 130);
+        break;
+      }
+      worst = worse(worst, exitCodeOf(e));
+      failed.push(v.line);
+      // A value whose failures are told at the end (chains failing alike on every value) says nothing now.
+      if (e instanceof RunFailedError && e.toldLater) continue;
+      const message = e instanceof ScoutError ? e.message : `unexpected error: ${e instanceof Error ? e.message : String(e)}`;
+      await err.write(`scout: line ${v.line}: ${message}\n`);
     }
-    // Output that cannot be written ends the batch: no other value could print either.
-    if (e instanceof ClosedPipeError || e instanceof OutputError) throw e;
-    if (e instanceof InterruptedError || signal?.aborted) {
-      worst = worse(worst, 130);
-      break;
-    }
-    worst = worse(worst, exitCodeOf(e));
-    failed.push(v.line);
-    // A value whose failures are told at the end (chains failing alike on every value) says nothing now.
-    if (e instanceof RunFailedError && e.toldLater) continue;
-    const message = e instanceof ScoutError ? e.message : `unexpected error: ${e instanceof Error ? e.message : String(e)}`;
-    await io.err.write(`scout: line ${v.line}: ${message}\n`);
+  } finally {
+    progress.stop();
   }
   if (jsonArray) await jsonArray.end();
   if (signal?.aborted || worst === 130) throw new InterruptedError('interrupted');

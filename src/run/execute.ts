@@ -198,7 +198,7 @@ async function runChecked(spec: CommandSpec, inv: Invocation, input: Record<stri
     // An object command's --json is an array of its documents; over chains, of the wrapped objects.
     const documents = !lanes && (spec.kind === 'object' || (spec.kind === 'run' && spec.output === 'object'));
     const job = { inv, input, ...batch, json: documents ? ('documents' as const) : ('items' as const), concurrency };
-    if (!lanes) return runBatch({ ...job, headings: 'always', run: (one, full) => run(spec, one, full, {}) });
+    if (!lanes) return runBatch({ ...job, inputField: 'first', run: (one, full) => run(spec, one, full, {}) });
     const overChains = lanes;
     const { runFanout, ChainFailures } = await import('./fanout.js');
     const { WaitingOutput, WAITING_OUTPUT_BYTES } = await import('./many.js');
@@ -208,7 +208,7 @@ async function runChecked(spec: CommandSpec, inv: Invocation, input: Record<stri
     return runBatch({
       ...job,
       budget,
-      headings: 'terminal',
+      inputField: 'rows',
       run: (one, full, value) => runFanout(spec, one, full, overChains, { ...value, failures, budget }),
       end: async (values) => failures.tell(inv.env.io.err, values),
     });

@@ -13,7 +13,8 @@
  *
  * With `-` (values from stdin) each value runs over every chain (batch.ts) and its results carry the
  * value too: `{"chain_id","chain","input","item"}`, and an INPUT field after CHAIN in CSV and piped
- * lines (a terminal shows the value as the batch's heading instead).
+ * lines (a terminal shows the value as the batch's heading instead). A batch on one chain puts the
+ * value first the same way (batch.ts).
  *
  * A chain that fails (server error, timeout, refused key) does not stop the others: they print, and
  * the failures are listed on stderr at the end, exit the worst code (many.ts). A 404 is "not there"

@@ -19,7 +19,7 @@ export async function runObject<T>(inv: Invocation, req: ObjectRequest<T>, viewR
   const { mode } = inv.output;
   const s = await inv.session();
   const explorer = s.explorer();
-  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
   let doc: JsonDocument;
   try {
     doc = await explorer.getJson(req.path, req.params ?? [], req.what, req.headers);

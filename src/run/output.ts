@@ -8,7 +8,7 @@
 import type { ItemSink, JsonDocument, Page } from '../api/client.js';
 import { type Cursor, encodeCursorFor } from '../api/cursor.js';
 import { MAX_CURSOR_BYTES, oversizeCursor } from '../api/paginate.js';
-import { JsonArrayWriter, jsonDocument } from '../render/json.js';
+import { JsonArrayWriter, jsonDocument, paintJson } from '../render/json.js';
 import { StringDecoder } from 'node:string_decoder';
 import { escapeUnsafe } from '../base/json/lossless.js';
 import { InterruptedError } from '../base/errors.js';
@@ -115,13 +115,13 @@ async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>, 
 }
 
 /** The writer of JSON or NDJSON items, or of what --jq makes of them. */
-function jsonWriter(s: Pick<Session, 'io' | 'jq'>, mode: 'json' | 'ndjson'): ListWriter<unknown> {
+function jsonWriter(s: Pick<Session, 'io' | 'jq' | 'render'>, mode: 'json' | 'ndjson'): ListWriter<unknown> {
   if (s.jq) return s.jq.listWriter(s.io, mode === 'ndjson');
-  return mode === 'json' ? new JsonArrayWriter(s.io.out, s.io.stdoutIsTTY) : new NdjsonWriter(s.io.out);
+  return mode === 'json' ? new JsonArrayWriter(s.io.out, s.io.stdoutIsTTY, s.render) : new NdjsonWriter(s.io.out, s.render);
 }
 
 /** Items already in hand (the wrapped objects of `--chains`) as a list prints them in JSON or NDJSON. */
-export async function printItems(s: Pick<Session, 'io' | 'jq'>, mode: 'json' | 'ndjson', rawItems: readonly string[]): Promise<void> {
+export async function printItems(s: Pick<Session, 'io' | 'jq' | 'render'>, mode: 'json' | 'ndjson', rawItems: readonly string[]): Promise<void> {
   const writer = jsonWriter(s, mode);
   writer.begin(undefined);
   // JSON writers never decode: they print the items' text.
@@ -178,7 +178,8 @@ export async function printList<T>(
   let begun = false;
   let n = 0;
 
-  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`, s.render.color);
+  // Piped, only --all shows progress (on a terminal's stderr): a list of a few pages is soon done.
+  const progress = await (deps.progress ?? openProgress)(s.io, opts.mode, `${label} · loading`, s.render.color, { waits: s.waits, long: Boolean(opts.all) });
   // Items of a big page as they arrive (JSON and NDJSON only: they never decode or lay out rows).
   const sink: ItemSink | undefined =
     opts.mode === 'json' || opts.mode === 'ndjson'
@@ -281,7 +282,7 @@ export async function nextPageHint(s: Session, cursor: Cursor, resume: Resume, p
  */
 export async function printDocument(s: Session, doc: string | JsonDocument, mode: 'json' | 'ndjson'): Promise<void> {
   const pretty = mode === 'json' && s.io.stdoutIsTTY;
-  if (typeof doc !== 'string' && doc.compact && !pretty && !s.jq) {
+  if (typeof doc !== 'string' && doc.compact && !pretty && !s.jq && !s.render.color) {
     const out = s.io.out;
     if (doc.plain && out.writeBytes) {
       // Valid UTF-8 with nothing to escape: the bytes that came, less the whitespace around them.
@@ -297,7 +298,7 @@ export async function printDocument(s: Session, doc: string | JsonDocument, mode
   }
   const raw = typeof doc === 'string' ? doc : doc.text;
   if (s.jq) return s.jq.apply(raw, s.io);
-  await s.io.out.write(jsonDocument(raw, pretty));
+  await s.io.out.write(paintJson(jsonDocument(raw, pretty), s.render));
 }
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

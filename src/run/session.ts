@@ -4,6 +4,7 @@
  */
 import { AdminClient, ExplorerClient } from '../api/client.js';
 import { DEFAULT_MAX_BODY, Http } from '../api/http.js';
+import { WaitBoard } from '../api/waits.js';
 import { cacheDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { AuthError, UsageError } from '../base/errors.js';
@@ -77,7 +78,9 @@ async function openSession(inv: Omit<Invocation, 'session'>): Promise<Opened> {
           now: () => io.now(),
           log,
         });
+  const waits = new WaitBoard();
   const http = new Http({
+    onWait: waits.tell,
     timeoutMs: settings.timeoutMs,
     retries: settings.retries,
     maxBodyBytes: settings.maxBodyBytes,
@@ -96,6 +99,7 @@ async function openSession(inv: Omit<Invocation, 'session'>): Promise<Opened> {
     io,
     settings,
     http,
+    waits,
     // `--color always`: coloured, and laid out as on a terminal even through a pipe (`| less -R`).
     render: {
       tty: io.stdoutIsTTY || settings.color === 'always',

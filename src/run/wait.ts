@@ -71,7 +71,7 @@ export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef
   const started = io.now();
   const deadline = plan.timeoutMs === undefined ? Infinity : started + plan.timeoutMs;
   const wanted = BigInt(plan.confirmations);
-  const progress = await openProgress(io, mode, `${inv.path.join(' ')} · waiting`, s.render.color);
+  const progress = await openProgress(io, mode, `${inv.path.join(' ')} · waiting`, s.render.color, { waits: s.waits });
   let interval = plan.intervalMs;
   let seen = false;
   let state = 'not yet seen by the explorer';

@@ -60,15 +60,17 @@ interface Explorer {
  * An explorer allowing `limit` requests per fixed `windowMs` window of the fake clock; past it, 429.
  * With `headers`, every answer says the budget as Blockscout does (reset in milliseconds).
  */
-function explorer(limit: number, windowMs: number, headers = true): Explorer {
+function explorer(limit: number, windowMs: number, headers = true, way?: Way): Explorer {
   const seen: Explorer['seen'] = [];
   const counts = new Map<number, number>();
   agent
     .get(ORIGIN)
     .intercept({ path: /^\/api\/v2\//, method: 'GET' })
     .reply(() => {
+      // The time on the way moves the fake clock: the answer comes back no earlier than it was seen.
+      if (way) clock += seen.length === 0 ? way.first : way.then;
       const at = clock;
-      const w = Math.floor(at / windowMs);
+      const w = Math.floor((at + (way?.phase ?? 0)) / windowMs);
       const used = counts.get(w) ?? 0;
       const reset = String((w + 1) * windowMs - at);
       const status = used >= limit ? 429 : 200;
@@ -83,6 +85,13 @@ function explorer(limit: number, windowMs: number, headers = true): Explorer {
     })
     .persist();
   return { seen };
+}
+
+/** Time on the way to the server: the first request (a new connection), the later ones; where its windows begin. */
+interface Way {
+  first: number;
+  then: number;
+  phase: number;
 }
 
 /** Requests per window of the fake clock. */
@@ -138,6 +147,36 @@ describe('rate-limit scheduler', () => {
     const h = http();
     await lookups(new ExplorerClient({ baseUrl: ORIGIN, http: h }), 12);
     expect(offsets(srv)).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000, 1000, 1000, 2000, 2000]);
+    await h.close();
+  });
+
+  it('without rate-limit headers, fixed one-second windows placed anywhere: no 429 from 20 lookups', async () => {
+    // The server counts a request when it sees it, which may be late (the first one pays for the
+    // connection): pacing from the send let the next second's requests into the last one's window.
+    for (const phase of [0, 100, 250, 500, 900]) {
+      if (phase > 0) {
+        await agent.close();
+        agent = new MockAgent();
+        agent.disableNetConnect();
+      }
+      const srv = explorer(5, 1000, false, { first: 150, then: 20, phase });
+      const h = http();
+      await lookups(new ExplorerClient({ baseUrl: ORIGIN, http: h }), 20);
+      expect({ phase, refused: srv.seen.filter((s) => s.status === 429).length }).toEqual({ phase, refused: 0 });
+      expect(srv.seen).toHaveLength(20);
+      await h.close();
+    }
+  });
+
+  it('a wait for a spent window of a second or more is told to the session: the spinner says it', async () => {
+    explorer(2, 5000);
+    const told: unknown[] = [];
+    const h = new Http({ timeoutMs: 5_000, retries: 3, userAgent: 't', sleep: fakeSleep, now: () => clock, dispatcher: (origin) => agent.get(origin), onWait: (e) => told.push(e) });
+    const client = new ExplorerClient({ baseUrl: ORIGIN, http: h });
+    await client.getRaw('/api/v2/stats');
+    await lookups(client, 3);
+    expect(told).toEqual([{ kind: 'rate', ms: expect.any(Number) }]);
+    expect((told[0] as { ms: number }).ms).toBeGreaterThanOrEqual(1000);
     await h.close();
   });
 

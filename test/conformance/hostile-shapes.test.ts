@@ -53,7 +53,9 @@ async function scout(args: string[], tty: boolean) {
   return { code, stdout: io.stdout(), stderr: io.stderr() };
 }
 
-const compact = (s: string) => formatRaw(s, 0);
+// JSON on a terminal is coloured (issue 22, item 24): the colour off, it is the same JSON.
+// eslint-disable-next-line no-control-regex
+const compact = (s: string) => formatRaw(s.replace(/\u001b\[\d+m/g, ''), 0);
 const deepArray = (bottom = '"\\u001b]0;title\\u0007"') => '['.repeat(DEPTH) + bottom + ']'.repeat(DEPTH);
 const deepObject = () => '{"a":'.repeat(DEPTH) + '2.0e3' + '}'.repeat(DEPTH);
 

@@ -76,26 +76,28 @@ describe('batch input', () => {
   });
 
   it('tables: a value that fails before printing gets no heading (as head gives none to a file it cannot open)', async () => {
-    const r = await scout(['tx', 'show', '-'], `${TX.unknown}\n${TX.ok}\n${TX.unknown}\n${TX.failed}\n`);
+    // Headings are a terminal's (piped, the value is each line's first field: batch-fields.test.ts).
+    const r = await scout(['tx', 'show', '-'], `${TX.unknown}\n${TX.ok}\n${TX.unknown}\n${TX.failed}\n`, { stdoutIsTTY: true, color: false });
     expect(r.code).toBe(3);
-    const a = await runScout(['tx', 'show', TX.ok], { env: { SCOUT_BASE_URL: srv.url } });
-    const b = await runScout(['tx', 'show', TX.failed], { env: { SCOUT_BASE_URL: srv.url } });
+    const a = await runScout(['tx', 'show', TX.ok], { env: { SCOUT_BASE_URL: srv.url }, stdoutIsTTY: true, color: false });
+    const b = await runScout(['tx', 'show', TX.failed], { env: { SCOUT_BASE_URL: srv.url }, stdoutIsTTY: true, color: false });
     expect(r.stdout).toBe(`==> ${TX.ok} <==\n${a.stdout}\n==> ${TX.failed} <==\n${b.stdout}`);
     expect(r.stderr).toMatch(/^scout: line 1: transaction 0x\w+ not found .*\nscout: line 3: /);
   });
 
   it('tables: a value with nothing to show keeps its heading', async () => {
-    const r = await scout(['address', 'withdrawals', '-', '--limit', '1'], `${ADDR.empty}\n${ADDR.rich}\n`);
+    const r = await scout(['address', 'withdrawals', '-', '--limit', '1'], `${ADDR.empty}\n${ADDR.rich}\n`, { stdoutIsTTY: true, color: false });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.startsWith(`==> ${ADDR.empty} <==\n\n==> ${ADDR.rich} <==\n`)).toBe(true);
   });
 
-  it('CSV: one header row for the whole batch', async () => {
+  it('CSV: one header row for the whole batch, an input column first', async () => {
     const r = await scout(['address', 'withdrawals', '-', '--csv', '--limit', '2'], `${ADDR.rich}\n${ADDR.rich}\n`);
     expect(r.code, r.stderr).toBe(0);
     const one = await runScout(['address', 'withdrawals', ADDR.rich, '--csv', '--limit', '2'], { env: { SCOUT_BASE_URL: srv.url } });
     const [header, ...rows] = one.stdout.trimEnd().split('\r\n');
-    expect(r.stdout.trimEnd().split('\r\n')).toEqual([header, ...rows, ...rows]);
+    const own = rows.map((row) => `${ADDR.rich},${row}`);
+    expect(r.stdout.trimEnd().split('\r\n')).toEqual([`input,${header}`, ...own, ...own]);
   });
 
   it('a value that fails (404) is reported with its line; the others print; exit is the worst code', async () => {

@@ -74,7 +74,7 @@ export async function showAddress(inv: Invocation, address: string): Promise<voi
   const s = await inv.session();
   const explorer = s.explorer();
   const origin = new URL(explorer.baseUrl).origin;
-  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
   let got: { body: string; counters: string | undefined };
   try {
     got = await fetchAddress(s, explorer, address);

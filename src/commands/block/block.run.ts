@@ -33,7 +33,7 @@ export async function show(inv: Invocation, block: string): Promise<void> {
   const { mode } = inv.output;
   const s = await inv.session();
   const explorer = s.explorer();
-  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
   let body: string;
   try {
     const id = block === 'latest' ? await latest(s) : block;

@@ -1,15 +1,16 @@
-/** `scout contract abi <address> [--implementation]`: the verified ABI as JSON. */
+/** `scout contract abi <address> [--implementation]`: the verified ABI, as signatures on a terminal, else JSON. */
 import { addressArg } from '../args.js';
 import { command, flag } from '../../kit/spec.js';
 
 export default command({
   name: 'abi',
-  description: "a verified contract's ABI, as JSON",
+  description: "a verified contract's ABI: signatures on a terminal, JSON piped",
   args: { address: addressArg },
   options: { implementation: flag("the ABI of the proxy's implementation instead (the first, when it has several)") },
   output: 'object',
   help:
-    'Prints the "abi" array as the explorer sent it. With --implementation the address must be a proxy:\n' +
+    'On a terminal, one readable signature a line: function quote(uint256 amountIn) view returns (uint256).\n' +
+    'Piped, or with --json, the "abi" array as the explorer sent it. With --implementation the address must be a proxy:\n' +
     'the ABI is its implementation\'s (the first the explorer lists; the others are named on stderr).\n' +
     'A contract the explorer has no verified ABI for is exit 3; --implementation on no proxy is exit 1.',
   examples: [

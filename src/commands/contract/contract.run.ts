@@ -27,7 +27,7 @@ function objectOf(body: string, origin: string): Record<string, unknown> {
 
 /** One contract's body, with a spinner while it loads. */
 async function fetchContract(s: Session, inv: Invocation, explorer: ExplorerClient, address: string): Promise<string> {
-  const progress = await openProgress(s.io, inv.output.mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  const progress = await openProgress(s.io, inv.output.mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
   try {
     return await explorer.getRaw(smartContractPath(address), [], `contract ${address}`);
   } finally {
@@ -94,7 +94,18 @@ export async function abi(inv: Invocation, address: string, implementation: bool
   if (raw === undefined || raw.trim() === 'null') throw new NotFoundError(`no verified ABI for ${target}: the explorer has no verified source for it`);
   if (!raw.trimStart().startsWith('[')) throw new ResponseShapeError(`unusable response from ${origin}: the ABI of ${target} is no array`);
   await noteTwin(s, c, target, 'ABI');
+  // On a terminal, without --json: one readable signature a line. Piped, or with --json: the JSON.
+  if (inv.output.mode === 'table' && s.render.tty) return printSignatures(s, raw);
   await printDocument(s, raw, inv.output.mode === 'ndjson' ? 'ndjson' : 'json');
+}
+
+/** The ABI as Solidity-like signatures, one a line, names made safe. */
+async function printSignatures(s: Session, raw: string): Promise<void> {
+  const { abiSignature } = await import('../../render/abi.js');
+  const entries = JSON.parse(raw) as unknown[];
+  let out = '';
+  for (const e of entries) if (e !== null && typeof e === 'object' && !Array.isArray(e)) out += safeText(abiSignature(e as Record<string, unknown>)) + '\n';
+  await s.io.out.write(out);
 }
 
 /** Source text for a terminal: every line made safe, line breaks and tabs kept. */

@@ -15,7 +15,7 @@ export async function run(inv: Invocation): Promise<void> {
   const s = await inv.session();
   const explorer = s.explorer();
   const origin = new URL(explorer.baseUrl).origin;
-  const progress = await openProgress(s.io, mode, 'gas · loading', s.render.color);
+  const progress = await openProgress(s.io, mode, 'gas · loading', s.render.color, { waits: s.waits });
   let body: string;
   try {
     body = await explorer.getRaw(STATS_PATH, [], 'stats', GAS_ORACLE_HEADERS);

@@ -41,7 +41,7 @@ export async function show(inv: Invocation, address: string): Promise<void> {
   const s = await inv.session();
   const explorer = s.explorer();
   const origin = new URL(explorer.baseUrl).origin;
-  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color);
+  const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
   let token: string;
   let counters: string | undefined;
   try {

@@ -54,7 +54,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
   const { mode } = inv.output;
   const s = await inv.session();
   const explorer = s.explorer();
-  const progress = await openProgress(s.io, mode, 'tx explain · loading', s.render.color);
+  const progress = await openProgress(s.io, mode, 'tx explain · loading', s.render.color, { waits: s.waits });
   const paths = partPaths(hash);
   const names = Object.keys(paths) as Part[];
   let txBody: string;

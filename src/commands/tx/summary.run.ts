@@ -36,7 +36,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
   const { mode } = inv.output;
   const s = await inv.session();
   const explorer = s.explorer();
-  const progress = await openProgress(s.io, mode, 'tx summary · loading', s.render.color);
+  const progress = await openProgress(s.io, mode, 'tx summary · loading', s.render.color, { waits: s.waits });
   let body: string | undefined;
   let none: string | undefined;
   try {

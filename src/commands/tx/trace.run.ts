@@ -20,7 +20,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
     return mode === 'json' ? printDocument(s, body, mode) : printTraceLines(s, body);
   }
   const [progress, { knownAddresses }] = await Promise.all([
-    openProgress(s.io, mode, 'tx trace · loading', s.render.color),
+    openProgress(s.io, mode, 'tx trace · loading', s.render.color, { waits: s.waits }),
     import('../../render/trace.js'),
   ]);
   let body: string;
