@@ -121,7 +121,8 @@ describe('server answers and their exit codes', () => {
   it('a proxy 502 HTML page is one line, exit 1, never the HTML', async () => {
     const r = await scout('address', 'txs', ADDR.broken, '--retries', '1');
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`scout: ${srv.url} answered HTTP 502 Bad Gateway\n`);
+    // The request, the status, the retries made and what to do, on one line.
+    expect(r.stderr).toMatch(new RegExp(`^scout: GET ${srv.url}/api/v2/addresses/0x[0-9a-fA-F]{40}/transactions failed with HTTP 502 Bad Gateway after 1 retry; the explorer may be down, try again later\\n$`));
   });
 
   it('a cursor loop stops with exit 1 and says so, after printing what it had', async () => {
