@@ -77,7 +77,7 @@ export function statusError(req: SentRequest, res: HttpResponse, retries: number
   const said = detail.startsWith(`HTTP ${status}`) ? detail : `HTTP ${status}: ${detail}`;
   const after = retries > 0 ? ` after ${retriesWord(retries)}` : '';
   const request = `${req.method} ${safeText(redact(req.shown))}`;
-  return new HttpError(`${request} failed with ${said}${after}${serverAdvice(status)}`, status);
+  return new HttpError(`${request} failed with ${said}${after}${serverAdvice(status)}`, status, { answer: said });
 }
 
 /** The error for an attempt that got no answer, after `n` retries. */

@@ -12,6 +12,7 @@ import { WATCH_OPTIONS, type WatchPlan, watchPlan } from '../kit/follow-options.
 import { NameRef, parsePositiveInt } from '../base/validate.js';
 import { pageOptions } from '../kit/page-options.js';
 import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
+import { namesEnvironment } from '../config/sources.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from '../kit/invocation.js';
 import type { Lane } from './fanout.js';
 import type { LazySession } from './session.js';
@@ -99,8 +100,28 @@ function givenText(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Checks the input of `spec` as commander parsed it on `cmd`, then runs it. */
+/**
+ * Checks the input of `spec` as commander parsed it on `cmd`, then runs it. A usage error ends by
+ * pointing to where to read more: the command's --help, or `scout help environment` when what was
+ * wrong is a variable or the config file (what the message names, as the settings sources word it).
+ */
 export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Promise<void> {
+  try {
+    await checkAndRun(spec, env, cmd);
+  } catch (e) {
+    if (e instanceof UsageError) e.see ??= namesEnvironment(e.message) ? 'scout help environment' : `${commandWords(cmd)} --help`;
+    throw e;
+  }
+}
+
+/** `scout address txs`: the words that name `cmd`, from the root. */
+function commandWords(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promise<void> {
   const output = await pageOptions({
     json: cmd.getOptionValue('json') === true,
     ndjson: cmd.getOptionValue('ndjson') === true,

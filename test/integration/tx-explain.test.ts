@@ -293,7 +293,7 @@ describe('tx explain, the transaction missing or malformed', () => {
     const mark = fake.requests.length;
     const r = await runScout(['tx', 'explain', '0xnothex', '--base-url', fake.url]);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')).toHaveLength(2);
+    expect(r.stderr.split('\n')).toEqual([expect.stringMatching(/^scout: invalid transaction hash/), "scout: see 'scout tx explain --help'", '']);
     expect(fake.requests.length).toBe(mark);
   });
 });
