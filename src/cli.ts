@@ -13,6 +13,7 @@ import { layOutRootHelp, MIN_WIDTH_TO_WRAP, ROOT_DESCRIPTION } from './kit/root-
 import type { RunEnv } from './kit/invocation.js';
 import { addGlobalOptions, switchWanted } from './config/setting-table.js';
 import { ScoutError, UsageError } from './base/errors.js';
+import { otherKind } from './base/validate.js';
 import type { Io } from './base/io.js';
 import { ClosedPipeError } from './base/node-io.js';
 
@@ -88,18 +89,23 @@ function commandsTaking(root: Command, option: string): string[] {
 
 /**
  * Commander's message for an error, made to lead: `--chains` on a command without it names the
- * commands that take it, rather than the --chain commander suggests.
+ * commands that take it, rather than the --chain commander suggests; a value given as a command
+ * (`scout 0x…`, `scout vitalik.eth`) says what it is and the command that takes it.
  */
-function commanderMessage(e: CommanderError): string {
-  const msg = e.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
+function commanderMessage(e: CommanderError): { message: string; hint?: string | undefined } {
+  const message = e.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
   const cmd = raisedBy.get(e);
-  if (e.code === 'commander.unknownOption' && cmd && /^unknown option '--chains(=[^']*)?'/.test(msg)) {
-    let root = cmd;
-    while (root.parent) root = root.parent;
+  if (!cmd) return { message };
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  if (e.code === 'commander.unknownOption' && /^unknown option '--chains(=[^']*)?'/.test(message)) {
     const words = cmd === root ? 'scout' : commandWords(cmd).replace(/^scout /, '');
-    return `${words} does not take --chains; these do: ${commandsTaking(root, '--chains').join(', ')}`;
+    return { message: `${words} does not take --chains; these do: ${commandsTaking(root, '--chains').join(', ')}` };
   }
-  return msg;
+  // Only shapes otherKind knows reach the hint: a hash, an address, a dotted name, a number, all safe text.
+  const other = e.code === 'commander.unknownCommand' && cmd === root && cmd.args[0] !== undefined ? otherKind(cmd.args[0]) : undefined;
+  if (other) return { message: message.replace(/\s*\(Did you mean .*\)$/, ''), hint: `that is ${other.what}: ${other.command}` };
+  return { message };
 }
 
 /**
@@ -126,7 +132,9 @@ async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return 0;
     // 'commander.help': a topic run without a verb; its help is already on stderr.
     if (e.code === 'commander.help') return 2;
-    await say(`scout: ${commanderMessage(e)}\n`);
+    const { message, hint } = commanderMessage(e);
+    await say(`scout: ${message}\n`);
+    if (hint) await say(`scout: ${hint}\n`);
     await say(`scout: see '${commandWords(raisedBy.get(e))} --help'\n`);
     return 2;
   }

@@ -16,15 +16,6 @@ export interface Sourced<T = string> {
   from: string;
 }
 
-/**
- * Whether a message names a source that is not the command line: a `SCOUT_*` variable or the config
- * file (a key in it, or the file itself), as the names above word them. Typed values are quoted in
- * messages, so a value that looks like a variable's name does not count.
- */
-export function namesEnvironment(message: string): boolean {
-  return /(^|[\s(])SCOUT_[A-Z0-9_]+\b(?!")|"[a-z0-9-]+" in |\b(invalid|cannot read|cannot write) config file\b/.test(message);
-}
-
 function envValue(env: Env, name: string): Sourced | undefined {
   const v = env[name];
   return v !== undefined && v.trim() !== '' ? { value: v, from: name } : undefined;

@@ -76,3 +76,44 @@ describe('--chains and chain names', () => {
     expect(far[1]).toMatch(/`scout chains` lists the known chains/);
   });
 });
+
+describe('a value of the wrong kind says what it is and the command for it', () => {
+  const HASH = '0x' + 'ab'.repeat(32);
+
+  it.each([
+    [[HASH], `that is a transaction hash: scout tx show ${HASH}`],
+    [['vitalik.eth'], 'that is a name: scout address vitalik.eth'],
+    [[ADDR.rich], `that is an address: scout address ${ADDR.rich}`],
+    [['23116932'], 'that is a block number: scout block 23116932'],
+  ])('%j alone: not a command, and which one takes it', async (args, hint) => {
+    expect(await refused(args)).toEqual([`scout: unknown command '${args[0]}'`, `scout: ${hint}`, "scout: see 'scout --help'"]);
+  });
+
+  it('a transaction hash given for an address names tx show', async () => {
+    for (const verb of [[], ['txs']]) {
+      const lines = await refused(['address', ...verb, HASH]);
+      expect(lines[1]).toBe(`scout: that is a transaction hash: scout tx show ${HASH}`);
+      expect(lines).toHaveLength(3);
+    }
+  });
+
+  it('a symbol given for a token names the search that finds it', async () => {
+    for (const verb of [[], ['holders']]) {
+      const lines = await refused(['token', ...verb, 'USDC']);
+      expect(lines[1]).toBe('scout: to find a token by its symbol or name: scout search USDC --type token');
+      expect(lines.at(-1)).toBe(`scout: see 'scout token ${verb[0] ?? 'show'} --help'`);
+    }
+  });
+
+  it('an account given to contract or token holders: "is an address, not a contract", exit 3', async () => {
+    for (const args of [['contract', ADDR.rich], ['contract', 'abi', ADDR.rich], ['token', 'holders', ADDR.rich]]) {
+      const r = await runScout(['--base-url', srv.url, ...args]);
+      expect(r).toMatchObject({ code: 3, stdout: '' });
+      expect(r.stderr).toBe(`scout: ${ADDR.rich} is an address, not a contract\nscout: for the account itself: scout address ${ADDR.rich}\n`);
+    }
+    // A contract the explorer has no token for keeps the explorer's own 404.
+    const r = await runScout(['--base-url', srv.url, 'token', 'holders', ADDR.contract]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).not.toContain('not a contract');
+  });
+});
