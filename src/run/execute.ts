@@ -108,16 +108,16 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   try {
     await checkAndRun(spec, env, cmd);
   } catch (e) {
-    if (e instanceof UsageError) e.see ??= namesEnvironment(e.message) ? 'scout help environment' : `${commandWords(cmd)} --help`;
+    if (e instanceof UsageError) e.see ??= namesEnvironment(e.message) ? 'scout help environment' : `scout ${pathOf(cmd).join(' ')} --help`;
     throw e;
   }
 }
 
-/** `scout address txs`: the words that name `cmd`, from the root. */
-function commandWords(cmd: Command): string {
-  const words: string[] = [];
-  for (let c: Command | null = cmd; c; c = c.parent) words.unshift(c.name());
-  return words.join(' ');
+/** `['address', 'txs']`: the words that name `cmd` below the root. */
+function pathOf(cmd: Command): string[] {
+  const path: string[] = [];
+  for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
+  return path;
 }
 
 async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promise<void> {
@@ -173,8 +173,7 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
   if (batch && watch) throw new UsageError('--watch follows one list; it does not go with - (values from stdin)');
   if (batch && wait) throw new UsageError('--wait waits for one transaction; it does not go with - (values from stdin)');
 
-  const path: string[] = [];
-  for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
+  const path = pathOf(cmd);
   let program = cmd;
   while (program.parent) program = program.parent;
   // The session opens when a runner first asks for it and closes when the command ends: a command
