@@ -12,7 +12,8 @@ import { registerCommands } from './kit/registrar.js';
 import { layOutRootHelp, MIN_WIDTH_TO_WRAP, ROOT_DESCRIPTION } from './kit/root-help.js';
 import type { RunEnv } from './kit/invocation.js';
 import { addGlobalOptions, switchWanted } from './config/setting-table.js';
-import { ScoutError } from './base/errors.js';
+import { ScoutError, UsageError } from './base/errors.js';
+import { otherKind } from './base/validate.js';
 import type { Io } from './base/io.js';
 import { ClosedPipeError } from './base/node-io.js';
 
@@ -75,6 +76,38 @@ function commandWords(cmd: Command | undefined): string {
   return words.length ? words.join(' ') : 'scout';
 }
 
+/** The commands under `root` that take `option` (a long flag), as their words without `scout`. */
+function commandsTaking(root: Command, option: string): string[] {
+  const found: string[] = [];
+  const walk = (c: Command) => {
+    if (c.options.some((o) => o.long === option)) found.push(commandWords(c).replace(/^scout /, ''));
+    c.commands.forEach(walk);
+  };
+  walk(root);
+  return found.sort();
+}
+
+/**
+ * Commander's message for an error, made to lead: `--chains` on a command without it names the
+ * commands that take it, rather than the --chain commander suggests; a value given as a command
+ * (`scout 0x…`, `scout vitalik.eth`) says what it is and the command that takes it.
+ */
+function commanderMessage(e: CommanderError): { message: string; hint?: string | undefined } {
+  const message = e.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
+  const cmd = raisedBy.get(e);
+  if (!cmd) return { message };
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  if (e.code === 'commander.unknownOption' && /^unknown option '--chains(=[^']*)?'/.test(message)) {
+    const words = cmd === root ? 'scout' : commandWords(cmd).replace(/^scout /, '');
+    return { message: `${words} does not take --chains; these do: ${commandsTaking(root, '--chains').join(', ')}` };
+  }
+  // Only shapes otherKind knows reach the hint: a hash, an address, a dotted name, a number, all safe text.
+  const other = e.code === 'commander.unknownCommand' && cmd === root && cmd.args[0] !== undefined ? otherKind(cmd.args[0]) : undefined;
+  if (other) return { message: message.replace(/\s*\(Did you mean .*\)$/, ''), hint: `that is ${other.what}: ${other.command}` };
+  return { message };
+}
+
 /**
  * A stack trace is printed (with --verbose) only when it names files a reader can open: running
  * from source. The built program is one minified bundle whose frames say nothing.
@@ -99,14 +132,16 @@ async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return 0;
     // 'commander.help': a topic run without a verb; its help is already on stderr.
     if (e.code === 'commander.help') return 2;
-    const msg = e.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
-    await say(`scout: ${msg}\n`);
+    const { message, hint } = commanderMessage(e);
+    await say(`scout: ${message}\n`);
+    if (hint) await say(`scout: ${hint}\n`);
     await say(`scout: see '${commandWords(raisedBy.get(e))} --help'\n`);
     return 2;
   }
   if (e instanceof ScoutError) {
     await say(`scout: ${e.message}\n`);
     if (e.hint) await say(`scout: ${e.hint}\n`);
+    if (e instanceof UsageError && e.see) await say(`scout: see '${e.see}'\n`);
     if (verbose && STACKS && e.stack) await say(e.stack + '\n');
     return e.exitCode;
   }

@@ -255,6 +255,6 @@ export class Http {
     const redact = (t: string) => this.redact(t);
     if (fault instanceof ResponseShapeError) throw unusableError(fault, n, redact);
     if (fault) throw faultError(url, fault, n, redact);
-    throw statusError(url, last!, req.ctx, this.policy.retries, redact);
+    throw statusError(req, last!, n, redact);
   }
 }

@@ -7,7 +7,8 @@
  *     404            NotFoundError    3   (a block that lost consensus names its replaced hash)
  *     401 402 403    AuthError        4   (with the request's own hint)
  *     429            RateLimitError   5
- *     anything else  HttpError        1   (the body's message, or "HTTP 502 Bad Gateway")
+ *     anything else  HttpError        1   (the request, the body's message or "HTTP 502 Bad Gateway",
+ *                                         the retries made and what to do)
  *     timeout        TimeoutError     1
  *     no connection  NetworkError     1   ("cannot resolve <host> (no network?)" when the name did not resolve)
  */
@@ -22,13 +23,35 @@ const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
 
 type Redact = (text: string) => string;
 
-/** " (after 2 retries)", or nothing when there was one attempt. */
-export function afterRetries(n: number): string {
-  return n > 0 ? ` (after ${n === 1 ? '1 retry' : `${n} retries`})` : '';
+/** "1 retry", "2 retries". */
+function retriesWord(n: number): string {
+  return n === 1 ? '1 retry' : `${n} retries`;
 }
 
-/** The error for a non-2xx answer that was not (or no longer) retried; `retries` is the setting. */
-export function statusError(url: URL, res: HttpResponse, ctx: RequestContext, retries: number, redact: Redact): ScoutError {
+/** " (after 2 retries)", or nothing when there was one attempt. */
+export function afterRetries(n: number): string {
+  return n > 0 ? ` (after ${retriesWord(n)})` : '';
+}
+
+/** A request as an error names it: its method, and its URL as --verbose prints it (keys masked). */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: URL;
+  /** `displayUrl(url, ctx.masked)`: key-like parameters and -F values already masked. */
+  readonly shown: string;
+  readonly ctx: RequestContext;
+}
+
+/** What to do after a server error: a gateway's status says the explorer behind it did not answer. */
+function serverAdvice(status: number): string {
+  if (status === 502 || status === 503 || status === 504) return '; the explorer may be down, try again later';
+  if (status >= 500) return '; the explorer failed on this request';
+  return '';
+}
+
+/** The error for a non-2xx answer that was not (or no longer) retried, after `retries` retries. */
+export function statusError(req: SentRequest, res: HttpResponse, retries: number, redact: Redact): ScoutError {
+  const { url, ctx } = req;
   const status = res.status;
   const type = res.headers['content-type'];
   const detail = redact(messageFromBody(res.body, Array.isArray(type) ? type[0] : type, status, redact));
@@ -46,13 +69,15 @@ export function statusError(url: URL, res: HttpResponse, ctx: RequestContext, re
     return new AuthError(`${url.origin} refused the request (HTTP ${status}): ${detail}`, status, { hint: ctx.authHint });
   }
   if (status === 429) {
-    return new RateLimitError(`rate limited by ${url.origin} after ${retries === 1 ? '1 retry' : `${retries} retries`}`, {
+    return new RateLimitError(`rate limited by ${url.origin} after ${retriesWord(retries)}`, {
       hint: 'an explorer key raises the limit (--explorer-key), or wait and try again',
     });
   }
   // A body that said nothing useful (a proxy's HTML page) is already reduced to "HTTP 502 Bad Gateway".
   const said = detail.startsWith(`HTTP ${status}`) ? detail : `HTTP ${status}: ${detail}`;
-  return new HttpError(`${url.origin} answered ${said}`, status);
+  const after = retries > 0 ? ` after ${retriesWord(retries)}` : '';
+  const request = `${req.method} ${safeText(redact(req.shown))}`;
+  return new HttpError(`${request} failed with ${said}${after}${serverAdvice(status)}`, status, { answer: said });
 }
 
 /** The error for an attempt that got no answer, after `n` retries. */

@@ -18,6 +18,16 @@ export class ScoutError extends Error {
 /** Bad input: unknown option, malformed argument, missing key. Nothing was sent. */
 export class UsageError extends ScoutError {
   override readonly exitCode = 2;
+  /**
+   * Where to read more, printed last as `see '…'`: the command's help (`scout address txs --help`,
+   * which the executor fills in when the thrower did not) or a help topic (`scout help environment`).
+   */
+  see: string | undefined;
+
+  constructor(message: string, options: { hint?: string | undefined; cause?: unknown; see?: string | undefined } = {}) {
+    super(message, options);
+    this.see = options.see;
+  }
 }
 
 /** The server answered 404. */
@@ -44,9 +54,12 @@ export class RateLimitError extends ScoutError {
 /** Any other non-2xx answer. */
 export class HttpError extends ScoutError {
   readonly status: number;
-  constructor(message: string, status: number, options: { hint?: string; cause?: unknown } = {}) {
+  /** What the server said, safe to print: "HTTP 500: <its words>" or "HTTP 502 Bad Gateway". */
+  readonly answer: string;
+  constructor(message: string, status: number, options: { hint?: string; cause?: unknown; answer?: string } = {}) {
     super(message, options);
     this.status = status;
+    this.answer = options.answer ?? `HTTP ${status}`;
   }
 }
 

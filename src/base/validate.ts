@@ -72,11 +72,48 @@ const NOT_IN_NAMES = /[\s/?#%@:\\]/;
 export function parseAddressOrName(input: string, what = 'address'): string | NameRef {
   const s = input.trim();
   if (ADDRESS.test(s)) return checkChecksum(s, what);
-  const expected = `expected 0x followed by 40 hex digits, or a name such as vitalik.eth`;
-  if (/^0x[0-9a-f]*$/i.test(s) || !s.includes('.') || NOT_IN_NAMES.test(s) || !isSafeText(s) || s.split('.').some((label) => label === '') || s.length > 255) {
-    throw new UsageError(`invalid ${what} ${echo(input)}: ${expected}`);
+  if (!nameShaped(s)) {
+    // A value of another kind says what it is and the command that takes it.
+    const other = HASH.test(s) ? otherKind(s) : undefined;
+    throw new UsageError(`invalid ${what} ${echo(input)}: expected 0x followed by 40 hex digits, or a name such as vitalik.eth`, {
+      hint: other && `that is ${other.what}: ${other.command}`,
+    });
   }
   return NameRef.of(s);
+}
+
+/** A dotted name in shape (`vitalik.eth`): a dot between non-empty labels, nothing a name never holds. */
+function nameShaped(s: string): boolean {
+  return !/^0x[0-9a-f]*$/i.test(s) && s.includes('.') && !NOT_IN_NAMES.test(s) && isSafeText(s) && s.split('.').every((label) => label !== '') && s.length <= 255;
+}
+
+/**
+ * A token's address, as `<address>` takes it; a bare word (`USDC`) is a symbol or a name, which
+ * `scout search` finds, and the error says so.
+ */
+export function parseTokenAddress(input: string): string | NameRef {
+  try {
+    return parseAddressOrName(input);
+  } catch (e) {
+    const s = input.trim();
+    if (e instanceof UsageError && !e.hint && /^[\p{L}\p{N}$+_-]{1,32}$/u.test(s) && !/^0x/i.test(s)) {
+      throw new UsageError(e.message, { hint: `to find a token by its symbol or name: scout search ${s} --type token` });
+    }
+    throw e;
+  }
+}
+
+/**
+ * What a value given where no command takes it is, and the command that does: a transaction hash
+ * (`scout tx show`), an address or a name (`scout address`), a block number (`scout block`).
+ */
+export function otherKind(input: string): { what: string; command: string } | undefined {
+  const s = input.trim();
+  if (HASH.test(s)) return { what: 'a transaction hash', command: `scout tx show ${s}` };
+  if (ADDRESS.test(s)) return { what: 'an address', command: `scout address ${s}` };
+  if (nameShaped(s)) return { what: 'a name', command: `scout address ${s}` };
+  if (/^\d{1,19}$/.test(s)) return { what: 'a block number', command: `scout block ${s}` };
+  return undefined;
 }
 
 /** A transaction hash: 0x and 64 hex digits. */

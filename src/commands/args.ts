@@ -1,7 +1,7 @@
 /** Arguments and options several commands take, declared once. */
 import { CHAIN_SETS, parseChainList } from '../config/chain-list.js';
 import { BUILTIN_CHAINS } from '../config/chain-table.js';
-import { parseAddressOrName, parseHash, parseTokenId } from '../base/validate.js';
+import { parseAddressOrName, parseHash, parseTokenAddress, parseTokenId } from '../base/validate.js';
 import { arg, batchable, option } from '../kit/spec.js';
 
 /**
@@ -13,6 +13,9 @@ export const singleAddressArg = arg('<address>', '0x followed by 40 hex digits, 
 
 /** `<address>`, or `-` for a batch: one address or name per line from stdin. */
 export const addressArg = batchable(singleAddressArg);
+
+/** A token's `<address>`, or `-` for a batch: as addressArg, and a symbol (`USDC`) is told to search. */
+export const tokenAddressArg = batchable(arg('<address>', '0x followed by 40 hex digits, or a name such as vitalik.eth', parseTokenAddress));
 
 /** An option whose value is an address or a name, as `<address>` takes them: `--token <address>`. */
 export function addressOption(help: string) {

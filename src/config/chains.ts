@@ -94,8 +94,9 @@ export function chainForExplorer(baseUrl: string, cached: () => readonly Chain[]
 }
 
 /**
- * The names nearest to `query` (at most `n`, built-in names first on a tie): those within a few
- * edits, or the nearest few when nothing is that close.
+ * The names near `query` (at most `n`, built-in names first on a tie): those within a few edits (one
+ * for a name of up to three letters, a third of its length for a longer one). None when nothing is
+ * that close: a name far from every chain is not a typo of one.
  */
 export function nearestNames(query: string, chains: readonly Chain[], n = 3): string[] {
   const q = slug(query);
@@ -109,6 +110,6 @@ export function nearestNames(query: string, chains: readonly Chain[], n = 3): st
     }
   });
   const ranked = [...scored.entries()].sort((a, b) => a[1] - b[1]);
-  const close = ranked.filter(([, score]) => Math.floor(score / 100_000) <= Math.max(2, Math.ceil(q.length / 3)));
-  return (close.length > 0 ? close : ranked).slice(0, n).map(([name]) => name);
+  const close = ranked.filter(([, score]) => Math.floor(score / 100_000) <= Math.max(1, Math.ceil(q.length / 3)));
+  return close.slice(0, n).map(([name]) => name);
 }

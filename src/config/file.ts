@@ -59,7 +59,7 @@ export const CONFIG_KEYS = Object.keys(KEYS) as (keyof ConfigValues)[];
 const SECRET_KEYS = CONFIG_SETTINGS.filter((s) => s.secret).map((s) => s.name as ConfigKey);
 
 function broken(path: string, why: string): UsageError {
-  return new UsageError(`invalid config file ${shown(path, 200)}: ${why}`, { hint: 'fix it or move it away; `scout help environment` lists the keys' });
+  return new UsageError(`invalid config file ${shown(path, 200)}: ${why}`, { hint: 'fix it or move it away', see: 'scout help environment' });
 }
 
 /** Where a JSON.parse failure happened, as "line L, column C" (never the text around it: it may hold a key). */

@@ -274,3 +274,12 @@ export function configKeysText(): string {
     .map((s) => [s.name, s.kind === 'switch' ? `true to ${s.help}` : `${s.help}${defaultNote(s)}`] as const);
   return columns([...rows, ['chains', 'per-chain keys: {"chains": {"my-chain": {"explorer-key": "…"}}}']]);
 }
+
+/**
+ * Whether a message names a source that is not the command line: a `SCOUT_*` variable or the config
+ * file (a key in it, or the file itself), as sources.ts words them. Typed values are quoted in
+ * messages, so a value that looks like a variable's name does not count.
+ */
+export function namesEnvironment(message: string): boolean {
+  return /(^|[\s(])SCOUT_[A-Z0-9_]+\b(?!")|"[a-z0-9-]+" in |\b(invalid|cannot read|cannot write) config file\b/.test(message);
+}

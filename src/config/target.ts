@@ -74,7 +74,8 @@ export function resolveChain(q: Sourced, env: Env, warnings: string[], pro: bool
     throw new UsageError(`unknown chain id ${id}${from}`, { hint: `\`scout chains\` lists the known chains${refresh}; --base-url <url> reaches any explorer` });
   }
   const near = nearestNames(query, [...BUILTIN_CHAINS, ...cached()]);
-  throw new UsageError(`unknown chain ${echo(query)}${from}`, { hint: `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` });
+  const hint = near.length > 0 ? `did you mean ${near.map((n) => shown(n)).join(', ')}? (\`scout chains\` lists them${refresh})` : `\`scout chains\` lists the known chains${refresh}`;
+  throw new UsageError(`unknown chain ${echo(query)}${from}`, { hint });
 }
 
 /** The PRO API's root (SCOUT_PRO_URL, else the default); UsageError for a bad one. */

@@ -16,8 +16,8 @@ export class TableWriter<T> implements ListWriter<T> {
     private readonly out: Writer,
     private readonly err: Writer,
     private readonly ctx: RenderContext,
-    /** What stderr says of a list with no items. */
-    private readonly empty = 'no items',
+    /** What stderr says of a list with no items; asked at the end, nothing said when it gives undefined. */
+    private readonly empty: string | (() => string | undefined) = 'no items',
   ) {}
 
   begin(columns?: readonly Column<T>[]): void {
@@ -36,6 +36,8 @@ export class TableWriter<T> implements ListWriter<T> {
   }
 
   async end(): Promise<void> {
-    if (this.rows === 0) await this.err.write(`${this.empty}\n`);
+    if (this.rows > 0) return;
+    const said = typeof this.empty === 'string' ? this.empty : this.empty();
+    if (said !== undefined) await this.err.write(`${said}\n`);
   }
 }

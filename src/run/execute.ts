@@ -11,7 +11,7 @@ import { UsageError } from '../base/errors.js';
 import { WATCH_OPTIONS, type WatchPlan, watchPlan } from '../kit/follow-options.js';
 import { NameRef, parsePositiveInt } from '../base/validate.js';
 import { pageOptions } from '../kit/page-options.js';
-import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
+import { flagName, namesEnvironment, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from '../kit/invocation.js';
 import type { Lane } from './fanout.js';
 import type { LazySession } from './session.js';
@@ -99,8 +99,28 @@ function givenText(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Checks the input of `spec` as commander parsed it on `cmd`, then runs it. */
+/**
+ * Checks the input of `spec` as commander parsed it on `cmd`, then runs it. A usage error ends by
+ * pointing to where to read more: the command's --help, or `scout help environment` when what was
+ * wrong is a variable or the config file (what the message names, as the settings sources word it).
+ */
 export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Promise<void> {
+  try {
+    await checkAndRun(spec, env, cmd);
+  } catch (e) {
+    if (e instanceof UsageError) e.see ??= namesEnvironment(e.message) ? 'scout help environment' : `scout ${pathOf(cmd).join(' ')} --help`;
+    throw e;
+  }
+}
+
+/** `['address', 'txs']`: the words that name `cmd` below the root. */
+function pathOf(cmd: Command): string[] {
+  const path: string[] = [];
+  for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
+  return path;
+}
+
+async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promise<void> {
   const output = await pageOptions({
     json: cmd.getOptionValue('json') === true,
     ndjson: cmd.getOptionValue('ndjson') === true,
@@ -153,8 +173,7 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
   if (batch && watch) throw new UsageError('--watch follows one list; it does not go with - (values from stdin)');
   if (batch && wait) throw new UsageError('--wait waits for one transaction; it does not go with - (values from stdin)');
 
-  const path: string[] = [];
-  for (let c: Command | null = cmd; c && c.parent; c = c.parent) path.unshift(c.name());
+  const path = pathOf(cmd);
   let program = cmd;
   while (program.parent) program = program.parent;
   // The session opens when a runner first asks for it and closes when the command ends: a command

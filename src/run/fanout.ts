@@ -263,8 +263,15 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
     }
   }
 
-  await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, empty: 'no items on any chain' });
-  if (more.size > 0) {
+  // No items: said of the chains that answered; when none did, the failures below say so.
+  const empty = () => {
+    const answered = lanes.filter((l) => !missing.includes(l) && !failures.some((f) => f.lane === l));
+    if (answered.length === 0) return undefined;
+    return answered.length === lanes.length ? 'no items on any chain' : `no items on ${answered.map((l) => l.label).join(', ')}`;
+  };
+  await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, empty });
+  // `--limit N` asked for at most N items per chain: that more exist is no news.
+  if (more.size > 0 && output.limit === undefined) {
     const tag = value ? `line ${value.line}: ` : '';
     await s.io.err.write(`scout: ${tag}more items exist on ${lanes.filter((l) => more.has(l)).map((l) => l.label).join(', ')}: --all fetches every page, --limit N up to N items per chain\n`);
   }

@@ -99,7 +99,7 @@ function viewColumns<T>(view: ListView<T>, sample: readonly T[]): Column<T>[] {
  * The writer of one output mode, and the view it draws rows with. Tables and CSV load the view
  * (schemas, columns) and their drawer here; JSON and NDJSON load neither and never decode.
  */
-async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>, empty?: string): Promise<{ writer: ListWriter<T>; view?: ListView<T> }> {
+async function openWriter<T>(s: Session, mode: OutputMode, viewRef: ViewRef<T>, empty?: ListOptions['empty']): Promise<{ writer: ListWriter<T>; view?: ListView<T> }> {
   const { io, render } = s;
   if (mode === 'json' || mode === 'ndjson') return { writer: jsonWriter(s, mode) };
   if (mode === 'csv') {
@@ -142,8 +142,11 @@ export interface PrintDeps {
 
 /** The options printList reads: the mode, and how far the list goes (see pastFirstPage). */
 export type ListOptions = Pick<PageOptions, 'mode'> & Partial<Pick<PageOptions, 'all' | 'limit'>> & {
-  /** What a terminal is told of a list with no items (default "no items"). */
-  empty?: string | undefined;
+  /**
+   * What a terminal is told of a list with no items (default "no items"); a function is asked once
+   * the list has ended, and says nothing when it gives undefined.
+   */
+  empty?: string | (() => string | undefined) | undefined;
 };
 
 /** What a printed list leaves for the next-page hint. */

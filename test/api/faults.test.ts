@@ -123,8 +123,8 @@ describe('what cannot be mended is one clear line', () => {
     ['a truncated body', 'truncate' as Fault, /^scout: connection to http:\/\/127\.0\.0\.1:\d+ broke: [\w ]+ \(after 1 retry\)\n$/],
     ['a body that is not JSON', 'bad-json' as Fault, /^scout: unusable response from http:\/\/127\.0\.0\.1:\d+: not JSON \(.*\) \(after 1 retry\)\n$/],
     ['an HTML page served as 200', 'html-200' as Fault, /^scout: unusable response from http:\/\/127\.0\.0\.1:\d+: not JSON/],
-    ['a 503 HTML page', '503-html' as Fault, /^scout: http:\/\/127\.0\.0\.1:\d+ answered HTTP 503 Service Unavailable\n$/],
-    ['a 502 JSON body', '502-json' as Fault, /^scout: http:\/\/127\.0\.0\.1:\d+ answered HTTP 502: upstream connect error\n$/],
+    ['a 503 HTML page', '503-html' as Fault, /^scout: GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/addresses\/0x\w{40}\/transactions failed with HTTP 503 Service Unavailable after 1 retry; the explorer may be down, try again later\n$/],
+    ['a 502 JSON body', '502-json' as Fault, /^scout: GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/addresses\/0x\w{40}\/transactions failed with HTTP 502: upstream connect error after 1 retry; the explorer may be down, try again later\n$/],
   ])('%s: exit 1, no stack trace', async (_name, fault, message) => {
     const p = await proxy(() => fault);
     const r = await runScout(['address', 'txs', ADDR.rich, '--retries', '1', '--base-url', p.url]);

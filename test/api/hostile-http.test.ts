@@ -114,7 +114,7 @@ describe('--max-body', () => {
 
   it('a bad size is exit 2 before any request', async () => {
     const r = await scout(['--base-url', base, 'api', 'stats', '--max-body', '64MB!']);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'scout: invalid --max-body "64MB!": expected a size from 1 byte to 500 MiB, in bytes or with a unit (512KiB, 10MB, 64MiB)\n' });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'scout: invalid --max-body "64MB!": expected a size from 1 byte to 500 MiB, in bytes or with a unit (512KiB, 10MB, 64MiB)\nscout: see \'scout api --help\'\n' });
     expect(requests).toEqual([]);
   });
 });
@@ -144,7 +144,7 @@ describe('settings that could never work are refused before any request', () => 
     for (const args of [['--timeout', '2147484'], []]) {
       const r = await scout(['--base-url', base, ...args, 'api', 'stats'], args.length ? {} : { SCOUT_TIMEOUT: '2147484' });
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^scout: invalid (--timeout|SCOUT_TIMEOUT) "2147484": expected a duration from 1ms to 2147483s \(about 24 days\), in seconds or with a unit ms, s, m, h or d \(30, 1\.5, 500ms, 5m, 1d\)\n$/);
+      expect(r.stderr).toMatch(/^scout: invalid (--timeout|SCOUT_TIMEOUT) "2147484": expected a duration from 1ms to 2147483s \(about 24 days\), in seconds or with a unit ms, s, m, h or d \(30, 1\.5, 500ms, 5m, 1d\)\nscout: see '(scout api --help|scout help environment)'\n$/);
     }
     expect(requests).toEqual([]);
   });
@@ -166,7 +166,7 @@ describe('settings that could never work are refused before any request', () => 
     ];
     for (const r of runs) {
       expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^scout: invalid (explorer|admin) key \([^)]+\): character 7 is (a control character|outside Latin-1); a key is sent in an HTTP header\n$/);
+      expect(r.stderr).toMatch(/^scout: invalid (explorer|admin) key \([^)]+\): character 7 is (a control character|outside Latin-1); a key is sent in an HTTP header\nscout: see '(scout (api|admin networks) --help|scout help environment)'\n$/);
       expect(r.stderr).not.toContain('sk-key');
     }
     expect(requests).toEqual([]);
@@ -176,7 +176,7 @@ describe('settings that could never work are refused before any request', () => 
     const dir = mkdtempSync(join(tmpdir(), 'scout-hostile-'));
     writeFileSync(join(dir, 'key'), 'sk-key\nsecond-line\n');
     const r = await scout(['--admin-url', base, '--api-key-file', join(dir, 'key'), 'admin', 'networks']);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'scout: invalid admin key (--api-key-file): character 7 is a control character; a key is sent in an HTTP header\n' });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'scout: invalid admin key (--api-key-file): character 7 is a control character; a key is sent in an HTTP header\nscout: see \'scout admin networks --help\'\n' });
     expect(requests).toEqual([]);
   });
 });

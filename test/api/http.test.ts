@@ -149,7 +149,7 @@ describe('Http.get status errors', () => {
     const body = JSON.stringify({ errors: [{ title: 'Invalid value', source: { pointer: '/' }, detail: 'Unexpected cursor' }] });
     pool().intercept({ path: PATH }).reply(422, body, { headers: JSON_HEADERS });
     const err = await failure(client().get(url()));
-    expect(err.message).toMatch(/answered HTTP 422: Unexpected cursor$/);
+    expect(err.message).toMatch(/failed with HTTP 422: Unexpected cursor$/);
   });
 
   it('500 with a bare JSON string body shows that text and is not retried', async () => {
@@ -187,7 +187,8 @@ describe('Http.get retries', () => {
     const err = await failure(client({ retries: 2 }).get(url()));
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(status);
-    expect(err.message).toContain('upstream down');
+    // The request, the status, the retries the loop made, what to do.
+    expect(err.message).toBe(`GET ${ORIGIN}${PATH} failed with HTTP ${status}: upstream down after 2 retries; the explorer may be down, try again later`);
     // Backoff with random() = 0: base/2 where base = 100 * 2^n.
     expect(waits).toEqual([50, 100]);
     expect(lines.filter((l) => l.startsWith('GET '))).toHaveLength(3);
@@ -215,7 +216,8 @@ describe('Http.get retries', () => {
 
   it('retries: 0 means exactly one attempt', async () => {
     pool().intercept({ path: PATH }).reply(503, '{}').times(2);
-    await failure(client({ retries: 0 }).get(url()));
+    const err = await failure(client({ retries: 0 }).get(url()));
+    expect(err.message).toBe(`GET ${ORIGIN}${PATH} failed with HTTP 503 Service Unavailable; the explorer may be down, try again later`);
     expect(waits).toEqual([]);
     expect(lines.filter((l) => l.startsWith('GET '))).toHaveLength(1);
   });

@@ -178,7 +178,7 @@ describe('--cache-size', () => {
     handler = pages;
     const r = await scout(['--all', '--cache', '1h', '--cache-size', 'lots']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('scout: invalid --cache-size "lots": expected a size from 1 byte to 64 GiB, in bytes or with a unit (512KiB, 10MB, 64MiB)\n');
+    expect(r.stderr).toBe('scout: invalid --cache-size "lots": expected a size from 1 byte to 64 GiB, in bytes or with a unit (512KiB, 10MB, 64MiB)\nscout: see \'scout api --help\'\n');
     expect(requests).toBe(0);
   });
 });

@@ -84,9 +84,12 @@ describe('nearestNames', () => {
     expect(nearestNames(q, BUILTIN_CHAINS)[0]).toBe(first);
   });
 
-  it('offers at most three, and only close ones when there are close ones', () => {
+  it('offers at most three, and only close ones: none for a name far from every chain', () => {
     expect(nearestNames('bsae', BUILTIN_CHAINS)).toEqual(['base']);
-    expect(nearestNames('zzzzzzzzzzzz', BUILTIN_CHAINS)).toHaveLength(3);
+    expect(nearestNames('ethh', BUILTIN_CHAINS)).toEqual(['eth']);
+    expect(nearestNames('zzzzzzzzzzzz', BUILTIN_CHAINS)).toEqual([]);
+    expect(nearestNames('zzzz', BUILTIN_CHAINS)).toEqual([]);
+    expect(nearestNames('zz', BUILTIN_CHAINS)).toEqual([]);
   });
 });
 

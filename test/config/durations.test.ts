@@ -160,7 +160,9 @@ describe('a bad value: exit 2 before any request, naming the option, the forms a
   it.each(cases)('%j %j', async (args, env, message) => {
     const r = await runScout(['--base-url', srv.url, 'tx', 'show', TX.ok, ...args], { env: dirs(env) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`scout: ${message}\n`);
+    // A flag points to the command's help, a variable to the topic on variables.
+    const see = Object.keys(env).length > 0 ? 'scout help environment' : 'scout tx show --help';
+    expect(r.stderr).toBe(`scout: ${message}\nscout: see '${see}'\n`);
     expect(srv.requests).toEqual([]);
   });
 
@@ -171,7 +173,7 @@ describe('a bad value: exit 2 before any request, naming the option, the forms a
     expect(r.stderr).toMatch(/^scout: invalid "cache" in .*config\.json "2w": expected a duration of at least 1s, /);
     const set = await runScout(['config', 'set', 'timeout', '1w'], { env: dirs() });
     expect(set.code).toBe(2);
-    expect(set.stderr).toBe(`scout: invalid timeout "1w": expected a duration ${TIMER}\n`);
+    expect(set.stderr).toBe(`scout: invalid timeout "1w": expected a duration ${TIMER}\nscout: see 'scout config set --help'\n`);
     expect(srv.requests).toEqual([]);
   });
 });

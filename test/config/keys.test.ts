@@ -118,7 +118,7 @@ describe('a key over plain http:// to a host other than loopback', () => {
     const r = await scout(['--base-url', 'http://explorer.example', '--explorer-key', FLAG, ...txs], { XDG_CONFIG_HOME: home() });
     expect(r).toMatchObject({ code: 2, stdout: '', keys: [] });
     expect(r.stderr).toBe(
-      'scout: refusing to send the explorer key over plain http:// to explorer.example\nscout: use an https:// URL, or pass --insecure (SCOUT_INSECURE=1) to send it anyway, readable by anyone on the way\n',
+      'scout: refusing to send the explorer key over plain http:// to explorer.example\nscout: use an https:// URL, or pass --insecure (SCOUT_INSECURE=1) to send it anyway, readable by anyone on the way\nscout: see \'scout address txs --help\'\n',
     );
   });
 });
@@ -140,7 +140,7 @@ describe.runIf(process.platform !== 'win32')('the admin key file is read only by
     const path = fifo();
     const r = await scout(['--api-key-file', path, '--admin-url', srv.url, 'admin', 'networks'], { XDG_CONFIG_HOME: home() });
     expect(r).toMatchObject({ code: 2, keys: [] });
-    expect(r.stderr).toBe(`scout: cannot read --api-key-file "${path}": not a regular file\n`);
+    expect(r.stderr).toBe(`scout: cannot read --api-key-file "${path}": not a regular file\nscout: see 'scout admin networks --help'\n`);
   });
 
   it('a key read from the file later is still redacted from what the admin host says', async () => {

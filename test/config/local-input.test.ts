@@ -92,7 +92,7 @@ describe('an api path stays under the base URL path', () => {
   it('a refused path is exit 2 and sends nothing', async () => {
     const r = await scout('api', '/api/v2/%2E%2E/%2e%2e/admin');
     expect(r).toMatchObject({ code: 2, sent: 0 });
-    expect(r.stderr).toBe('scout: invalid path "/api/v2/%2E%2E/%2e%2e/admin": percent-encoded dots and slashes and backslashes are not allowed\n');
+    expect(r.stderr).toBe('scout: invalid path "/api/v2/%2E%2E/%2e%2e/admin": percent-encoded dots and slashes and backslashes are not allowed\nscout: see \'scout api --help\'\n');
   });
 });
 

@@ -125,7 +125,7 @@ describe('colour control', () => {
     const before = srv.requests.length;
     const r = await scout([...txs, '--color', 'sometimes']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('scout: invalid --color "sometimes": expected auto, always, never\n');
+    expect(r.stderr).toBe('scout: invalid --color "sometimes": expected auto, always, never\nscout: see \'scout address txs --help\'\n');
     expect(srv.requests.length).toBe(before);
   });
 });
@@ -243,12 +243,12 @@ describe('scout config get|set|list|path', () => {
   });
 
   it.each([
-    [['set', 'timeout', '-1'], 'scout: invalid timeout "-1": expected a duration from 1ms to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)\n'],
-    [['set', 'color', 'sometimes'], 'scout: invalid color "sometimes": expected auto, always, never\n'],
+    [['set', 'timeout', '-1'], 'scout: invalid timeout "-1": expected a duration from 1ms to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)\nscout: see \'scout config set --help\'\n'],
+    [['set', 'color', 'sometimes'], 'scout: invalid color "sometimes": expected auto, always, never\nscout: see \'scout config set --help\'\n'],
     [['set', 'base-url', 'ftp://x'], /^scout: invalid base-url/],
     [['set', 'chain', 'nowhere'], /^scout: unknown chain "nowhere"\n/],
     [['set', 'colour', 'never'], /^scout: unknown config key "colour"; did you mean color\?\nscout: the keys: base-url, /],
-    [['set', 'verbose', '1'], 'scout: verbose is not kept in the config file\nscout: use --verbose or SCOUT_VERBOSE\n'],
+    [['set', 'verbose', '1'], 'scout: verbose is not kept in the config file\nscout: use --verbose or SCOUT_VERBOSE\nscout: see \'scout config set --help\'\n'],
     [['get', 'api-key-file'], /^scout: api-key-file is not kept in the config file\n/],
   ])('%j is a usage error and leaves the file alone', async (args, message) => {
     const home = configHome({ timeout: 5 });
@@ -314,7 +314,7 @@ describe.runIf(process.platform !== 'win32')('the admin key file', () => {
     const before = srv.requests.length;
     const r = await networks(file);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`scout: cannot read --api-key-file "${file}": no such file\n`);
+    expect(r.stderr).toBe(`scout: cannot read --api-key-file "${file}": no such file\nscout: see 'scout admin networks --help'\n`);
     expect(srv.requests.length).toBe(before);
   });
 });

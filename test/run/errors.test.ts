@@ -56,7 +56,10 @@ describe('bad input: exit 2, one line on stderr, nothing sent', () => {
     expect(r.stdout).toBe('');
     const first = r.stderr.split('\n')[0]!;
     expect(first).toMatch(message);
-    expect(r.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(2);
+    // The message, at most a hint, and last where to read more: the help of the command that ran.
+    const lines = r.stderr.split('\n').filter(Boolean);
+    expect(lines.length).toBeLessThanOrEqual(3);
+    expect(lines.at(-1)).toMatch(/^scout: see 'scout( [a-z]+)* --help'$/);
     expect(srv.requests.length).toBe(before);
   });
 
@@ -121,7 +124,8 @@ describe('server answers and their exit codes', () => {
   it('a proxy 502 HTML page is one line, exit 1, never the HTML', async () => {
     const r = await scout('address', 'txs', ADDR.broken, '--retries', '1');
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`scout: ${srv.url} answered HTTP 502 Bad Gateway\n`);
+    // The request, the status, the retries made and what to do, on one line.
+    expect(r.stderr).toMatch(new RegExp(`^scout: GET ${srv.url}/api/v2/addresses/0x[0-9a-fA-F]{40}/transactions failed with HTTP 502 Bad Gateway after 1 retry; the explorer may be down, try again later\\n$`));
   });
 
   it('a cursor loop stops with exit 1 and says so, after printing what it had', async () => {
@@ -180,14 +184,14 @@ describe('errors that point to the fix', () => {
     const r = await runScout(['address', 'txs', A, '--base-url', srv.url + suffix]);
     expect(r).toMatchObject({ code: 2, stdout: '' });
     const dropped = suffix.replace(/\/$/, '');
-    expect(r.stderr).toBe(`scout: invalid --base-url "${srv.url}${suffix}": drop the trailing ${dropped}, scout adds it\nscout: use ${srv.url}\n`);
+    expect(r.stderr).toBe(`scout: invalid --base-url "${srv.url}${suffix}": drop the trailing ${dropped}, scout adds it\nscout: use ${srv.url}\nscout: see 'scout address txs --help'\n`);
     expect(srv.requests.length).toBe(before);
   });
 
   it('the same from SCOUT_BASE_URL names the variable; a sub-path before /api is kept', async () => {
     const r = await runScout(['address', 'txs', A], { env: { SCOUT_BASE_URL: 'https://explorer.example/eth/api/v2' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('scout: invalid SCOUT_BASE_URL "https://explorer.example/eth/api/v2": drop the trailing /api/v2, scout adds it\nscout: use https://explorer.example/eth\n');
+    expect(r.stderr).toBe('scout: invalid SCOUT_BASE_URL "https://explorer.example/eth/api/v2": drop the trailing /api/v2, scout adds it\nscout: use https://explorer.example/eth\nscout: see \'scout help environment\'\n');
     // A path that only contains "api" elsewhere is an explorer under a sub-path, as before.
     const ok = await runScout(['address', 'txs', ADDR.empty, '--base-url', srv.url + '/', '--json']);
     expect(ok.code, ok.stderr).toBe(0);

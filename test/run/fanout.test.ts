@@ -198,6 +198,16 @@ describe('--chains on lists', () => {
     expect(every.stderr).toBe('');
     const one = await scout('address', 'txs', ADDR, '--chains', 'alpha,beta', '--limit', '1', '--ndjson');
     expect(one.stdout).toBe(`${wrapped(alpha, txItem(alpha, 1))}\n${wrapped(beta, txItem(beta, 1))}\n`);
+    // --limit N asked for N items per chain: that more exist is no news.
+    expect(one.stderr).toBe('');
+  });
+
+  it('when every chain failed, a terminal is told so, never that there are no items', async () => {
+    const tty = { env: { XDG_CONFIG_HOME: config }, stdoutIsTTY: true, width: 120, color: false };
+    const r = await runScout(['--retries', '0', 'address', 'txs', ADDR, '--chains', 'gamma'], tty);
+    expect(r).toMatchObject({ code: 1, stdout: '' });
+    expect(r.stderr).not.toContain('no items');
+    expect(r.stderr).toMatch(/^scout: gamma \(31003\): .*500.*\nscout: 1 of 1 chain failed: gamma\n$/);
   });
 
   /**

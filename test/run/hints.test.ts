@@ -195,7 +195,7 @@ describe('api --csv', () => {
     for (const args of [['api', '/api/v2/stats', '--csv'], ['api', '/api/v2/blocks', '--csv'], ['api', '/api/v2/blocks', '--csv', '--all']]) {
       const r = await scout([...args, '--base-url', srv.url]);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr).toBe('scout: api prints JSON, not CSV: use --json or --ndjson\n');
+      expect(r.stderr).toBe('scout: api prints JSON, not CSV: use --json or --ndjson\nscout: see \'scout api --help\'\n');
       expect(r.stdout).toBe('');
     }
     expect(srv.requests.length).toBe(mark);

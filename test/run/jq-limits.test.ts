@@ -79,8 +79,8 @@ describe('the settings', () => {
   it('a bad limit is a usage error before any request', async () => {
     const mark = srv.requests.length;
     for (const [args, err] of [
-      [['--jq-timeout', '0'], 'scout: invalid --jq-timeout "0": expected a duration from 1ms to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)\n'],
-      [['--jq-max-memory', '3GiB'], 'scout: invalid --jq-max-memory "3GiB": expected a size from 1 byte to 2 GiB, in bytes or with a unit (512KiB, 10MB, 64MiB)\n'],
+      [['--jq-timeout', '0'], 'scout: invalid --jq-timeout "0": expected a duration from 1ms to 2147483s (about 24 days), in seconds or with a unit ms, s, m, h or d (30, 1.5, 500ms, 5m, 1d)\nscout: see \'scout tx show --help\'\n'],
+      [['--jq-max-memory', '3GiB'], 'scout: invalid --jq-max-memory "3GiB": expected a size from 1 byte to 2 GiB, in bytes or with a unit (512KiB, 10MB, 64MiB)\nscout: see \'scout tx show --help\'\n'],
     ] as const) {
       const r = await runScout(['tx', 'show', TX.ok, '--jq', '.hash', ...args, '--base-url', srv.url]);
       expect(r).toMatchObject({ code: 2, stdout: '', stderr: err });

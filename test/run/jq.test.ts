@@ -89,22 +89,22 @@ describe('errors', () => {
     const r = await scout(['address', 'txs', ADDR.rich, '--jq', '.[] | select(.value >']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^scout: invalid --jq expression: syntax error, [^\n]+\n$/);
+    expect(r.stderr).toMatch(/^scout: invalid --jq expression: syntax error, [^\n]+\nscout: see 'scout address txs --help'\n$/);
     const undefinedFn = await scout(['tx', 'show', TX.ok, '-q', 'bogus(1)']);
-    expect(undefinedFn).toMatchObject({ code: 2, stderr: 'scout: invalid --jq expression: bogus/1 is not defined\n' });
+    expect(undefinedFn).toMatchObject({ code: 2, stderr: 'scout: invalid --jq expression: bogus/1 is not defined\nscout: see \'scout tx show --help\'\n' });
     expect(srv.requests.length).toBe(mark);
   });
 
   it('the check never runs the filter: one that never ends still fails fast when it does not compile', async () => {
     const r = await scout(['tx', 'show', TX.ok, '--jq', 'last(repeat(1)) | $nope']);
-    expect(r).toMatchObject({ code: 2, stderr: 'scout: invalid --jq expression: $nope is not defined\n' });
+    expect(r).toMatchObject({ code: 2, stderr: 'scout: invalid --jq expression: $nope is not defined\nscout: see \'scout tx show --help\'\n' });
   });
 
   it('--jq with --csv is a usage error, before any request', async () => {
     const mark = srv.requests.length;
     const r = await scout(['address', 'txs', ADDR.rich, '--jq', '.', '--csv']);
     expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(lines(r.stderr)).toEqual(['scout: --jq prints JSON values, not CSV: use --jq alone or with --ndjson']);
+    expect(lines(r.stderr)).toEqual(['scout: --jq prints JSON values, not CSV: use --jq alone or with --ndjson', "scout: see 'scout address txs --help'"]);
     expect(srv.requests.length).toBe(mark);
   });
 

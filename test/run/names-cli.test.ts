@@ -156,7 +156,7 @@ describe('names as addresses', () => {
     expect(r.code).toBe(2);
     expect(reqs).toEqual([]);
     expect(r.stderr).toMatch(message);
-    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([expect.anything(), "scout: see 'scout address txs --help'"]);
   });
 
   it('a malformed --token name is exit 2 before the argument name is looked up', async () => {

@@ -122,7 +122,7 @@ describe('tx trace', () => {
   it('the node failure (500, bare JSON string) is exit 1 with the server’s words', async () => {
     const r = await scout('tx', 'trace', TX.traceError);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`scout: ${srv.url} answered HTTP 500: Error while raw trace fetching\n`);
+    expect(r.stderr).toBe(`scout: GET ${srv.url}/api/v2/transactions/${TX.traceError}/raw-trace failed with HTTP 500: Error while raw trace fetching; the explorer failed on this request\n`);
   });
 });
 

@@ -12,6 +12,7 @@ import { NotFoundError, ResponseShapeError, ScoutError, UsageError } from '../..
 import { objectMembers } from '../../base/json/lossless.js';
 import { safeText } from '../../base/text/safe.js';
 import { printDocument } from '../../run/output.js';
+import { notAContract } from '../../run/not-contract.js';
 import { openProgress } from '../../run/progress.js';
 import type { Invocation } from '../../kit/invocation.js';
 import type { Session } from '../../run/session.js';
@@ -30,6 +31,8 @@ async function fetchContract(s: Session, inv: Invocation, explorer: ExplorerClie
   const progress = await openProgress(s.io, inv.output.mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
   try {
     return await explorer.getRaw(smartContractPath(address), [], `contract ${address}`);
+  } catch (e) {
+    throw await notAContract(explorer, address, e);
   } finally {
     progress.stop();
   }

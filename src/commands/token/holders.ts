@@ -1,11 +1,11 @@
 /** `scout token holders <address>`: who holds a token, the largest balance first. */
-import { addressArg } from '../args.js';
+import { tokenAddressArg } from '../args.js';
 import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'holders',
   description: 'holders of a token, the largest balance first, with their share of the supply',
-  args: { address: addressArg },
+  args: { address: tokenAddressArg },
   output: 'list',
   columns: 'tokenHolders',
   examples: ['scout token holders 0xdAC17F958D2ee523a2206206994597C13D831ec7 --limit 100 --csv'],

@@ -1,11 +1,11 @@
 /** `scout token show <address>` (or `scout token <address>`): the token with its counters. */
-import { addressArg } from '../args.js';
+import { tokenAddressArg } from '../args.js';
 import { command } from '../../kit/spec.js';
 
 export default command({
   name: 'show',
   description: 'one token: name, symbol, type, decimals, total supply, holders, transfers, price',
-  args: { address: addressArg },
+  args: { address: tokenAddressArg },
   output: 'object',
   help:
     'With --json, the token object as the explorer sent it, with its counters as sent under "counters".\n' +

@@ -14,6 +14,7 @@ import { safeText } from '../../base/text/safe.js';
 import { offerNextPage, printDocument, printList } from '../../run/output.js';
 import { pagination } from '../../kit/page-options.js';
 import { openProgress } from '../../run/progress.js';
+import { notAContract } from '../../run/not-contract.js';
 import type { Invocation } from '../../kit/invocation.js';
 
 /** `body` (a JSON object's text) with `"counters":<counters>` added as its last member, both byte for byte. */
@@ -91,6 +92,11 @@ export async function holders(inv: Invocation, address: string): Promise<void> {
     const t = body === undefined ? undefined : objectOf(body);
     return { columns: tokenHolderColumns({ decimals: t?.decimals, symbol: t?.symbol, totalSupply: t?.total_supply }), schema: TokenHolder };
   };
-  const printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(inv.output)), view, inv.output);
+  let printed;
+  try {
+    printed = await printList(s, paginate((r, c) => client.page(r, c), req, pagination(inv.output)), view, inv.output);
+  } catch (e) {
+    throw await notAContract(client, address, e);
+  }
   await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
 }

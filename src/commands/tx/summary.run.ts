@@ -26,8 +26,8 @@ export function noSummaryService(e: unknown): e is NotFoundError | HttpError | A
 /** The line for a summary the explorer could not give, from its error answer. */
 export function noSummaryReason(e: NotFoundError | HttpError | AuthError): string {
   const status = e instanceof NotFoundError ? 404 : e.status;
-  // The server's words, as the HTTP layer already made them safe: "…(HTTP 403): <words>".
-  const words = e.message.match(/HTTP \d{3}\)?:? (.*)$/s)?.[1]?.trim();
+  // The server's words, as the HTTP layer already made them safe: "…(HTTP 403): <words>", "HTTP 500: <words>".
+  const words = (e instanceof HttpError ? e.answer : e.message).match(/HTTP \d{3}\)?:? (.*)$/s)?.[1]?.trim();
   const said = `HTTP ${status}${words ? `: ${safeText(words)}` : ''}`;
   return status >= 500 ? `the explorer's summary service failed (${said})` : `this explorer has no summary service (${said})`;
 }

@@ -124,8 +124,10 @@ describe('block show', () => {
         const mark = srv.requests.length;
         const r = await runScout(['--base-url', srv.url, ...line]);
         expect(r.code, `${verb.join(' ')} ${bad}`).toBe(2);
-        expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
+        // One line, then where to read more: the help of the verb that ran (`block` alone is `block show`).
+        expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(2);
         expect(r.stderr).toMatch(/^scout: invalid block /);
+        expect(r.stderr).toMatch(new RegExp(`\nscout: see 'scout block ${verb[1] ?? 'show'} --help'\n$`));
         expect(since(mark)).toEqual([]);
       }
     },
@@ -223,7 +225,7 @@ describe('blocks', () => {
     const mark = srv.requests.length;
     const r = await scout(['blocks', '--type', 'orphan']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('scout: invalid --type "orphan": expected block, uncle or reorg\n');
+    expect(r.stderr).toBe('scout: invalid --type "orphan": expected block, uncle or reorg\nscout: see \'scout blocks --help\'\n');
     expect(since(mark)).toEqual([]);
   });
 
@@ -344,7 +346,7 @@ describe('search --type', () => {
     const mark = srv.requests.length;
     const r = await scout(['search', 'USD', '--type', 'token,wallet']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('scout: invalid --type "wallet": expected one of address, block, blob, contract, ens_domain, label, metadata_tag, tac_operation, token, transaction, user_operation\n');
+    expect(r.stderr).toBe('scout: invalid --type "wallet": expected one of address, block, blob, contract, ens_domain, label, metadata_tag, tac_operation, token, transaction, user_operation\nscout: see \'scout search --help\'\n');
     expect(since(mark)).toEqual([]);
   });
 

@@ -106,9 +106,9 @@ describe('scout chains --refresh', () => {
     // Checked even without --refresh (and so never fetched from the default registry if it were not).
     const fromEnv = await runScout(['chains'], { env });
     expect(fromEnv).toMatchObject({ code: 2, stdout: '' });
-    expect(fromEnv.stderr).toBe('scout: invalid SCOUT_REGISTRY_URL "ftp://example.com/chains": expected an http:// or https:// URL\n');
+    expect(fromEnv.stderr).toBe('scout: invalid SCOUT_REGISTRY_URL "ftp://example.com/chains": expected an http:// or https:// URL\nscout: see \'scout help environment\'\n');
     const fromFlag = await runScout(['chains', '--refresh', '--registry-url', 'ftp://example.com/x'], { env: { XDG_CONFIG_HOME } });
-    expect(fromFlag.stderr).toBe('scout: invalid --registry-url "ftp://example.com/x": expected an http:// or https:// URL\n');
+    expect(fromFlag.stderr).toBe('scout: invalid --registry-url "ftp://example.com/x": expected an http:// or https:// URL\nscout: see \'scout chains --help\'\n');
     expect(registryHits).toBe(hits);
     const both = await runScout(['chains', '--refresh', '--json', '--registry-url', `${registryUrl}/api/chains`], { env });
     expect(both.code, both.stderr).toBe(0);
@@ -142,7 +142,7 @@ describe('unknown chains', () => {
     const before = explorer.requests.length;
     const r = await runScout(['--chain', 'bsae', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME: freshConfig() } });
     expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(r.stderr).toBe('scout: unknown chain "bsae"\nscout: did you mean base? (`scout chains` lists them; `scout chains --refresh` fetches the full registry)\n');
+    expect(r.stderr).toBe('scout: unknown chain "bsae"\nscout: did you mean base? (`scout chains` lists them; `scout chains --refresh` fetches the full registry)\nscout: see \'scout address txs --help\'\n');
     expect(explorer.requests.length).toBe(before);
   });
 
@@ -151,12 +151,12 @@ describe('unknown chains', () => {
     await runScout(['chains', '--refresh', '--registry-url', `${registryUrl}/api/chains`], { env: { XDG_CONFIG_HOME } });
     const r = await runScout(['--chain', 'scout-locanet', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('scout: unknown chain "scout-locanet"\nscout: did you mean scout-localnet? (`scout chains` lists them)\n');
+    expect(r.stderr).toBe('scout: unknown chain "scout-locanet"\nscout: did you mean scout-localnet? (`scout chains` lists them)\nscout: see \'scout address txs --help\'\n');
   });
 
   it('an unknown id is exit 2 and says how to learn more chains', async () => {
     const r = await runScout(['--chain', '999999999', 'address', 'txs', ADDR.empty], { env: { XDG_CONFIG_HOME: freshConfig() } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^scout: unknown chain id 999999999\nscout: `scout chains` lists the known chains; `scout chains --refresh` fetches the full registry; --base-url <url> reaches any explorer\n$/);
+    expect(r.stderr).toMatch(/^scout: unknown chain id 999999999\nscout: `scout chains` lists the known chains; `scout chains --refresh` fetches the full registry; --base-url <url> reaches any explorer\nscout: see 'scout address txs --help'\n$/);
   });
 });

@@ -77,7 +77,7 @@ describe('where the explorer comes from', () => {
   it('an unknown chain in the environment is exit 2 before any request, with the nearest names', async () => {
     const [r, reqs] = await requestsDuring(() => runScout(['address', 'txs', A], { env: { SCOUT_CHAIN: 'arbitrun' } }));
     expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(r.stderr).toBe('scout: unknown chain "arbitrun" (from SCOUT_CHAIN)\nscout: did you mean arbitrum? (`scout chains` lists them; `scout chains --refresh` fetches the full registry)\n');
+    expect(r.stderr).toBe('scout: unknown chain "arbitrun" (from SCOUT_CHAIN)\nscout: did you mean arbitrum? (`scout chains` lists them; `scout chains --refresh` fetches the full registry)\nscout: see \'scout help environment\'\n');
     expect(reqs).toEqual([]);
   });
 

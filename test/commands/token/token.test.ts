@@ -248,7 +248,7 @@ describe('token nft', () => {
     const from = srv.requests.length;
     const r = await scout(['token', 'nft', ADDR.nft721, id]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^scout: invalid token id .*: expected a whole number from 0 to 2\^256-1, in decimal digits\n$/);
+    expect(r.stderr).toMatch(/^scout: invalid token id .*: expected a whole number from 0 to 2\^256-1, in decimal digits\nscout: see 'scout token nft --help'\n$/);
     expect(srv.requests.length).toBe(from);
   });
 

@@ -148,7 +148,7 @@ describe('address logs', () => {
     const r = await scout('address', 'logs', ADDR.rich, '--topic', topic);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^scout: invalid --topic .*: expected 0x followed by 64 hex digits\n$/);
+    expect(r.stderr).toMatch(/^scout: invalid --topic .*: expected 0x followed by 64 hex digits\nscout: see 'scout address logs --help'\n$/);
     expect(r.stderr).not.toMatch(RAW_CONTROL);
     expect(since(mark)).toHaveLength(0);
   });

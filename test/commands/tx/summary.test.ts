@@ -112,7 +112,7 @@ describe('tx summary', () => {
     const mark = srv.requests.length;
     const r = await scout(['tx', 'summary', '0x1234']);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')).toHaveLength(2);
+    expect(r.stderr.split('\n')).toEqual([expect.stringMatching(/^scout: invalid transaction hash/), "scout: see 'scout tx summary --help'", '']);
     expect(srv.requests.length).toBe(mark);
   });
 });
