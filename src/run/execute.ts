@@ -10,7 +10,9 @@ import type { Command } from 'commander';
 import { UsageError } from '../base/errors.js';
 import { WATCH_OPTIONS, type WatchPlan, watchPlan } from '../kit/follow-options.js';
 import { NameRef, parsePositiveInt } from '../base/validate.js';
-import { pageOptions } from '../kit/page-options.js';
+import { checkColumns, pageOptions } from '../kit/page-options.js';
+import { PIPED_COLUMNS } from '../kit/piped-columns.js';
+import { pipedColumnsOf } from '../kit/registrar.js';
 import { flagName, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from '../kit/invocation.js';
 import type { Lane } from './fanout.js';
@@ -109,8 +111,12 @@ export async function execute(spec: CommandSpec, env: RunEnv, cmd: Command): Pro
     limit: givenText(cmd.getOptionValue('limit')),
     cursor: givenText(cmd.getOptionValue('cursor')),
     jq: givenText(cmd.getOptionValue('jq')),
+    wide: cmd.getOptionValue('wide') === true,
+    columns: givenText(cmd.getOptionValue('columns')),
   }, async () => (await import('../config/settings.js')).jqLimits(cmd.optsWithGlobals(), env.io.env));
   if (spec.kind === 'run' && output.mode === 'csv' && spec.refuse?.csv) throw new UsageError(spec.refuse.csv);
+  const fields = pipedColumnsOf(spec);
+  if (fields) checkColumns(output.columns, PIPED_COLUMNS[fields]);
 
   const input: Record<string, unknown> = {};
   // `-` for an argument that takes it: the values come from stdin, each checked there (batch.ts).
@@ -254,7 +260,7 @@ async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unk
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
       if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch);
       const { runList } = await import('./list.js');
-      return runList(inv, req, view(spec.view));
+      return runList(inv, req, view(spec.view), spec.subject?.(input));
     }
     case 'object': {
       const req = spec.request(input);

@@ -262,7 +262,7 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
     }
   }
 
-  await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, empty: 'no items on any chain' });
+  await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, wide: output.wide, columns: output.columns, empty: 'no items on any chain' });
   if (more.size > 0) {
     const tag = value ? `line ${value.line}: ` : '';
     await s.io.err.write(`scout: ${tag}more items exist on ${lanes.filter((l) => more.has(l)).map((l) => l.label).join(', ')}: --all fetches every page, --limit N up to N items per chain\n`);
@@ -289,8 +289,8 @@ export function chainColumns<T>(inner: ListView<T>, sample: readonly OnChain<T>[
   const cols = typeof inner.columns === 'function' ? inner.columns(sample.map((w) => w.item)) : inner.columns;
   const ctxOf = (w: OnChain<T>, ctx: RenderContext): RenderContext => (w.coin ? { ...ctx, coin: w.coin } : ctx);
   return [
-    { header: 'CHAIN', name: 'chain', fixed: true, cell: (w) => w.chain },
-    ...(withInput ? [{ header: 'INPUT', name: 'input', fixed: true, cell: (w: OnChain<T>) => safeText(w.input ?? '') }] : []),
+    { header: 'CHAIN', name: 'chain', fixed: true, keep: true, cell: (w) => w.chain },
+    ...(withInput ? [{ header: 'INPUT', name: 'input', fixed: true, keep: true, cell: (w: OnChain<T>) => safeText(w.input ?? '') }] : []),
     ...cols.map((c) => ({ ...c, cell: (w: OnChain<T>, ctx: RenderContext) => c.cell(w.item, ctxOf(w, ctx)) })),
   ];
 }
