@@ -258,7 +258,7 @@ async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unk
       const req = spec.request(input);
       // A cursor another list printed is refused before any request.
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
-      if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch);
+      if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch, spec.subject?.(input));
       const { runList } = await import('./list.js');
       return runList(inv, req, view(spec.view), spec.subject?.(input));
     }

@@ -176,7 +176,7 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   const s = await inv.session();
   // Rows and objects carry the value in a batch, unless a terminal shows it as the value's heading.
   const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
-  if (spec.kind === 'list') return fanList(s, inv, lanes, spec.request(input), listView(spec.view) as ViewRef<unknown>, given, value);
+  if (spec.kind === 'list') return fanList(s, inv, lanes, spec.request(input), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
   const one: ChainObject | undefined =
     spec.kind === 'object'
       ? objectFetch(spec.request(input), spec.view)
@@ -207,7 +207,16 @@ function objectFetch(req: { path: string; params?: readonly (readonly [string, s
 
 // ---- lists
 
-async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req: ListRequest<unknown>, viewRef: ViewRef<unknown>, given: string | undefined, value: ForValue | undefined): Promise<void> {
+async function fanList(
+  s: Session,
+  inv: Invocation,
+  lanes: readonly Lane[],
+  req: ListRequest<unknown>,
+  viewRef: ViewRef<unknown>,
+  given: string | undefined,
+  value: ForValue | undefined,
+  subject: string | undefined,
+): Promise<void> {
   const { output } = inv;
   const paging = pagination(output);
   const limit = output.limit ?? Infinity;
@@ -262,7 +271,7 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
     }
   }
 
-  await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, wide: output.wide, columns: output.columns, empty: 'no items on any chain' });
+  await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, wide: output.wide, columns: output.columns, subject, empty: 'no items on any chain' });
   if (more.size > 0) {
     const tag = value ? `line ${value.line}: ` : '';
     await s.io.err.write(`scout: ${tag}more items exist on ${lanes.filter((l) => more.has(l)).map((l) => l.label).join(', ')}: --all fetches every page, --limit N up to N items per chain\n`);
