@@ -18,7 +18,7 @@ import type {
 import { addressCell, amountColumns, counterpartyCell, directionCell, hashCell, nameCell, NONE, numberCell, PENDING, plainCell, statusCell, timeCell } from './cells.js';
 import type { AddressParam } from '../api/schemas.js';
 import { isRecord } from './fields.js';
-import { shortHash, shortId } from './format.js';
+import { shortAddress, shortHash, shortId } from './format.js';
 import { safeText, text } from '../base/text/safe.js';
 import { searchInfo } from './search.js';
 import { coinLabel, type RenderContext } from './context.js';
@@ -30,20 +30,25 @@ import { displayWidth, truncate } from './width.js';
 const tokenAddress = (t: Token | null | undefined): string => text(t?.address_hash ?? t?.address);
 
 /**
- * A token: "USDC (0xA0b8…eB48)" on a terminal (the whole address when the column has room), its
- * contract address piped; the label (its symbol) gives way first.
+ * A token: "USDC (0xA0b86a…eB48)" on a terminal (the whole address when the column has room), its
+ * contract address piped; the label (its symbol) gives way first, then the address's 6+4 digits
+ * become 4+4.
  */
 export function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
   const addr = tokenAddress(t);
   if (!addr) return label ? { full: '', short: label } : NONE;
-  const tail = label ? ` (${shortHash(addr)})` : shortHash(addr);
+  const tailOf = (a: string) => (label ? ` (${a})` : a);
+  const [long, short] = [shortAddress(addr), shortHash(addr)];
   return {
     full: addr,
-    short: label + tail,
-    wide: shortHash(addr) === addr ? undefined : label ? `${label} (${addr})` : addr,
+    short: label + tailOf(long),
+    wide: long === addr ? undefined : label ? `${label} (${addr})` : addr,
     fit: (w) => {
-      const room = w - displayWidth(tail);
-      return label && room >= Math.min(6, displayWidth(label)) ? truncate(label, room) + tail : truncate(shortHash(addr), w);
+      for (const a of [long, short]) {
+        const room = w - displayWidth(tailOf(a));
+        if (label && room >= Math.min(6, displayWidth(label))) return truncate(label, room) + tailOf(a);
+      }
+      return displayWidth(long) <= w ? long : truncate(short, w);
     },
   };
 }

@@ -55,3 +55,14 @@ describe('the column set at a width does not depend on one long value', () => {
     expect(headerOf(new TerminalTable(columns.transactionColumns, tty(80, { subject: ADDR.rich })).page(page))).toContain('AGE');
   });
 });
+
+describe('addresses in tables: 6+4 hex digits where there is room', () => {
+  const USDC = { address_hash: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC' };
+  it('a token: its symbol beside 6+4 digits, then 4+4, then the address alone', () => {
+    const c = columns.tokenCell(USDC as never);
+    expect(c.short).toBe('USDC (0xA0b869…eB48)');
+    expect(c.fit!(18)).toBe('USDC (0xA0b8…eB48)');
+    expect(c.fit!(13)).toBe('0xA0b869…eB48');
+    expect(c.fit!(11)).toBe('0xA0b8…eB48');
+  });
+});
