@@ -182,7 +182,11 @@ export async function printList<T>(
   const limit = opts.limit ?? Infinity;
   const goesOn = pastFirstPage(opts);
   // What this list's table knows beyond the session: whole values (--wide), the address it is of.
-  if (opts.wide || opts.subject !== undefined) s = { ...s, render: { ...s.render, wide: opts.wide, subject: opts.subject } };
+  if (opts.wide || opts.subject !== undefined) {
+    // The session's clock stays live: --watch moves it on at every poll (watch.ts).
+    const base = s.render;
+    s = { ...s, render: { ...base, wide: opts.wide, subject: opts.subject, get now() { return base.now; } } };
+  }
   const { writer, view } = await openWriter(s, opts.mode, viewRef, opts.empty);
   const chosen: Chosen | undefined =
     opts.columns && view
