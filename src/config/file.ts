@@ -50,7 +50,7 @@ export interface ConfigFile {
 
 /** The JSON a key takes: from the setting's kind in the table; `chains` is a section of its own. */
 type Kind = 'string' | 'chain' | 'number' | 'boolean' | 'chains';
-const JSON_KIND: Record<SettingKind, Kind> = { url: 'string', key: 'string', path: 'string', chain: 'chain', count: 'number', size: 'number', duration: 'number', switch: 'boolean', when: 'string' };
+const JSON_KIND: Record<SettingKind, Kind> = { url: 'string', key: 'string', path: 'string', chain: 'chain', count: 'number', size: 'number', duration: 'number', switch: 'boolean', when: 'string', time: 'string' };
 const CONFIG_SETTINGS = (SETTINGS as readonly SettingSpec[]).filter((s) => s.config);
 const KEYS: Readonly<Record<string, Kind>> = { ...Object.fromEntries(CONFIG_SETTINGS.map((s) => [s.name, JSON_KIND[s.kind]])), chains: 'chains' };
 

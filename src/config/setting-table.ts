@@ -12,11 +12,15 @@ import { type Command, Option } from 'commander';
  * What a setting's value is. It decides how the value is checked (settings.ts) and what JSON the
  * config file takes for it (file.ts): a string, a chain name or id, a number, or true/false.
  */
-export type SettingKind = 'url' | 'chain' | 'key' | 'path' | 'count' | 'size' | 'duration' | 'switch' | 'when';
+export type SettingKind = 'url' | 'chain' | 'key' | 'path' | 'count' | 'size' | 'duration' | 'switch' | 'when' | 'time';
 
 /** The values of a `when` setting (`--color <when>`). */
 export const WHEN = ['auto', 'always', 'never'] as const;
 export type When = (typeof WHEN)[number];
+
+/** The values of the `time` setting (`--time <how>`): how a table shows when something happened. */
+export const TIME = ['relative', 'absolute'] as const;
+export type TimeShown = (typeof TIME)[number];
 
 export interface SettingSpec {
   /** The setting's name: its long option without dashes, its config-file key. */
@@ -132,6 +136,15 @@ export const SETTINGS = [
     default: 'auto',
     help: 'colour: auto (on a terminal), always (also piped, as a terminal shows it: | less -R) or never',
   },
+  {
+    name: 'time',
+    flag: '--time <how>',
+    env: 'SCOUT_TIME',
+    config: true,
+    kind: 'time',
+    default: 'relative',
+    help: 'times in tables: relative (an age, 3d 4h) or absolute (the UTC date and time); piped and CSV output keep ISO times',
+  },
 ] as const satisfies readonly SettingSpec[];
 
 /** Variables that are not a setting of their own, for `scout help environment` and README. */
@@ -196,6 +209,12 @@ export function defaultShown(s: SettingSpec): string {
 export function whenOf(value: string): When | undefined {
   const v = value.trim().toLowerCase();
   return (WHEN as readonly string[]).includes(v) ? (v as When) : undefined;
+}
+
+/** How a `time` value is written: one of TIME, any case. */
+export function timeOf(value: string): TimeShown | undefined {
+  const v = value.trim().toLowerCase();
+  return (TIME as readonly string[]).includes(v) ? (v as TimeShown) : undefined;
 }
 
 /** The option's help line: what it does, then its variable, default and note. */

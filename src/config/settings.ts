@@ -17,7 +17,7 @@ import { checkKey, type DurationSpec, parseDuration, parseSize, TIMER_MAX_MS } f
 import { type ConfigFile, readConfigFile } from './file.js';
 import { adminKeyOf, checkExplorerKey, explorerKeyFor, keySources, secretsOf } from './keys.js';
 import { configPath } from './paths.js';
-import { type ConfigKey, type GlobalFlags, setting, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, WHEN, type When, whenOf } from './setting-table.js';
+import { type ConfigKey, type GlobalFlags, setting, type SettingName, type SettingSpec, SWITCH_OFF, SWITCH_ON, TIME, type TimeShown, timeOf, WHEN, type When, whenOf } from './setting-table.js';
 import { checkUrl, type Env, type Sourced, type Sources, sources } from './sources.js';
 import { chainsFor, chainTarget, type ChosenTarget, chooseTarget, type ExplorerTarget, proRoot, resolveChain, siteOf } from './target.js';
 import { shown } from './url.js';
@@ -71,6 +71,8 @@ export interface Settings {
    * through a pipe.
    */
   color: When;
+  /** How tables show times (--time, SCOUT_TIME or the file): an age, or the UTC date and time. */
+  time: TimeShown;
   /** Reads the admin key only when an admin command asks (the file may not exist otherwise). */
   adminKey(): string | undefined;
   /** Every key known, for redaction. */
@@ -169,6 +171,11 @@ export function configValue(key: ConfigKey, raw: string, env: Env): string | num
       if (!when) throw new UsageError(`invalid ${key} ${echo(raw)}: expected ${WHEN.join(', ')}`);
       return when;
     }
+    case 'time': {
+      const time = timeOf(value);
+      if (!time) throw new UsageError(`invalid ${key} ${echo(raw)}: expected ${TIME.join(', ')}`);
+      return time;
+    }
     case 'path':
       return value;
   }
@@ -233,6 +240,9 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
   const colorSource = src.pick('color');
   const color = colorSource ? whenOf(colorSource.value) : 'auto';
   if (!color) throw new UsageError(`invalid ${colorSource!.from} ${echo(colorSource!.value)}: expected ${WHEN.join(', ')}`);
+  const timeSource = src.pick('time');
+  const time = timeSource ? timeOf(timeSource.value) : 'relative';
+  if (!time) throw new UsageError(`invalid ${timeSource!.from} ${echo(timeSource!.value)}: expected ${TIME.join(', ')}`);
 
   // The explorer target is chosen now; an error in it is told only when a command asks for it.
   let chosen: ChosenTarget | undefined;
@@ -283,6 +293,7 @@ export function resolveSettings(flags: GlobalFlags, env: Env): Settings {
     cacheMaxBytes,
     verbose,
     color,
+    time,
     adminKey: () => adminKey.read(),
     secrets: () => secretsOf(flags, env, file, adminKey.known),
     warnings,

@@ -4,6 +4,7 @@ import type { PaginateOptions } from '../api/paginate.js';
 import { UsageError } from '../base/errors.js';
 import type { JqLimits, JqProgram } from '../render/jq.js';
 import { parsePositiveInt } from '../base/validate.js';
+import { echo } from '../base/text/echo.js';
 
 /** The output flags as given. */
 export interface OutputFlags {
@@ -19,6 +20,10 @@ export interface PageFlags extends OutputFlags {
   cursor?: string | undefined;
   /** `--jq <expr>`. */
   jq?: string | undefined;
+  /** `--wide`. */
+  wide?: boolean;
+  /** `--columns <names>`, as given. */
+  columns?: string | undefined;
 }
 
 export type OutputMode = 'table' | 'json' | 'ndjson' | 'csv';
@@ -41,6 +46,10 @@ export interface PageOptions {
   cursorRead?: ReadCursor | undefined;
   /** `--jq`: the filter, compiled; the mode is then json (the array, or the document) or ndjson (each item). */
   jq?: JqProgram | undefined;
+  /** `--wide`: terminal tables show every value whole. */
+  wide?: boolean | undefined;
+  /** `--columns`: the piped field names of the columns to print, in order (checked by checkColumns). */
+  columns?: readonly string[] | undefined;
 }
 
 /**
@@ -57,7 +66,23 @@ export async function pageOptions(flags: PageFlags, jqLimits?: () => Promise<JqL
     if (mode === 'table') mode = 'json';
     jq = await (await import('../render/jq.js')).JqProgram.compile(flags.jq, await jqLimits?.());
   }
-  return { mode, all: Boolean(flags.all), limit, cursor: cursorRead?.pairs, cursorRead, jq };
+  const columns = flags.columns === undefined ? undefined : parseColumns(flags.columns);
+  return { mode, all: Boolean(flags.all), limit, cursor: cursorRead?.pairs, cursorRead, jq, wide: Boolean(flags.wide), columns };
+}
+
+/** `--columns a,b,c`: the names, spaces around them ignored; none at all is a usage error. */
+function parseColumns(given: string): string[] {
+  const names = given.split(',').map((n) => n.trim()).filter(Boolean);
+  if (names.length === 0) throw new UsageError(`invalid --columns ${echo(given)}: expected field names, comma separated`);
+  return names;
+}
+
+/** Each `--columns` name is one of the list's fields (`known`), else a usage error listing them. */
+export function checkColumns(names: readonly string[] | undefined, known: readonly string[]): void {
+  const unknown = names?.filter((n) => !known.includes(n)) ?? [];
+  if (unknown.length === 0) return;
+  const what = unknown.length === 1 ? 'column' : 'columns';
+  throw new UsageError(`unknown ${what} ${unknown.map((n) => echo(n)).join(', ')} for --columns: expected ${known.join(', ')}`);
 }
 
 /** Whether a list goes on past its first page: with --all, or --limit however many pages it takes. */

@@ -54,8 +54,13 @@ const JQ_HELP: Record<Exclude<Output, 'none'>, string> = {
   list: `filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; ${JQ_RESULTS}`,
 };
 
+/** `--wide`, on every command that prints rows. */
+export const WIDE_HELP = 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)';
+/** `--columns`, on every command whose rows have documented piped fields. */
+export const COLUMNS_HELP = 'only these columns, in this order: field names as listed below, comma separated (table, piped lines and CSV; JSON is unchanged)';
+
 /** The output flags of `output`; a refused one stays declared (to be refused clearly) but hidden. */
-function addOutputOptions(cmd: Command, output: Output, refused: ReadonlySet<string>): void {
+function addOutputOptions(cmd: Command, output: Output, refused: ReadonlySet<string>, columns: PipedColumnsName | undefined): void {
   const add = (flags: string, help: string) => {
     const o = new Option(flags, help);
     if (refused.has(o.attributeName())) o.hideHelp();
@@ -68,6 +73,8 @@ function addOutputOptions(cmd: Command, output: Output, refused: ReadonlySet<str
   add('-q, --jq <expr>', JQ_HELP[output]);
   if (output === 'object') return;
   add('--csv', 'print CSV with a header row');
+  add('--wide', WIDE_HELP);
+  if (columns) add('--columns <names>', COLUMNS_HELP);
   if (output === 'rows') return;
   add('-a, --all', 'follow every page to the end');
   add('-L, --limit <n>', 'stop after n items in total, across pages');
@@ -96,7 +103,7 @@ export function pipedHelp(name: PipedColumnsName, width = HELP_WIDTH, batch = fa
     line += field;
   });
   lines.push(line);
-  const intro = 'Piped, each item is a tab-separated line with these fields, no header (--csv names its columns in a header row):';
+  const intro = 'Piped, each item is a tab-separated line with these fields, no header (--csv names its columns in a header row; --columns picks and orders them by these names):';
   const values = batch ? `\n${wrapText('With - (values from stdin), the value comes first: field 1 is the value, these follow from field 2 (--csv: an input column first).', width)}` : '';
   return `${wrapText(intro, width)}\n${lines.join('\n')}${values}`;
 }
@@ -133,7 +140,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, execute: Ex
   if (spec.web) cmd.addOption(new SpecOption('--web', WEB_HELP, undefined));
   if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
-  addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []));
+  addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []), pipedColumnsOf(spec));
   addHelpAfter(cmd, spec.help, spec.examples, pipedColumnsOf(spec), Object.values(spec.args ?? {}).some((a) => a.batch));
   cmd.action(() => execute(spec, env, cmd));
 }

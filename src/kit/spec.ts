@@ -148,6 +148,8 @@ export interface ListCommand<A = ArgsShape, O = OptionsShape> extends Common<A, 
   readonly view: ListViewName;
   /** The list can be followed with --watch (follow-options.ts): what tells its items apart across polls. */
   readonly watch?: Identity | undefined;
+  /** The address the list is of, when it is one address's (its tables show DIR and the other party). */
+  subject?(input: Input<A, O>): string | undefined;
 }
 
 /** One object from one endpoint: a key/value view, or the server's JSON unchanged. */
@@ -205,7 +207,7 @@ export interface TopicSpec {
 
 /** A list command: `request` builds the request from the checked input, `view` names its table. */
 export function listCommand<const A extends ArgsShape = {}, const O extends OptionsShape = {}, K extends ListViewName = ListViewName>(
-  spec: Common<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K; watch?: Identity },
+  spec: Common<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K; watch?: Identity; subject?: (input: Input<A, O>) => string | undefined },
 ): ListCommand<A, O> {
   return { ...spec, kind: 'list' };
 }

@@ -5,7 +5,7 @@
  */
 import type { AddressParam } from '../api/schemas.js';
 import type { RenderContext } from './context.js';
-import { addressHash, addressName, age, isoTime, shortHash } from './format.js';
+import { addressHash, addressName, elapsed, humanTime, isoTime, shortAddress, shortHash } from './format.js';
 import { safeText, text } from '../base/text/safe.js';
 import type { Cell, Column } from './table.js';
 import { displayUnits, formatUnits, groupDigits } from './units.js';
@@ -14,46 +14,81 @@ import { displayWidth, truncate } from './width.js';
 /** The em dash shown on a terminal where there is no value. */
 export const NONE: Cell = { full: '', short: '—', style: 'dim' };
 
+/** A name cut shorter than this many characters (before its `…`) says nothing: the address shows alone. */
+const NAME_STUB = 8;
+
+/** `name` in `room` columns: whole, or cut keeping at least NAME_STUB characters; undefined when it cannot. */
+function nameIn(name: string, room: number): string | undefined {
+  const w = displayWidth(name);
+  if (w <= room) return name;
+  return room >= NAME_STUB + 1 ? truncate(name, room) : undefined;
+}
+
 /**
- * An address: piped its full hash; on a terminal "name (0xd8dA…6045)", or just the short hash, and
- * the whole address in place of the short one when the column has room for it. When the column is
- * narrow the name gives way, never the address. `created` stands in for a missing address (a
- * contract creation's `to`) and is marked `(new)`.
+ * An address: piped its full hash; on a terminal "name (0xd8dA6B…6045)", or just the short address,
+ * and the whole address in place of the short one when the column has room for it. When the column
+ * is narrow the name gives way (a name cut to a stub says nothing), then the address's 6+4 digits
+ * become 4+4; the address is the last thing to go. `created` stands in for a missing address (a
+ * contract creation's `to`) and is marked `(new)`; `lead` goes first (an arrow, a direction).
  */
 export function addressCell(a: AddressParam | null | undefined, created?: AddressParam | null, arrow = false): Cell {
+  return partyCell(a, created, arrow ? '→ ' : '');
+}
+
+function partyCell(a: AddressParam | null | undefined, created: AddressParam | null | undefined, lead: string): Cell {
   const target = a ?? created;
   const hash = addressHash(target);
-  const lead = arrow ? '→ ' : '';
   if (!hash) return { full: '', short: lead + '—', style: 'dim' };
   const name = addressName(target);
   const scam = target?.is_scam === true || target?.reputation === 'scam' ? '[scam] ' : '';
   const isNew = !a && created ? ' (new)' : '';
-  const short = shortHash(hash);
-  const tail = (name ? ` (${short})` : short) + isNew;
   const head = lead + scam;
-  // Narrower and narrower forms without the name; the short address is the last thing to go,
-  // and a scam mark goes nowhere (cut short at worst, in a column too narrow for it).
-  const bare = [
-    lead + scam + short + isNew,
-    scam + short + isNew,
-    lead + scam + short,
-    scam + short,
-    ...(scam ? [] : [lead + short + isNew, lead + short, short]),
-  ];
+  const [long, short] = [shortAddress(hash), shortHash(hash)];
+  // Narrower and narrower forms: with the whole name (6+4 digits, then 4+4), with the name cut
+  // (never to a stub), then without it. A scam mark goes nowhere (cut short at worst, in a column
+  // too narrow for it).
+  const named = (addr: string, cut: boolean) => (w: number) => {
+    const tail = ` (${addr})${isNew}`;
+    const room = w - displayWidth(head + tail);
+    const n = name === undefined ? undefined : cut ? nameIn(name, room) : displayWidth(name) <= room ? name : undefined;
+    return n === undefined ? undefined : head + n + tail;
+  };
+  const bare = (addr: string) => [lead + scam + addr + isNew, scam + addr + isNew, lead + scam + addr, scam + addr, ...(scam ? [] : [lead + addr + isNew, lead + addr, addr])];
+  const forms = [named(long, false), named(short, false), named(long, true), named(short, true)];
+  const bares = [...bare(long), ...bare(short)];
   return {
     full: hash,
-    short: head + (name ?? '') + tail,
-    wide: short === hash ? undefined : head + (name ? `${name} (${hash})` : hash) + isNew,
+    short: head + (name ? `${name} (${long})` : long) + isNew,
+    wide: long === hash ? undefined : head + (name ? `${name} (${hash})` : hash) + isNew,
     style: scam ? 'warn' : undefined,
     // A scam warning is never cut away (colour alone must not carry it).
     minWidth: scam ? displayWidth(scam + short) : undefined,
-    fit: (w) => {
-      const room = w - displayWidth(head + tail);
-      // A name cut to a stub says nothing: keep at least a few letters, else show the address alone.
-      if (name && room >= Math.min(6, displayWidth(name))) return head + truncate(name, room) + tail;
-      return bare.find((b) => displayWidth(b) <= w) ?? truncate(scam + short, w);
-    },
+    fit: (w) => forms.reduce<string | undefined>((got, form) => got ?? form(w), undefined) ?? bares.find((b) => displayWidth(b) <= w) ?? truncate(scam + short, w),
   };
+}
+
+/** Which way a row goes for the address a list is of: OUT from it, IN to it, SELF both. */
+export function directionCell(from: AddressParam | null | undefined, to: AddressParam | null | undefined, subject: string | undefined): Cell {
+  const me = subject?.toLowerCase();
+  const isFrom = me !== undefined && addressHash(from).toLowerCase() === me;
+  const isTo = me !== undefined && addressHash(to).toLowerCase() === me;
+  if (isFrom && isTo) return { full: 'self', short: 'SELF', style: 'dim' };
+  if (isFrom) return { full: 'out', short: 'OUT', style: 'warn' };
+  if (isTo) return { full: 'in', short: 'IN', style: 'ok' };
+  return NONE;
+}
+
+/**
+ * The other party of a row, for the address a list is of: the receiver of what it sent (`created`
+ * standing in for a contract it created), else the sender; both when neither is the address.
+ */
+export function counterpartyCell(from: AddressParam | null | undefined, to: AddressParam | null | undefined, created: AddressParam | null | undefined, subject: string | undefined): Cell {
+  const me = subject?.toLowerCase();
+  const fromMe = me !== undefined && addressHash(from).toLowerCase() === me;
+  const toMe = me !== undefined && addressHash(to ?? created).toLowerCase() === me;
+  if (fromMe) return partyCell(to, created, '');
+  if (toMe) return partyCell(from, null, '');
+  return partyCell(from, null, '');
 }
 
 /** The name beside an address, for CSV. */
@@ -73,7 +108,8 @@ export function hashCell(h: unknown): Cell {
 export const PENDING: Cell = { full: '', short: 'pending', style: 'warn' };
 
 /**
- * A time: piped ISO, on a terminal how long ago. Without a time, the block it was mined in
+ * A time: piped ISO; on a terminal how long ago in two units (`3d 4h`), or with `--time absolute`
+ * the UTC date and time (`2025-08-11 09:32:59`, its column headed `TIME (UTC)`). Without a time, the block it was mined in
  * (`#19999999`: some chains send `timestamp: null` for mined items), else `missing`.
  */
 export function timeCell(iso: unknown, ctx: RenderContext, missing: Cell = PENDING, block?: unknown): Cell {
@@ -81,7 +117,8 @@ export function timeCell(iso: unknown, ctx: RenderContext, missing: Cell = PENDI
     const b = text(block);
     return b ? { full: '', short: `#${b}` } : missing;
   }
-  return { full: isoTime(iso), short: age(iso, ctx.now) ?? isoTime(iso) };
+  if (ctx.time === 'absolute') return { full: isoTime(iso), short: humanTime(iso).replace(/ UTC$/, '') };
+  return { full: isoTime(iso), short: elapsed(iso, ctx.now) ?? isoTime(iso) };
 }
 
 /** A plain value (a number, a type name): the same everywhere, an em dash on a terminal when absent. */

@@ -15,9 +15,10 @@ import type {
   Transaction,
   Withdrawal,
 } from '../api/schemas.js';
-import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, PENDING, plainCell, statusCell, timeCell } from './cells.js';
+import { addressCell, amountColumns, counterpartyCell, directionCell, hashCell, nameCell, NONE, numberCell, PENDING, plainCell, statusCell, timeCell } from './cells.js';
+import type { AddressParam } from '../api/schemas.js';
 import { isRecord } from './fields.js';
-import { shortHash, shortId } from './format.js';
+import { shortAddress, shortHash, shortId } from './format.js';
 import { safeText, text } from '../base/text/safe.js';
 import { searchInfo } from './search.js';
 import { coinLabel, type RenderContext } from './context.js';
@@ -29,20 +30,25 @@ import { displayWidth, truncate } from './width.js';
 const tokenAddress = (t: Token | null | undefined): string => text(t?.address_hash ?? t?.address);
 
 /**
- * A token: "USDC (0xA0b8…eB48)" on a terminal (the whole address when the column has room), its
- * contract address piped; the label (its symbol) gives way first.
+ * A token: "USDC (0xA0b86a…eB48)" on a terminal (the whole address when the column has room), its
+ * contract address piped; the label (its symbol) gives way first, then the address's 6+4 digits
+ * become 4+4.
  */
 export function tokenCell(t: Token | null | undefined, label = text(t?.symbol) || text(t?.name)): Cell {
   const addr = tokenAddress(t);
   if (!addr) return label ? { full: '', short: label } : NONE;
-  const tail = label ? ` (${shortHash(addr)})` : shortHash(addr);
+  const tailOf = (a: string) => (label ? ` (${a})` : a);
+  const [long, short] = [shortAddress(addr), shortHash(addr)];
   return {
     full: addr,
-    short: label + tail,
-    wide: shortHash(addr) === addr ? undefined : label ? `${label} (${addr})` : addr,
+    short: label + tailOf(long),
+    wide: long === addr ? undefined : label ? `${label} (${addr})` : addr,
     fit: (w) => {
-      const room = w - displayWidth(tail);
-      return label && room >= Math.min(6, displayWidth(label)) ? truncate(label, room) + tail : truncate(shortHash(addr), w);
+      for (const a of [long, short]) {
+        const room = w - displayWidth(tailOf(a));
+        if (label && room >= Math.min(6, displayWidth(label))) return truncate(label, room) + tailOf(a);
+      }
+      return displayWidth(long) <= w ? long : truncate(short, w);
     },
   };
 }
@@ -51,7 +57,8 @@ export function tokenCell(t: Token | null | undefined, label = text(t?.symbol) |
 export function tokenIdCell(id: unknown): Cell {
   const s = text(id);
   if (!s) return NONE;
-  return { full: s, short: '#' + shortId(s), fit: (w) => '#' + shortId(s, Math.max(9, w - 1)) };
+  const short = '#' + shortId(s);
+  return { full: s, short, wide: short === '#' + s ? undefined : '#' + s, fit: (w) => '#' + shortId(s, Math.max(9, w - 1)) };
 }
 
 /** An amount in the chain's coin (labelled `coin` when the chain is not known). */
@@ -72,17 +79,32 @@ function methodCell(t: Transaction): Cell {
   return shown ? { full: sent, short: shown } : NONE;
 }
 
+type Party = AddressParam | null | undefined;
+
+/**
+ * FROM and TO, and for the list of one address (RenderContext.subject) on a terminal in their place
+ * DIR (IN, OUT, SELF) and the other party: the address itself is not repeated on every row. Piped
+ * and CSV output keep FROM and TO.
+ */
+function parties<T>(from: (t: T) => Party, to: (t: T) => Party, created: (t: T) => Party = () => null): Column<T>[] {
+  return [
+    { header: 'FROM', cell: (t) => addressCell(from(t)), min: 11, subject: 'without' },
+    { header: 'TO', cell: (t) => addressCell(to(t), created(t), true), min: 11, subject: 'without' },
+    { header: 'DIR', show: 'tty', cell: (t, c) => directionCell(from(t), to(t) ?? created(t), c.subject), fixed: true, subject: 'with' },
+    { header: 'COUNTERPARTY', show: 'tty', cell: (t, c) => counterpartyCell(from(t), to(t), created(t), c.subject), min: 12, subject: 'with' },
+  ];
+}
+
 export const transactionColumns: Column<Transaction>[] = [
   { header: 'HASH', cell: (t) => hashCell(t.hash), fixed: true },
   { header: 'BLOCK', name: 'block', show: 'data', cell: (t) => text(t.block_number ?? t.block) },
   // Some chains send `timestamp: null` for mined transactions: the block stands in for the age.
-  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, PENDING, t.block_number ?? t.block), fixed: true, drop: 2 },
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, PENDING, t.block_number ?? t.block), fixed: true, time: true, drop: 3 },
   // The method gives way with the amounts, before the names do, and is the first left out.
   { header: 'METHOD', cell: (t) => methodCell(t), min: 10, yieldsFirst: true, drop: 1 },
-  { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
-  { header: 'TO', cell: (t) => addressCell(t.to, t.created_contract, true), min: 11 },
+  ...parties<Transaction>((t) => t.from, (t) => t.to, (t) => t.created_contract),
   ...amountColumns<Transaction>('VALUE', 'value', (t, c) => coin(t.value, c), 'value_wei'),
-  ...dropping(3, amountColumns<Transaction>('FEE', 'fee', (t, c) => ({ ...coin(t.fee?.value, c), prefix: t.fee?.type === 'maximum' ? '≤' : '' }), 'fee_wei')),
+  ...dropping(2, amountColumns<Transaction>('FEE', 'fee', (t, c) => ({ ...coin(t.fee?.value, c), prefix: t.fee?.type === 'maximum' ? '≤' : '' }), 'fee_wei')),
   { header: 'STATUS', cell: (t) => statusCell(t.status, t.result), fixed: true, drop: 4 },
   { header: 'FEE TYPE', name: 'fee_type', show: 'csv', cell: (t) => text(t.fee?.type) },
   { header: 'RESULT', name: 'result', show: 'csv', cell: (t) => text(t.result) },
@@ -107,19 +129,19 @@ function dropping<T>(rank: number, cols: Column<T>[]): Column<T>[] {
 export const tokenTransferColumns: Column<TokenTransfer>[] = [
   { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash ?? t.tx_hash), fixed: true, drop: 5 },
   { header: 'LOG', name: 'log_index', show: 'data', cell: (t) => text(t.log_index) },
-  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, PENDING, t.block_number), fixed: true, drop: 2 },
+  // The time stays longest: the token and its id give way first (the symbol is beside the amount).
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, PENDING, t.block_number), fixed: true, time: true, drop: 4 },
   { header: 'TYPE', cell: (t) => ({ full: text(t.type), short: TRANSFER_KIND.get(t.type) ?? (text(t.type) || '—') }), min: 8, drop: 1 },
-  { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
-  { header: 'TO', cell: (t) => addressCell(t.to, null, true), min: 11 },
+  ...parties<TokenTransfer>((t) => t.from, (t) => t.to),
   ...amountColumns<TokenTransfer>('AMOUNT', 'amount', (t) =>
     t.total?.value === undefined || t.total?.value === null
       ? undefined
       : { raw: t.total.value, decimals: t.total.decimals ?? t.token?.decimals, unit: t.token?.symbol },
   ),
-  { header: 'TOKEN', cell: (t) => tokenCell(t.token), min: 11, drop: 3 },
+  { header: 'TOKEN', cell: (t) => tokenCell(t.token), min: 11, drop: 2 },
   { header: 'SYMBOL', name: 'token_symbol', show: 'data', cell: (t) => text(t.token?.symbol) },
   { header: 'TOKEN TYPE', name: 'token_type', show: 'data', cell: (t) => text(t.token_type ?? t.token?.type) },
-  { header: 'TOKEN ID', cell: (t) => tokenIdCell(t.total?.token_id), min: 10, drop: 4 },
+  { header: 'TOKEN ID', cell: (t) => tokenIdCell(t.total?.token_id), min: 10, drop: 3 },
   { header: 'BLOCK', name: 'block_number', show: 'csv', cell: (t) => text(t.block_number) },
   { header: 'TOKEN NAME', name: 'token_name', show: 'csv', cell: (t) => text(t.token?.name) },
   { header: 'METHOD', name: 'method', show: 'csv', cell: (t) => text(t.method) },
@@ -188,10 +210,9 @@ export const internalTxColumns: Column<InternalTransaction>[] = [
   { header: 'TX', name: 'transaction_hash', cell: (t) => hashCell(t.transaction_hash), fixed: true, drop: 3 },
   { header: 'BLOCK', name: 'block_number', show: 'data', cell: (t) => text(t.block_number ?? t.block) },
   { header: 'INDEX', name: 'index', show: 'data', cell: (t) => text(t.index) },
-  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, NONE, t.block_number ?? t.block), fixed: true, drop: 1 },
-  { header: 'TYPE', cell: (t) => plainCell(t.type), fixed: true, drop: 2 },
-  { header: 'FROM', cell: (t) => addressCell(t.from), min: 11 },
-  { header: 'TO', cell: (t) => addressCell(t.to, t.created_contract, true), min: 11 },
+  { header: 'AGE', name: 'timestamp', cell: (t, c) => timeCell(t.timestamp, c, NONE, t.block_number ?? t.block), fixed: true, time: true, drop: 2 },
+  { header: 'TYPE', cell: (t) => plainCell(t.type), fixed: true, drop: 1 },
+  ...parties<InternalTransaction>((t) => t.from, (t) => t.to, (t) => t.created_contract),
   ...amountColumns<InternalTransaction>('VALUE', 'value', (t, c) => coin(t.value, c), 'value_wei'),
   { header: 'GAS LIMIT', name: 'gas_limit', show: 'data', cell: (t) => text(t.gas_limit) },
   {
@@ -218,7 +239,7 @@ export const withdrawalColumns: Column<Withdrawal>[] = [
   { header: 'VALIDATOR', name: 'validator_index', cell: (w) => numberCell(w.validator_index), align: 'right', fixed: true, drop: 2 },
   // A block's own withdrawals come without their block and time (the command names the block).
   { header: 'BLOCK', name: 'block_number', cell: (w) => numberCell(w.block_number), align: 'right', fixed: true, drop: 3, optional: true },
-  { header: 'AGE', name: 'timestamp', cell: (w, c) => timeCell(w.timestamp, c, NONE), fixed: true, drop: 1, optional: true },
+  { header: 'AGE', name: 'timestamp', cell: (w, c) => timeCell(w.timestamp, c, NONE), fixed: true, time: true, drop: 1, optional: true },
   // Older servers send no receiver on the address endpoint (it is the address itself).
   { header: 'RECEIVER', cell: (w) => (w.receiver ? addressCell(w.receiver) : NONE), min: 11, optional: true },
   ...amountColumns<Withdrawal>('AMOUNT', 'amount', (w, c) => coin(w.amount, c), 'amount_wei'),
@@ -236,7 +257,7 @@ export const blockColumns: Column<Block>[] = [
   { header: 'BLOCK', name: 'height', cell: (b) => numberCell(b.height), align: 'right', fixed: true },
   { header: 'HASH', name: 'hash', show: 'data', cell: (b) => text(b.hash) },
   { header: 'TYPE', name: 'type', show: 'data', cell: (b) => text(b.type) },
-  { header: 'AGE', name: 'timestamp', cell: (b, c) => timeCell(b.timestamp, c, NONE), fixed: true, drop: 3 },
+  { header: 'AGE', name: 'timestamp', cell: (b, c) => timeCell(b.timestamp, c, NONE), fixed: true, time: true, drop: 3 },
   { header: 'TXS', name: 'transactions_count', cell: (b) => numberCell(b.transactions_count), align: 'right', fixed: true },
   { header: 'MINER', name: 'miner', cell: (b) => addressCell(b.miner), min: 11, drop: 2 },
   { header: 'GAS USED', name: 'gas_used', cell: (b) => gasUsedCell(b), align: 'right', fixed: true, drop: 4 },
@@ -265,7 +286,7 @@ export const searchColumns: Column<SearchResult>[] = [
   { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (r) => searchInfo(r).symbol },
   { header: 'ID', cell: (r) => { const id = searchInfo(r).id; return id ? { full: id, short: id.length > 20 ? shortHash(id) : id, wide: id.length > 20 ? id : undefined } : NONE; }, fixed: true },
   { header: 'DETAIL', cell: (r) => { const d = searchInfo(r).detail; return d ? { full: d } : NONE; }, min: 10, drop: 2 },
-  { header: 'AGE', name: 'timestamp', cell: (r, c) => timeCell(r.timestamp, c, NONE), fixed: true, optional: true, drop: 1 },
+  { header: 'AGE', name: 'timestamp', cell: (r, c) => timeCell(r.timestamp, c, NONE), fixed: true, time: true, optional: true, drop: 1 },
 ];
 
 export interface NetworkColumnOptions {

@@ -7,6 +7,15 @@ export interface RenderContext {
   now: number;
   /** Symbol of the chain's native coin, for labelling values; '' when not known. */
   coin: string;
+  /** Tables: times as an age (the default) or as the UTC date and time (`--time absolute`). */
+  time?: 'relative' | 'absolute' | undefined;
+  /** Tables: `--wide`, nothing shortened, left out or fitted to the width (the terminal may wrap). */
+  wide?: boolean | undefined;
+  /**
+   * The address a list is of (`address txs 0x…`): its tables show each row's direction (IN, OUT,
+   * SELF) and the other party instead of this address on every row.
+   */
+  subject?: string | undefined;
 }
 
 /**

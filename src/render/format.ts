@@ -2,9 +2,17 @@
 import type { AddressParam } from '../api/schemas.js';
 import { safeText, text } from '../base/text/safe.js';
 
-/** 0xd8dA6BF2…6045 → 0xd8dA…6045. */
-export function shortHash(h: string, keep = 4): string {
-  return h.length > 2 + keep * 2 + 1 ? `${h.slice(0, 2 + keep)}…${h.slice(-keep)}` : h;
+/** 0xd8dA6BF2…6045 → 0xd8dA…6045; `head` hex digits kept after 0x (default `keep`) and `keep` at the end. */
+export function shortHash(h: string, keep = 4, head = keep): string {
+  return h.length > 2 + head + keep + 1 ? `${h.slice(0, 2 + head)}…${h.slice(-keep)}` : h;
+}
+
+/**
+ * An address on a terminal where there is room: 6+4 hex digits, 0xd8dA6B…6045. Lookalike addresses
+ * are ground to match the first and last four digits, so four alone would show them the same.
+ */
+export function shortAddress(h: string): string {
+  return shortHash(h, 4, 6);
 }
 
 /** A long number (a 78-digit token id) shortened in the middle for a terminal: 8015096408…874122. */
@@ -12,18 +20,51 @@ export function shortId(id: string, max = 16): string {
   return id.length > max ? `${id.slice(0, max - 7)}…${id.slice(-6)}` : id;
 }
 
-/** Relative age: "12s ago", "5m ago", "3h ago", "4d ago", "2y ago"; undefined unless `iso` is a time. */
-export function age(iso: unknown, now: number): string | undefined {
+/** Whole seconds from the time `iso` to `now` (rounded by `whole`); undefined unless `iso` is a time. */
+function secondsSince(iso: unknown, now: number, whole: (x: number) => number): number | undefined {
   if (typeof iso !== 'string' || !iso) return undefined;
   const t = Date.parse(iso);
-  if (!Number.isFinite(t)) return undefined;
-  const s = Math.round((now - t) / 1000);
+  return Number.isFinite(t) ? whole((now - t) / 1000) : undefined;
+}
+
+/** Relative age: "12s ago", "5m ago", "3h ago", "4d ago", "2y ago"; undefined unless `iso` is a time. */
+export function age(iso: unknown, now: number): string | undefined {
+  const s = secondsSince(iso, now, Math.round);
+  if (s === undefined) return undefined;
   if (s < 0) return 'in future';
   if (s < 60) return `${s}s ago`;
   if (s < 3600) return `${Math.floor(s / 60)}m ago`;
   if (s < 86400) return `${Math.floor(s / 3600)}h ago`;
   if (s < 86400 * 365) return `${Math.floor(s / 86400)}d ago`;
   return `${Math.floor(s / (86400 * 365))}y ago`;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86400;
+const YEAR = 365 * DAY;
+/** A month as a year's twelfth (30.4 days), so that twelve of them make the year above. */
+const MONTH = YEAR / 12;
+
+/**
+ * How long ago, in two units for a table's AGE: "12s", "5m 20s", "3h 4m", "3d 4h", "2mo 5d",
+ * "1y 3mo" (the second unit left out when it is zero); undefined unless `iso` is a time.
+ */
+export function elapsed(iso: unknown, now: number): string | undefined {
+  const s = secondsSince(iso, now, Math.floor);
+  if (s === undefined) return undefined;
+  if (s < 0) return 'in future';
+  const two = (a: number, ua: string, b: number, ub: string) => (b > 0 ? `${a}${ua} ${b}${ub}` : `${a}${ua}`);
+  if (s < MINUTE) return `${s}s`;
+  if (s < HOUR) return two(Math.floor(s / MINUTE), 'm', s % MINUTE, 's');
+  if (s < DAY) return two(Math.floor(s / HOUR), 'h', Math.floor((s % HOUR) / MINUTE), 'm');
+  if (s < 30 * DAY) return two(Math.floor(s / DAY), 'd', Math.floor((s % DAY) / HOUR), 'h');
+  if (s < YEAR) {
+    const months = Math.floor(s / MONTH);
+    return two(months, 'mo', Math.floor((s - months * MONTH) / DAY), 'd');
+  }
+  const years = Math.floor(s / YEAR);
+  return two(years, 'y', Math.floor((s - years * YEAR) / MONTH), 'mo');
 }
 
 /**

@@ -54,6 +54,15 @@ export interface Column<T> {
    * Columns without one always stay. Piped and CSV output keep every column.
    */
   drop?: number;
+  /**
+   * Terminal: shown only for the list of one address (RenderContext.subject: DIR and the other party),
+   * or only for any other list (FROM and TO).
+   */
+  subject?: 'with' | 'without';
+  /** `--columns` keeps the column whatever names it is given (the chain of `--chains`). */
+  keep?: boolean;
+  /** A time (AGE): headed `TIME (UTC)` when times are absolute (`--time absolute`). */
+  time?: boolean;
 }
 
 const GAP = '  ';
@@ -69,9 +78,30 @@ export function flat(s: string): string {
   return safeText(s.replace(/[\t\r\n]+/g, ' '));
 }
 
-/** The columns shown on a terminal. */
-export function ttyColumns<T>(columns: readonly Column<T>[]): Column<T>[] {
-  return columns.filter((c) => c.show === undefined || c.show === 'tty');
+/** The columns shown on a terminal, for the list of one address or not (`ctx.subject`). */
+export function ttyColumns<T>(columns: readonly Column<T>[], ctx?: Pick<RenderContext, 'subject' | 'time'>): Column<T>[] {
+  const scoped = ctx?.subject !== undefined;
+  return columns
+    .filter((c) => (c.show === undefined || c.show === 'tty') && (c.subject === undefined || (c.subject === 'with') === scoped))
+    .map((c) => (c.time && ctx?.time === 'absolute' ? { ...c, header: 'TIME (UTC)' } : c));
+}
+
+/**
+ * `--columns`: the columns named (piped and CSV names), in the order given, for output `where`. A
+ * terminal shows a column's terminal form when it has one (AGE for `timestamp`), else its data form
+ * (`block`); a named column is never left out for room. Columns marked `keep` (the chain of
+ * `--chains`) stay in front.
+ */
+export function chosenColumns<T>(columns: readonly Column<T>[], names: readonly string[], where: 'tty' | 'data' | 'csv'): Column<T>[] {
+  const nameOf = (c: Column<T>) => c.name ?? c.header.toLowerCase().replace(/ /g, '_');
+  const shows = (c: Column<T>, w: 'tty' | 'data' | 'csv') => (w === 'tty' ? ttyColumns([c]) : w === 'data' ? pipeColumns([c]) : csvColumns([c])).length > 0;
+  const picked = names.flatMap((n) => {
+    const own = columns.find((c) => nameOf(c) === n && c.subject !== 'with' && shows(c, where));
+    const data = where === 'tty' ? columns.find((c) => nameOf(c) === n && shows(c, 'data')) : undefined;
+    const c = own ?? data;
+    return c ? [{ ...c, show: undefined, subject: undefined, drop: undefined, optional: undefined }] : [];
+  });
+  return [...columns.filter((c) => c.keep), ...picked];
 }
 
 /** The columns of piped lines. */
@@ -162,7 +192,7 @@ export class TerminalTable<T> {
     columns: readonly Column<T>[],
     private readonly ctx: RenderContext,
   ) {
-    this.columns = ttyColumns(columns);
+    this.columns = ttyColumns(columns, ctx);
   }
 
   /** The lines for one page of items; the first call includes the header. */
@@ -178,6 +208,7 @@ export class TerminalTable<T> {
     });
     const cells = items.map(cellsOf);
     let rows: Shown[][] = cells.map((r) => r.map(shown));
+    if (ctx.wide) return this.wholePage(rows, cells);
     if (this.widths === undefined) {
       // Optional columns that are empty on the first page, and columns left out for room, stay out
       // for the whole table.
@@ -198,9 +229,28 @@ export class TerminalTable<T> {
     return this.draw(rows);
   }
 
+  /**
+   * `--wide`: every cell whole (whole hashes and addresses, whole names), no column left out for room
+   * and none narrowed; columns widen on later pages. The terminal may wrap the lines.
+   */
+  private wholePage(rows: Shown[][], cells: readonly Cell[][]): string {
+    const first = this.widths === undefined;
+    if (first) {
+      const keep = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
+      this.columns = this.columns.filter((_, i) => keep[i]);
+      rows = rows.map((r) => r.filter((_, i) => keep[i]));
+    }
+    rows = rows.map((r) => r.map((cell) => ({ ...cell, text: cell.wide ?? cell.text, fit: undefined })));
+    this.wide = this.columns.map(() => false);
+    this.widths = this.columns.map((c, i) => Math.max(this.widths?.[i] ?? 0, displayWidth(c.header), ...rows.map((r) => displayWidth(r[i]?.text ?? ''))));
+    if (!first) return this.draw(rows);
+    const head = this.columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined }));
+    return this.draw([head, ...rows]);
+  }
+
   /** The narrowest each column can be: a fixed column its natural width, others their minimum. */
   private floors(rows: readonly Shown[][], columns: readonly Column<T>[]): { natural: number[]; mins: number[]; floors: number[] } {
-    const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i]?.text ?? ''))));
+    const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => Math.max(displayWidth(r[i]?.text ?? ''), r[i]?.min ?? 0))));
     const mins = columns.map((c, i) => {
       const cellMin = Math.max(0, ...rows.map((r) => r[i]?.min ?? 0));
       return Math.min(natural[i] ?? 0, Math.max(c.min ?? (c.yieldsFirst ? 0 : 10), displayWidth(c.header), cellMin));
@@ -214,13 +264,27 @@ export class TerminalTable<T> {
    */
   private leaveOut(rows: readonly Shown[][], allowed: readonly boolean[]): boolean[] {
     const shown = [...allowed];
-    const { floors } = this.floors(rows, this.columns);
-    for (;;) {
+    // The width each column needs decided by its typical cell, not its widest: one long value (a
+    // long status, a huge amount) does not change which columns a view shows at a width.
+    const { floors, natural } = this.floors(withoutOutliers(rows), this.columns);
+    // Columns that say nothing row to row go first: empty on every row (a TOKEN ID of `—`), or the
+    // same on every row (the token of `token transfers`). A time stays even when every row reads
+    // the same age (`1y 3mo`): it is what a list is read by.
+    const texts = (i: number) => new Set(rows.map((r) => r[i]?.text ?? ''));
+    const idle = this.columns.map((c, i) => {
+      const t = texts(i);
+      return [...t].every((x) => x === '' || x === '—') || (rows.length > 1 && t.size === 1 && !c.time);
+    });
+    const need = (widths: readonly number[]) => {
       const at = shown.flatMap((s, i) => (s ? [i] : []));
-      const need = at.reduce((a, i) => a + (floors[i] ?? 0), 0) + GAP.length * Math.max(0, at.length - 1);
-      if (need <= this.ctx.width) return shown;
+      return at.reduce((a, i) => a + (widths[i] ?? 0), 0) + GAP.length * Math.max(0, at.length - 1);
+    };
+    // They go before anything is cut: as soon as the columns do not fit whole.
+    if (need(natural) > this.ctx.width) idle.forEach((x, i) => x && this.columns[i]?.drop !== undefined && (shown[i] = false));
+    for (;;) {
+      if (need(floors) <= this.ctx.width) return shown;
       let victim = -1;
-      for (const i of at) {
+      for (const i of shown.flatMap((s, i) => (s ? [i] : []))) {
         const rank = this.columns[i]?.drop;
         if (rank !== undefined && (victim < 0 || rank <= (this.columns[victim]?.drop ?? Infinity))) victim = i;
       }
@@ -266,7 +330,9 @@ export class TerminalTable<T> {
       }
     });
     const cellMins = columns.map((_, i) => Math.max(0, ...rows.map((r) => r[i]?.min ?? 0)));
-    return squeeze(widths, mins, cellMins, columns.map((c) => c.fixed === true), ctx.width);
+    // A fixed column widened by one long value (a status not yet final) gives that back first.
+    const typical = this.floors(withoutOutliers(rows), columns).natural;
+    return squeeze(widths, mins, cellMins, columns.map((c) => c.fixed === true), ctx.width, typical);
   }
 
   /**
@@ -304,6 +370,25 @@ export class TerminalTable<T> {
   }
 }
 
+/**
+ * A row standing for `rows` less the one widest text of each column: in each column the cell of the
+ * second greatest display width, so that one long value on a page (a long status or type, a long
+ * name) does not decide which columns show. What a cell cannot lose (an amount's whole part, a scam
+ * mark) counts in full: it is never cut.
+ */
+function withoutOutliers(rows: readonly Shown[][]): Shown[][] {
+  if (rows.length < 3) return [...rows];
+  const n = rows[0]?.length ?? 0;
+  const second = <V>(vals: V[], key: (v: V) => number): V | undefined => vals.sort((a, b) => key(b) - key(a))[1];
+  const row: Shown[] = [];
+  for (let i = 0; i < n; i++) {
+    const cells = rows.map((r) => r[i]).filter((c): c is Shown => c !== undefined);
+    const byText = second([...cells], (c) => displayWidth(c.text));
+    row.push({ text: byText?.text ?? '', style: undefined, fit: undefined, min: Math.max(0, ...cells.map((c) => c.min ?? 0)) });
+  }
+  return [row];
+}
+
 /** cli-table3's characters for a table of bare columns: no borders, two spaces between columns. */
 const NO_BORDERS = {
   top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
@@ -332,14 +417,24 @@ function drawnWidth(cell: string, width: number): number {
 /**
  * `widths` made to fit `total` columns with the gaps between them, for what fitting could not do
  * (columns that cannot be left out, a later page's wider cells). The widest column gives way first,
- * in rounds that each go further: flexible columns down to their floors, then down to what their
+ * in rounds that each go further: a fixed column widened by one long value down to its `typical`
+ * width, flexible columns down to their floors, then down to what their
  * cells cannot lose (`cellMins`: a scam mark, an amount's whole part), then any column down to its
  * cells' minimum, then to one column. Cells are then cut with `…`, never wrapped.
  */
-export function squeeze(widths: readonly number[], floors: readonly number[], cellMins: readonly number[], fixed: readonly boolean[], total: number): number[] {
+export function squeeze(
+  widths: readonly number[],
+  floors: readonly number[],
+  cellMins: readonly number[],
+  fixed: readonly boolean[],
+  total: number,
+  typical?: readonly number[],
+): number[] {
   const w = [...widths];
   let over = w.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, w.length - 1) - total;
   const rounds: ((k: number) => number)[] = [
+    // First a fixed column wider than its typical cell (one long value), down to that.
+    (k) => (fixed[k] && typical ? Math.max(typical[k] ?? 0, cellMins[k] ?? 0, 1) : Infinity),
     (k) => (fixed[k] ? Infinity : (floors[k] ?? 0)),
     (k) => (fixed[k] ? Infinity : Math.max(1, cellMins[k] ?? 0)),
     (k) => Math.max(1, cellMins[k] ?? 0),

@@ -10,7 +10,9 @@ import type { Command } from 'commander';
 import { UsageError } from '../base/errors.js';
 import { WATCH_OPTIONS, type WatchPlan, watchPlan } from '../kit/follow-options.js';
 import { NameRef, parsePositiveInt } from '../base/validate.js';
-import { pageOptions } from '../kit/page-options.js';
+import { checkColumns, pageOptions } from '../kit/page-options.js';
+import { PIPED_COLUMNS } from '../kit/piped-columns.js';
+import { pipedColumnsOf } from '../kit/registrar.js';
 import { flagName, namesEnvironment, SETTINGS, type SettingSpec } from '../config/setting-table.js';
 import type { CommandLine, HintWord, Invocation, RunEnv } from '../kit/invocation.js';
 import type { Lane } from './fanout.js';
@@ -129,8 +131,12 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
     limit: givenText(cmd.getOptionValue('limit')),
     cursor: givenText(cmd.getOptionValue('cursor')),
     jq: givenText(cmd.getOptionValue('jq')),
+    wide: cmd.getOptionValue('wide') === true,
+    columns: givenText(cmd.getOptionValue('columns')),
   }, async () => (await import('../config/settings.js')).jqLimits(cmd.optsWithGlobals(), env.io.env));
   if (spec.kind === 'run' && output.mode === 'csv' && spec.refuse?.csv) throw new UsageError(spec.refuse.csv);
+  const fields = pipedColumnsOf(spec);
+  if (fields) checkColumns(output.columns, PIPED_COLUMNS[fields]);
 
   const input: Record<string, unknown> = {};
   // `-` for an argument that takes it: the values come from stdin, each checked there (batch.ts).
@@ -271,9 +277,9 @@ async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unk
       const req = spec.request(input);
       // A cursor another list printed is refused before any request.
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
-      if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch);
+      if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch, spec.subject?.(input));
       const { runList } = await import('./list.js');
-      return runList(inv, req, view(spec.view));
+      return runList(inv, req, view(spec.view), spec.subject?.(input));
     }
     case 'object': {
       const req = spec.request(input);

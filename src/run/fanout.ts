@@ -177,7 +177,7 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   const s = await inv.session();
   // Rows and objects carry the value in a batch, unless a terminal shows it as the value's heading.
   const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
-  if (spec.kind === 'list') return fanList(s, inv, lanes, spec.request(input), listView(spec.view) as ViewRef<unknown>, given, value);
+  if (spec.kind === 'list') return fanList(s, inv, lanes, spec.request(input), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
   const one: ChainObject | undefined =
     spec.kind === 'object'
       ? objectFetch(spec.request(input), spec.view)
@@ -208,7 +208,16 @@ function objectFetch(req: { path: string; params?: readonly (readonly [string, s
 
 // ---- lists
 
-async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req: ListRequest<unknown>, viewRef: ViewRef<unknown>, given: string | undefined, value: ForValue | undefined): Promise<void> {
+async function fanList(
+  s: Session,
+  inv: Invocation,
+  lanes: readonly Lane[],
+  req: ListRequest<unknown>,
+  viewRef: ViewRef<unknown>,
+  given: string | undefined,
+  value: ForValue | undefined,
+  subject: string | undefined,
+): Promise<void> {
   const { output } = inv;
   const paging = pagination(output);
   const limit = output.limit ?? Infinity;
@@ -269,7 +278,7 @@ async function fanList(s: Session, inv: Invocation, lanes: readonly Lane[], req:
     if (answered.length === 0) return undefined;
     return answered.length === lanes.length ? 'no items on any chain' : `no items on ${answered.map((l) => l.label).join(', ')}`;
   };
-  await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, empty });
+  await printList(s, wrapped(), wrappedView, { mode: output.mode, all: output.all, wide: output.wide, columns: output.columns, subject, empty });
   // `--limit N` asked for at most N items per chain: that more exist is no news.
   if (more.size > 0 && output.limit === undefined) {
     const tag = value ? `line ${value.line}: ` : '';
@@ -297,8 +306,8 @@ export function chainColumns<T>(inner: ListView<T>, sample: readonly OnChain<T>[
   const cols = typeof inner.columns === 'function' ? inner.columns(sample.map((w) => w.item)) : inner.columns;
   const ctxOf = (w: OnChain<T>, ctx: RenderContext): RenderContext => (w.coin ? { ...ctx, coin: w.coin } : ctx);
   return [
-    { header: 'CHAIN', name: 'chain', fixed: true, cell: (w) => w.chain },
-    ...(withInput ? [{ header: 'INPUT', name: 'input', fixed: true, cell: (w: OnChain<T>) => safeText(w.input ?? '') }] : []),
+    { header: 'CHAIN', name: 'chain', fixed: true, keep: true, cell: (w) => w.chain },
+    ...(withInput ? [{ header: 'INPUT', name: 'input', fixed: true, keep: true, cell: (w: OnChain<T>) => safeText(w.input ?? '') }] : []),
     ...cols.map((c) => ({ ...c, cell: (w: OnChain<T>, ctx: RenderContext) => c.cell(w.item, ctxOf(w, ctx)) })),
   ];
 }

@@ -7,15 +7,15 @@ import { pagination } from '../kit/page-options.js';
 import type { Invocation } from '../kit/invocation.js';
 import type { ViewRef } from '../kit/view-ref.js';
 
-/** Fetches and prints the list `req` asks for, in the invocation's output mode. */
-export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: ViewRef<T>): Promise<void> {
+/** Fetches and prints the list `req` asks for, in the invocation's output mode; `subject`: the address it is of. */
+export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: ViewRef<T>, subject?: string): Promise<void> {
   const s = await inv.session();
   const client = s.explorer();
   const paging = pagination(inv.output);
   // A list filtered here counts kept items against --limit (printList stops there), not sent ones,
   // and takes whole pages (the filter reads their items); any other list may stream a big page.
   const printed = req.itemFilter
-    ? await printList(s, filterItems(paginate((r, c) => client.page(r, c), req, { ...paging, limit: undefined }), req.itemFilter), view, inv.output)
-    : await printList(s, (sink?: ItemSink) => paginate((r, c, to) => client.page(r, c, to), req, { ...paging, sink }), view, inv.output);
+    ? await printList(s, filterItems(paginate((r, c) => client.page(r, c), req, { ...paging, limit: undefined }), req.itemFilter), view, { ...inv.output, subject })
+    : await printList(s, (sink?: ItemSink) => paginate((r, c, to) => client.page(r, c, to), req, { ...paging, sink }), view, { ...inv.output, subject });
   await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
 }

@@ -90,9 +90,17 @@ function guarded<T>(columns: readonly Column<T>[]): Column<T>[] {
   }));
 }
 
-/** The view's columns for a list whose first page holds `sample`. */
-function viewColumns<T>(view: ListView<T>, sample: readonly T[]): Column<T>[] {
-  return guarded(typeof view.columns === 'function' ? view.columns(sample) : view.columns);
+/** The view's columns for a list whose first page holds `sample`; with `--columns`, those named, for where they print. */
+function viewColumns<T>(view: ListView<T>, sample: readonly T[], chosen: Chosen | undefined): Column<T>[] {
+  const all = guarded(typeof view.columns === 'function' ? view.columns(sample) : view.columns);
+  return chosen ? chosen.pick(all, chosen.names, chosen.where) : all;
+}
+
+/** `--columns` and where the rows print (a terminal, piped lines, CSV), with the picker loaded. */
+interface Chosen {
+  names: readonly string[];
+  where: 'tty' | 'data' | 'csv';
+  pick: typeof import('../render/table.js').chosenColumns;
 }
 
 /**
@@ -141,12 +149,14 @@ export interface PrintDeps {
 }
 
 /** The options printList reads: the mode, and how far the list goes (see pastFirstPage). */
-export type ListOptions = Pick<PageOptions, 'mode'> & Partial<Pick<PageOptions, 'all' | 'limit'>> & {
+export type ListOptions = Pick<PageOptions, 'mode'> & Partial<Pick<PageOptions, 'all' | 'limit' | 'wide' | 'columns'>> & {
   /**
    * What a terminal is told of a list with no items (default "no items"); a function is asked once
    * the list has ended, and says nothing when it gives undefined.
    */
   empty?: string | (() => string | undefined) | undefined;
+  /** The address the list is of: its table shows DIR and the other party (RenderContext.subject). */
+  subject?: string | undefined;
 };
 
 /** What a printed list leaves for the next-page hint. */
@@ -174,7 +184,17 @@ export async function printList<T>(
 ): Promise<Printed> {
   const limit = opts.limit ?? Infinity;
   const goesOn = pastFirstPage(opts);
+  // What this list's table knows beyond the session: whole values (--wide), the address it is of.
+  if (opts.wide || opts.subject !== undefined) {
+    // The session's clock stays live: --watch moves it on at every poll (watch.ts).
+    const base = s.render;
+    s = { ...s, render: { ...base, wide: opts.wide, subject: opts.subject, get now() { return base.now; } } };
+  }
   const { writer, view } = await openWriter(s, opts.mode, viewRef, opts.empty);
+  const chosen: Chosen | undefined =
+    opts.columns && view
+      ? { names: opts.columns, where: opts.mode === 'csv' ? 'csv' : s.render.tty ? 'tty' : 'data', pick: (await import('../render/table.js')).chosenColumns }
+      : undefined;
   const warned = { done: false };
   const label = s.commandPath.join(' ');
   const printed: Printed = { count: 0, next: null, cutMidPage: false };
@@ -220,7 +240,7 @@ export async function printList<T>(
         const values = (): unknown[] => (whole ? page.items() : part.map((r) => JSON.parse(r) as unknown));
         let decoded: T[] | undefined;
         const decodedItems = () => (decoded ??= (view ? decode(values(), view, warned, s) : (values() as T[])).slice(0, part.length));
-        if (!begun) writer.begin(view && viewColumns(view, decodedItems()));
+        if (!begun) writer.begin(view && viewColumns(view, decodedItems(), chosen));
         begun = true;
         const last = at + ROWS_AT_ONCE >= raws.length;
         await writer.page({ rawItems: part, compact: page.compact, items: decodedItems }, more || !last);
@@ -235,7 +255,7 @@ export async function printList<T>(
   } finally {
     progress.stop();
   }
-  if (!begun) writer.begin(view && viewColumns(view, []));
+  if (!begun) writer.begin(view && viewColumns(view, [], chosen));
   await writer.end();
   return printed;
 }

@@ -107,6 +107,7 @@ async function openSession(inv: Omit<Invocation, 'session'>): Promise<Opened> {
       width: io.width,
       now: io.now(),
       coin: settings.coin,
+      time: settings.time,
     },
     explorer: () => {
       const target = settings.explorer();

@@ -181,8 +181,8 @@ function now<T>(s: Session, page: Page<T>): Page<T> {
 }
 
 /** Follows the list `req` asks for until Ctrl-C, printing each new item once. */
-export async function runWatch<T>(inv: Invocation, req: ListRequest<T>, view: ViewRef<T>, plan: WatchPlan, identity: Identity): Promise<void> {
+export async function runWatch<T>(inv: Invocation, req: ListRequest<T>, view: ViewRef<T>, plan: WatchPlan, identity: Identity, subject?: string): Promise<void> {
   const s = await inv.session();
   // No spinner: the run waits most of its time, and rows arrive one batch at a time.
-  await printList(s, follow(s, inv, req, plan, identity), view, { mode: inv.output.mode }, { progress: async () => silentProgress });
+  await printList(s, follow(s, inv, req, plan, identity), view, { mode: inv.output.mode, wide: inv.output.wide, columns: inv.output.columns, subject }, { progress: async () => silentProgress });
 }

@@ -178,6 +178,7 @@ const PROBES: Partial<Record<SettingName, { value: string; seen: (s: Settings) =
   insecure: { value: '1', seen: (s) => s.insecure, expected: true },
   verbose: { value: '1', seen: (s) => s.verbose, expected: true },
   color: { value: 'always', seen: (s) => s.color, expected: 'always' },
+  time: { value: 'absolute', seen: (s) => s.time, expected: 'absolute' },
 };
 /** Settings read elsewhere, each with its own test below. */
 const ELSEWHERE: SettingName[] = ['registry-url'];

@@ -115,7 +115,9 @@ const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.t
 const block = mix('latest', String(HEAD_BLOCK), String(HEAD_BLOCK + 1), '0', '007', TX.ok, '9223372036854775808', '0x1a');
 const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' }, { name: '-q', value: mix('.', 'length', '.[0]', '.hash', '.[] | .hash', '.[', 'error(.)', '.hash | .x') }];
 const limit = mix('1', '5', '60', '0', '99999999999999999999');
-const pages: Opt[] = [{ name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
+/** `--wide` and `--columns` on every command that prints rows; names that are no field are exit 2. */
+const table: Opt[] = [{ name: '--wide' }, { name: '--columns', value: mix('hash,from', 'timestamp', 'from,nope', ',', 'HASH') }];
+const pages: Opt[] = [...table, { name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
 /** Keys `config set` may write into the fuzz's config file: none that would send a run elsewhere. */
 const configKey = mix('chain', 'timeout', 'color', 'insecure', 'colour', 'verbose', 'api-key-file', 'chains.x.explorer-key');
 const types = mix('erc-20', 'ERC-721,erc-1155', 'ERC404');
@@ -175,11 +177,11 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   {
     words: ['api'],
     args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],
-    opts: [...output, ...pages, { name: '-F', value: mix('filter=to', 'type=ERC-20', 'apikey=sekrit', 'apikey=\u001b]0;x\u0007', 'key=\u202e\u009b', '=x', 'novalue') }, { name: '-F', value: mix('filter=from', 'k=\u001b[2J') }],
+    opts: [...output, ...pages.filter((o) => o.name !== '--columns'), { name: '-F', value: mix('filter=to', 'type=ERC-20', 'apikey=sekrit', 'apikey=\u001b]0;x\u0007', 'key=\u202e\u009b', '=x', 'novalue') }, { name: '-F', value: mix('filter=from', 'k=\u001b[2J') }],
   },
   { words: ['open'], args: [mix('address', 'tx', 'block', 'token', ADDR.rich, TX.ok, '12', 'router.base'), mix(ADDR.usdc, TX.ok, '7', 'usdc.gno')], opts: [{ name: '-n' }, { name: '--web' }] },
-  { words: ['admin', 'networks'], args: [], opts: [...output, { name: '--csv' }, { name: '--show-secrets' }] },
-  { words: ['chains'], args: [], opts: [...output, { name: '--csv' }, { name: '--refresh' }, { name: '--registry-url', value: (r) => pick([`${srv.url}/api/chains`, `https://alice:${URL_PASS}@127.0.0.1:1/x`, `ftp://alice:${URL_PASS}@x`, `${srv.url.replace('//', `//u:${URL_PASS}@`)}/api/chains`, ...HOSTILE.slice(0, 12)])(r) }] },
+  { words: ['admin', 'networks'], args: [], opts: [...output, ...table, { name: '--csv' }, { name: '--show-secrets' }] },
+  { words: ['chains'], args: [], opts: [...output, ...table, { name: '--csv' }, { name: '--refresh' }, { name: '--registry-url', value: (r) => pick([`${srv.url}/api/chains`, `https://alice:${URL_PASS}@127.0.0.1:1/x`, `ftp://alice:${URL_PASS}@x`, `${srv.url.replace('//', `//u:${URL_PASS}@`)}/api/chains`, ...HOSTILE.slice(0, 12)])(r) }] },
   { words: ['completion'], args: [mix('bash', 'zsh', 'fish')], opts: [] },
   { words: ['help'], args: [mix('environment', 'exit-codes', 'address')], opts: [] },
   { words: ['cache', 'clear'], args: [], opts: [] },
@@ -214,6 +216,7 @@ const GLOBALS: Opt[] = [
   { name: '--verbose' },
   { name: '--no-color' },
   { name: '--color', value: mix('auto', 'always', 'never', 'NEVER') },
+  { name: '--time', value: mix('relative', 'absolute', 'ABSOLUTE', 'later') },
   { name: '--insecure' },
 ];
 

@@ -253,7 +253,8 @@ describe('tables line up whatever the text', () => {
   ];
   const balances = (names: readonly (readonly [string, string])[], type = 'ERC-20'): TokenBalance[] =>
     names.map(([symbol, name], i) => ({
-      token: { address_hash: `0x${String(i + 1).padStart(40, 'a')}`, symbol, name, type, decimals: '18', exchange_rate: '2.5' },
+      // Two types of one width: a column the same on every row would be the first left out.
+      token: { address_hash: `0x${String(i + 1).padStart(40, 'a')}`, symbol, name, type: i % 2 ? type.replace('ERC', 'BEP') : type, decimals: '18', exchange_rate: '2.5' },
       value: `${(i + 1) * 1234}500000000000000`,
       token_id: null,
     }));
@@ -268,7 +269,7 @@ describe('tables line up whatever the text', () => {
     expect(new Set(lines.map((l) => l.length)), out).toEqual(new Set([lines[0]!.length]));
     // The TYPE column starts at the same column on every line.
     const at = lines[0]!.indexOf('TYPE');
-    for (const l of lines.slice(1)) expect(l.slice(at - 2, at + 7), out).toBe('  ERC-20 ');
+    for (const l of lines.slice(1)) expect(l.slice(at - 2, at + 7), out).toMatch(/^ {2}(ERC|BEP)-20 $/);
     // Where nothing is cut, the table is the one drawn for the X twin, column for column.
     if (!out.includes('…')) expect(lines.join('\n') + '\n').toBe(renderTable(balances(twin(NAMES)), tokenBalanceColumns, tty(width)));
   });
@@ -286,33 +287,39 @@ describe('tables line up whatever the text', () => {
 const ADDR = { hash: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', ens_domain_name: 'vitalik.eth' };
 
 describe('address cells', () => {
-  it('show the name beside the short address, and the name gives way first', () => {
+  it('show the name beside the short address (6+4 digits), and the name gives way first, then two digits', () => {
     const c = addressCell(ADDR);
     expect(c.full).toBe(ADDR.hash);
-    expect(c.short).toBe('vitalik.eth (0xd8dA…6045)');
-    expect(c.fit!(20)).toBe('vital… (0xd8dA…6045)');
-    expect(c.fit!(15)).toBe('0xd8dA…6045');
+    expect(c.short).toBe('vitalik.eth (0xd8dA6B…6045)');
+    expect(c.fit!(25)).toBe('vitalik.eth (0xd8dA…6045)');
+    // A name is cut only to keep at least 8 of its characters: a shorter stub says nothing.
+    expect(c.fit!(23)).toBe('vitalik.… (0xd8dA…6045)');
+    expect(c.fit!(22)).toBe('0xd8dA6B…6045');
+    expect(c.fit!(20)).toBe('0xd8dA6B…6045');
+    expect(c.fit!(12)).toBe('0xd8dA…6045');
     expect(c.fit!(11)).toBe('0xd8dA…6045');
   });
 
   it('a created contract stands in for a missing `to`, marked (new); an arrow leads a TO cell', () => {
     const c = addressCell(null, { hash: '0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE', name: 'Vault' }, true);
     expect(c.full).toBe('0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE');
-    expect(c.short).toBe('→ Vault (0x3f5C…f0bE) (new)');
-    expect(c.fit!(19)).toBe('→ 0x3f5C…f0bE (new)');
+    expect(c.short).toBe('→ Vault (0x3f5CE5…f0bE) (new)');
+    expect(c.fit!(21)).toBe('→ 0x3f5CE5…f0bE (new)');
+    expect(c.fit!(19)).toBe('0x3f5CE5…f0bE (new)');
     expect(addressCell(null, null, true)).toMatchObject({ full: '', short: '→ —' });
   });
 
   it('a scam address is marked in words, and the mark is never cut away', () => {
     const c = addressCell({ hash: ADDR.hash, name: 'Tether', is_scam: true });
-    expect(c.short).toBe('[scam] Tether (0xd8dA…6045)');
+    expect(c.short).toBe('[scam] Tether (0xd8dA6B…6045)');
     expect(c.style).toBe('warn');
     expect(c.minWidth).toBe(displayWidth('[scam] 0xd8dA…6045'));
+    expect(c.fit!(20)).toBe('[scam] 0xd8dA6B…6045');
     expect(c.fit!(18)).toBe('[scam] 0xd8dA…6045');
   });
 
   it('names from the chain are made safe', () => {
-    expect(addressCell({ hash: ADDR.hash, name: 'x\u001b]0;pwned\u0007' }).short).toBe('x\u241b]0;pwned\u2407 (0xd8dA…6045)');
+    expect(addressCell({ hash: ADDR.hash, name: 'x\u001b]0;pwned\u0007' }).short).toBe('x\u241b]0;pwned\u2407 (0xd8dA6B…6045)');
   });
 });
 

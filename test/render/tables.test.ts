@@ -168,12 +168,12 @@ describe('every table fits the terminal: columns shrink or are left out, never w
     }
   });
 
-  it('address txs: METHOD is left out first, then AGE; hashes, addresses and amounts stay', async () => {
+  it('address txs: METHOD is left out first, then FEE; the time, hashes, the other party and amounts stay', async () => {
     const header = async (width: number) =>
       lines((await onTerminal(['address', 'txs', ADDR.rich, '--limit', '10', '--chain', 'ethereum'], { width })).stdout)[0]!.split(/ {2,}/);
-    expect(await header(120)).toEqual(['HASH', 'AGE', 'METHOD', 'FROM', 'TO', 'VALUE', 'FEE', 'STATUS']);
-    expect(await header(80)).toEqual(['HASH', 'AGE', 'FROM', 'TO', 'VALUE', 'FEE', 'STATUS']);
-    expect(await header(60)).toEqual(['HASH', 'FROM', 'TO', 'VALUE', 'STATUS']);
+    expect(await header(120)).toEqual(['HASH', 'AGE', 'METHOD', 'DIR', 'COUNTERPARTY', 'VALUE', 'FEE', 'STATUS']);
+    expect(await header(80)).toEqual(['HASH', 'AGE', 'DIR', 'COUNTERPARTY', 'VALUE', 'FEE', 'STATUS']);
+    expect(await header(60)).toEqual(['HASH', 'AGE', 'DIR', 'COUNTERPARTY', 'VALUE', 'STATUS']);
   });
 
   it('spare width shows whole hashes and addresses, with --all too, instead of padding', async () => {
@@ -207,10 +207,12 @@ describe('on a terminal: aligned, shortened, relative, fitted to the width', () 
   });
 
   it('address txs: names beside short addresses, ages, (new) for a creation, amounts rounded to 6 decimals', async () => {
-    const r = await onTerminal(['address', 'txs', ADDR.rich, '--limit', '8'], { width: 160 });
-    expect(r.stdout).toContain('scout-rich.eth (0xcc1d…E9c3)');
-    expect(r.stdout).toContain('→ ScoutVault (0xdfB1…dbB6) (new)');
-    expect(r.stdout).toMatch(/1h ago/);
+    const r = await onTerminal(['address', 'txs', ADDR.rich, '--limit', '8'], { width: 120 });
+    // The other party, not the address itself on every row.
+    expect(r.stdout).toMatch(/OUT +Scout Swap: Router \(0x615682…A51f\)/);
+    expect(r.stdout).not.toContain('0xcc1dca…E9c3');
+    expect(r.stdout).toContain('ScoutVault (0xdfB108…dbB6) (new)');
+    expect(r.stdout).toMatch(/ 1h 1m /);
     expect(r.stdout).toContain(' 0.000059 coin ');
     expect(r.stdout).not.toContain(TX.ok);
     // With room for it, the whole hash.

@@ -93,10 +93,10 @@ describe('transactions', () => {
   const table = renderTable(items.slice(0, 50), columns.transactionColumns, ctx(true, 170));
   const rowOf = (hash: string) => table.split('\n').find((l) => l.startsWith(hash.slice(0, 6)))!;
 
-  it('names first, the short address beside them; (new) for a created contract', () => {
-    expect(rowOf(TX.ok)).toContain('scout-rich.eth (0xcc1d…E9c3)');
-    expect(rowOf(TX.ok)).toContain('→ Scout Swap: Router (0x6156…A51f)');
-    expect(rowOf(TX.creation)).toContain('→ ScoutVault (0xdfB1…dbB6) (new)');
+  it('names first, the short address (6+4 digits) beside them; (new) for a created contract', () => {
+    expect(rowOf(TX.ok)).toContain('scout-rich.eth (0xcc1dca…E9c3)');
+    expect(rowOf(TX.ok)).toContain('→ Scout Swap: Router (0x615682…A51f)');
+    expect(rowOf(TX.creation)).toContain('→ ScoutVault (0xdfB108…dbB6) (new)');
   });
 
   it('a mined transaction whose timestamp is null is aged by its block, not called pending', () => {
@@ -111,7 +111,7 @@ describe('transactions', () => {
 
   it('METHOD: the decoded name where `method` is only a selector; piped, the method as sent', () => {
     const t = { ...tx(TX.ok), method: '0xa9059cbb', decoded_input: { method_call: 'transfer(address to, uint256 value)', method_id: '0xa9059cbb', parameters: [] } } as Transaction;
-    expect(renderTable([t], columns.transactionColumns, ctx(true, 200)).split('\n')[1]).toMatch(/ago {2}transfer {2}/);
+    expect(renderTable([t], columns.transactionColumns, ctx(true, 200)).split('\n')[1]).toMatch(/1h {3}transfer {2}/);
     expect(renderTsv([t], columns.transactionColumns, PIPE).split('\t')[3]).toBe('0xa9059cbb');
     const bare = { ...t, decoded_input: null } as Transaction;
     expect(renderTable([bare], columns.transactionColumns, ctx(true, 200))).toContain(' 0xa9059cbb ');

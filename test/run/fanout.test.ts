@@ -191,6 +191,14 @@ describe('--chains on lists', () => {
     expect(r.stdout).toMatch(/\nbeta\s/);
   });
 
+  it('--columns keeps the chain first, piped and on a terminal; the table shows DIR for the one address', async () => {
+    const piped = await scout('address', 'txs', ADDR, '--chains', 'alpha,beta', '--columns', 'hash');
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout.trimEnd().split('\n')[0]).toBe(`alpha\t0x31001${'1'.padStart(59, '0')}`);
+    const tty = await runScout(['--retries', '0', 'address', 'txs', ADDR, '--chains', 'alpha,beta'], { env: { XDG_CONFIG_HOME: config }, stdoutIsTTY: true, width: 160, color: false });
+    expect(tty.stdout.split('\n')[0]).toMatch(/^CHAIN\s+HASH\s.*\sDIR\s+COUNTERPARTY\s/);
+  });
+
   it('follows cursors per chain with --all, and counts --limit per chain', async () => {
     const every = await scout('address', 'txs', ADDR, '--chains', 'alpha,beta', '--all', '--ndjson');
     expect(every.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).chain)).toEqual(['alpha', 'alpha', 'alpha', 'beta', 'beta', 'beta']);

@@ -11,6 +11,7 @@ export default listCommand({
   options: { filter: choice(FILTERS, 'only internal transactions to or from the address') },
   examples: ['scout address internal-txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --filter from'],
   request: ({ address, filter }) => addressInternalTransactions(address, { filter }),
+  subject: ({ address }) => address,
   view: 'internalTransactions',
   watch: byIndexInTransaction,
 });

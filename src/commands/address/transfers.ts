@@ -16,6 +16,7 @@ export default listCommand({
   },
   examples: ['scout address transfers 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --type ERC-20 --filter to --all --ndjson'],
   request: ({ address, type, filter, token }) => addressTokenTransfers(address, { type, filter, token }),
+  subject: ({ address }) => address,
   view: 'tokenTransfers',
   watch: byTransferLog,
 });

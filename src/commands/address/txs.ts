@@ -11,6 +11,7 @@ export default listCommand({
   options: { filter: choice(FILTERS, 'only transactions to or from the address'), chains: chainsOption },
   examples: ['scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10', 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --watch --ndjson'],
   request: ({ address, filter }) => addressTransactions(address, { filter }),
+  subject: ({ address }) => address,
   view: 'transactions',
   watch: byHash,
 });
