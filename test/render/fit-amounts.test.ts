@@ -1,0 +1,105 @@
+/**
+ * An amount is never cut (issue 22, item 1): at 80 columns every list with amounts shows each one
+ * exact, or rounded half up to 6 decimals as the README says, never `843.43… USD3.e`; the names,
+ * stubs and symbols around it give way instead. Through the CLI in process on an 80-column
+ * terminal, against the test explorer; each row's digits are checked against the item the same
+ * command prints with --json.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli.js';
+import { memoryIo } from '../../src/base/io.js';
+import { displayWidth } from '../../src/render/width.js';
+import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
+
+let srv: FakeServer;
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(() => srv.close());
+
+async function cli(args: string[], tty: boolean) {
+  const io = memoryIo({ stdoutIsTTY: tty, width: 80, env: { NO_COLOR: '1' } });
+  const code = await run(['node', 'scout', '--base-url', srv.url, ...args], io);
+  expect(code, io.stderr()).toBe(0);
+  return io.stdout();
+}
+
+type Item = Record<string, any>;
+
+/** `raw` base units scaled by `decimals`, as a person should see it: exact, or rounded half up to 6 decimals. */
+function expected(raw: unknown, decimals: unknown): string | undefined {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+  const d = decimals === null || decimals === undefined ? 0 : Number(decimals);
+  let v = BigInt(raw);
+  const neg = v < 0n;
+  if (neg) v = -v;
+  // Whole parts past a trillion are shown in compact form, 2^256-1 as `unlimited`: not digits to check.
+  if (v / 10n ** BigInt(d) >= 10n ** 12n) return undefined;
+  const places = Math.min(d, 6);
+  const step = 10n ** BigInt(d - places);
+  const rounded = (v + step / 2n) / step;
+  if (rounded === 0n && v !== 0n) return undefined;
+  const s = rounded.toString().padStart(places + 1, '0');
+  const whole = s.slice(0, s.length - places).replace(/\B(?=(\d{3})+$)/g, ',');
+  const frac = s.slice(s.length - places).replace(/0+$/, '');
+  return whole + (frac ? '.' + frac : '');
+}
+
+/** A number cut with `…` after its digits: `843.43…`, `1,025,008.305…` (not a hash or a `#id`). */
+const CUT_NUMBER = /(?<![\w#…])\d[\d,]*\.\d*…/;
+
+/** The amounts of each item of a list. */
+type Amounts = (item: Item) => { raw: unknown; decimals: unknown }[];
+
+const transferAmount: Amounts = (t) => [{ raw: t.total?.value, decimals: t.total?.decimals ?? t.token?.decimals }];
+const coinValue: Amounts = (t) => [{ raw: t.value, decimals: 18 }];
+
+const LISTS: [string, string[], Amounts][] = [
+  ['tx transfers', ['tx', 'transfers', TX.overflow], transferAmount],
+  ['address transfers', ['address', 'transfers', ADDR.rich], transferAmount],
+  ['token transfers', ['token', 'transfers', ADDR.usdc], transferAmount],
+  ['address txs', ['address', 'txs', ADDR.rich], coinValue],
+  ['address internal-txs', ['address', 'internal-txs', ADDR.rich], coinValue],
+  ['address tokens', ['address', 'tokens', ADDR.rich], (b) => [{ raw: b.value, decimals: b.token?.decimals }]],
+  [
+    'tx state-changes',
+    ['tx', 'state-changes', TX.ok],
+    (s) => {
+      const decimals = s.token ? s.token.decimals : 18;
+      return typeof s.change === 'string' ? [{ raw: s.balance_after, decimals }, { raw: s.change, decimals }] : [];
+    },
+  ],
+];
+
+describe('amounts at 80 columns are never cut', () => {
+  it.each(LISTS)('%s: every amount exact or rounded to 6 decimals, none cut', async (_, args, amounts) => {
+    const items = JSON.parse(await cli([...args, '--json'], false)) as Item[];
+    const out = await cli(args, true);
+    const rows = out.trimEnd().split('\n').slice(1);
+    expect(rows).toHaveLength(items.length);
+    let checked = 0;
+    items.forEach((item, i) => {
+      const row = rows[i]!;
+      expect(displayWidth(row), row).toBeLessThanOrEqual(80);
+      expect(row).not.toMatch(CUT_NUMBER);
+      for (const a of amounts(item)) {
+        const want = expected(a.raw, a.decimals);
+        if (want === undefined) continue;
+        // The digits stand whole: a space, a sign or the line's start before them, a space or the end after.
+        expect(row, `${want} in row ${i}`).toMatch(new RegExp(`(?:^|[ +\u2212])${want.replace(/[.]/g, '\\.')}(?: |$)`));
+        checked++;
+      }
+    });
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('tx explain shows its transfers and state changes with every digit', async () => {
+    const out = await cli(['tx', 'explain', TX.ok], true);
+    expect(out).not.toMatch(CUT_NUMBER);
+    const transfers = JSON.parse(await cli(['tx', 'transfers', TX.ok, '--json'], false)) as Item[];
+    for (const t of transfers) {
+      const want = expected(t.total?.value, t.total?.decimals ?? t.token?.decimals);
+      if (want !== undefined && t.token?.symbol) expect(out).toContain(`${want} ${t.token.symbol}`);
+    }
+  });
+});
