@@ -8,7 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli.js';
 import { memoryIo } from '../../src/base/io.js';
+import type { StateChange } from '../../src/api/schemas.js';
+import { stateChangeColumns } from '../../src/render/state-changes.js';
 import { displayWidth } from '../../src/render/width.js';
+import { renderTable } from '../support/table.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 
 let srv: FakeServer;
@@ -101,5 +104,24 @@ describe('amounts at 80 columns are never cut', () => {
       const want = expected(t.total?.value, t.total?.decimals ?? t.token?.decimals);
       if (want !== undefined && t.token?.symbol) expect(out).toContain(`${want} ${t.token.symbol}`);
     }
+  });
+});
+
+describe('state changes with long balances and names at 80 columns', () => {
+  const who = (n: number, name: string) => ({ hash: `0x${String(n).repeat(40)}`, name });
+  const wfmx = { address_hash: `0x${'ab'.repeat(20)}`, symbol: 'WFMX', name: 'Wrapped Fantastic Money Exchange', decimals: '18', type: 'ERC-20' };
+  const changes = [
+    { address: who(1, 'Some Very Long Protocol Treasury Name'), token: null, type: 'coin', is_miner: true, balance_before: '1025008263123456789012345', balance_after: '1025008305123456789012345', change: '41999999999999999999' },
+    { address: who(2, 'Another Quite Long Name: Router'), token: wfmx, type: 'token', is_miner: false, balance_before: '7000000000000000000', balance_after: '49505123456789012345', change: '42505123456789012345' },
+  ] as unknown as StateChange[];
+
+  it('keeps every balance and change whole (today: `1,025,008.305… ETH`, `+42.50… WFMX`); the names give way', () => {
+    const out = renderTable(changes, stateChangeColumns, { tty: true, color: false, width: 80, now: Date.UTC(2026, 0, 1), coin: 'ETH' });
+    for (const l of out.trimEnd().split('\n')) expect(displayWidth(l), l).toBeLessThanOrEqual(80);
+    expect(out).not.toMatch(CUT_NUMBER);
+    expect(out).toContain('1,025,008.305123 ETH');
+    expect(out).toContain('+42 ETH');
+    expect(out).toContain('49.505123 WFMX');
+    expect(out).toContain('+42.505123 WFMX');
   });
 });
