@@ -12,6 +12,7 @@ import type { RenderContext } from './context.js';
 import { paint, type Style } from './paint.js';
 import { safeText } from '../base/text/safe.js';
 import { displayWidth, pad, truncate } from './width.js';
+import { widestWord, wrapLine } from './wrap.js';
 
 export { paint, type Style };
 
@@ -404,7 +405,10 @@ function plainLine(line: Line): string {
   return spans.map((span) => (typeof span === 'string' ? span : span.text)).join('');
 }
 
-/** Key/value block for one object: on a terminal labels aligned, piped `label<TAB>field…` lines. */
+/**
+ * Key/value block for one object: on a terminal labels aligned and values wrapped to the width under
+ * the value column (wrap.ts), piped `label<TAB>field…` lines.
+ */
 export function renderKeyValue(rows: readonly KeyValueRow[], ctx: RenderContext): string {
   if (!ctx.tty) {
     let s = '';
@@ -420,5 +424,17 @@ export function renderKeyValue(rows: readonly KeyValueRow[], ctx: RenderContext)
     .filter((r) => r.lines.length > 0);
   const w = Math.max(0, ...shown.map((r) => displayWidth(r.label)));
   const indent = ' '.repeat(w + GAP.length);
-  return shown.map((r) => paint(pad(r.label, w), 'bold', ctx) + GAP + r.lines.join('\n' + indent)).join('\n') + (shown.length ? '\n' : '');
+  const room = ctx.width - indent.length;
+  const row = (r: (typeof shown)[number]) => {
+    // A value holding a word wider than the value column (a whole hash beside a long label) starts
+    // on the line below its label, indented by the gap when the word still fits the width so.
+    const widest = Math.max(...r.lines.map(widestWord));
+    if (widest > room) {
+      const own = widest + GAP.length <= ctx.width ? GAP : '';
+      return paint(r.label, 'bold', ctx) + '\n' + r.lines.map((l) => wrapLine(l, ctx.width, own, own)).join('\n');
+    }
+    const label = paint(pad(r.label, w), 'bold', ctx) + GAP;
+    return r.lines.map((l, i) => wrapLine(l, ctx.width, i === 0 ? label : indent, indent)).join('\n');
+  };
+  return shown.map(row).join('\n') + (shown.length ? '\n' : '');
 }
