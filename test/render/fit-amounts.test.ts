@@ -6,13 +6,12 @@
  * command prints with --json.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/base/io.js';
 import type { StateChange } from '../../src/api/schemas.js';
 import { stateChangeColumns } from '../../src/render/state-changes.js';
 import { displayWidth } from '../../src/render/width.js';
 import { renderTable } from '../support/table.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
+import { runScout } from '../support/scout.js';
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -21,10 +20,9 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 async function cli(args: string[], tty: boolean) {
-  const io = memoryIo({ stdoutIsTTY: tty, width: 80, env: { NO_COLOR: '1' } });
-  const code = await run(['node', 'scout', '--base-url', srv.url, ...args], io);
-  expect(code, io.stderr()).toBe(0);
-  return io.stdout();
+  const r = await runScout(['--base-url', srv.url, ...args], { stdoutIsTTY: tty, width: 80, color: false });
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
 }
 
 type Item = Record<string, any>;

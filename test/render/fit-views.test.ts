@@ -6,12 +6,11 @@
  * in process on an 80-column terminal, against the test explorer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli.js';
-import { memoryIo } from '../../src/base/io.js';
 import { displayWidth } from '../../src/render/width.js';
 import { wrapLine, wrapWords } from '../../src/render/wrap.js';
 import { TOKEN_IDS } from '../support/fake/tokens-data.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
+import { runScout } from '../support/scout.js';
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -20,10 +19,9 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 async function onTerminal(args: string[], width: number) {
-  const io = memoryIo({ stdoutIsTTY: true, width, env: { NO_COLOR: '1' } });
-  const code = await run(['node', 'scout', '--base-url', srv.url, ...args], io);
-  expect(code, io.stderr()).toBe(0);
-  return io.stdout();
+  const r = await runScout(['--base-url', srv.url, ...args], { stdoutIsTTY: true, width, color: false });
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
 }
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);

@@ -5,9 +5,8 @@
  * Through the CLI in process on an 80-column terminal, against the test explorer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../../src/cli.js';
-import { memoryIo } from '../../../src/base/io.js';
 import { type FakeServer, startServer } from '../../support/server.js';
+import { runScout } from '../../support/scout.js';
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -16,10 +15,9 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 async function cli(args: string[], tty: boolean) {
-  const io = memoryIo({ stdoutIsTTY: tty, width: 80, env: { NO_COLOR: '1' } });
-  const code = await run(['node', 'scout', '--base-url', srv.url, ...args], io);
-  expect(code, io.stderr()).toBe(0);
-  return io.stdout().trimEnd().split('\n');
+  const r = await runScout(['--base-url', srv.url, ...args], { stdoutIsTTY: tty, width: 80, color: false });
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout.trimEnd().split('\n');
 }
 
 describe('blocks off the main chain show their hashes', () => {
