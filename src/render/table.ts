@@ -135,6 +135,17 @@ interface Shown {
   min?: number | undefined;
 }
 
+/** A cell as the terminal shows it: made safe, on one line. */
+function shownCell(cell: Cell): Shown {
+  return {
+    text: flat(cell.short ?? cell.full),
+    wide: cell.wide === undefined ? undefined : flat(cell.wide),
+    style: cell.style,
+    fit: cell.fit,
+    min: cell.minWidth,
+  };
+}
+
 /** A cell's text in `w` columns: its wide form (in a `wide` column), as it is, its own narrower form, or cut with `…`. */
 function fitText(cell: Shown | undefined, w: number, wide = false): string {
   if (wide && cell?.wide !== undefined && displayWidth(cell.wide) <= w) return cell.wide;
@@ -165,37 +176,55 @@ export class TerminalTable<T> {
     this.columns = ttyColumns(columns);
   }
 
-  /** The lines for one page of items; the first call includes the header. */
+  /** The header has been drawn. */
+  private headed = false;
+
+  private cellsOf(items: readonly T[]): Cell[][] {
+    return items.map((item) => this.columns.map((c) => toCell(c.cell(item, this.ctx))));
+  }
+
+  /**
+   * Decides the columns and their widths from `items` without drawing them, when rows beyond the
+   * first page's are known to come (the first page of every chain of `--chains`): the pages drawn
+   * after keep what this decides, so rows that come later line up with the first.
+   */
+  plan(items: readonly T[]): void {
+    if (this.widths === undefined && items.length > 0) this.decide(this.cellsOf(items));
+  }
+
+  /**
+   * The columns and their widths from the first rows: optional columns that are empty in them, and
+   * columns left out for room, stay out for the whole table. Returns the rows of the columns kept.
+   */
+  private decide(cells: readonly Cell[][]): Shown[][] {
+    const allowed = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
+    const rows = cells.map((r) => r.map(shownCell));
+    const fits = this.leaveOut(rows, allowed);
+    this.columns = this.columns.filter((_, i) => fits[i]);
+    const kept = rows.map((r) => r.filter((_, i) => fits[i]));
+    this.widths = this.firstWidths(kept);
+    return kept;
+  }
+
+  /** The lines for one page of items; the first drawn includes the header. */
   page(items: readonly T[]): string {
     const { ctx } = this;
-    const cellsOf = (item: T) => this.columns.map((c) => toCell(c.cell(item, ctx)));
-    const shown = (cell: Cell): Shown => ({
-      text: flat(cell.short ?? cell.full),
-      wide: cell.wide === undefined ? undefined : flat(cell.wide),
-      style: cell.style,
-      fit: cell.fit,
-      min: cell.minWidth,
-    });
-    const cells = items.map(cellsOf);
-    let rows: Shown[][] = cells.map((r) => r.map(shown));
+    const head = () => this.columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined }));
     if (this.widths === undefined) {
-      // Optional columns that are empty on the first page, and columns left out for room, stay out
-      // for the whole table.
-      const allowed = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
-      const fits = this.leaveOut(rows, allowed);
-      this.columns = this.columns.filter((_, i) => fits[i]);
-      rows = rows.map((r) => r.filter((_, i) => fits[i]));
-      this.widths = this.firstWidths(rows);
-      const head = this.columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined }));
-      return this.draw([head, ...rows]);
+      const rows = this.decide(this.cellsOf(items));
+      this.headed = true;
+      return this.draw([head(), ...rows]);
     }
+    const rows = this.cellsOf(items).map((r) => r.map(shownCell));
     const { columns } = this;
     const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i]?.text ?? ''))));
     const cellMins = columns.map((_, i) => Math.max(0, ...rows.map((r) => r[i]?.min ?? 0)));
     const widened = this.widths.map((w, i) => (columns[i]?.fixed ? Math.max(w, natural[i] ?? 0) : Math.max(w, cellMins[i] ?? 0)));
     const floors = widened.map((_, i) => Math.max(this.mins[i] ?? 0, cellMins[i] ?? 0));
     this.widths = squeeze(widened, floors, cellMins, columns.map((c) => c.fixed === true), ctx.width);
-    return this.draw(rows);
+    if (this.headed) return this.draw(rows);
+    this.headed = true;
+    return this.draw([head(), ...rows]);
   }
 
   /** The narrowest each column can be: a fixed column its natural width, others their minimum. */
