@@ -41,8 +41,8 @@ export interface Column<T> {
   /** Terminal: never cut this column (short hashes, ages, statuses). */
   fixed?: boolean;
   /**
-   * Terminal: give way before the other columns do (amounts, whose long fractions are elided with
-   * `…` so names can stay; the integer part never goes, and piped and CSV output stay exact).
+   * Terminal: give way before the other columns do (a method name). An amount never gives way below
+   * its cells' minWidth: every digit shown (amountCell).
    */
   yieldsFirst?: boolean;
   /** Terminal: the narrowest this column gives way to (default 10). */
