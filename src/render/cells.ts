@@ -151,7 +151,7 @@ export function scaled(a: Amount): string {
 
 /**
  * Three columns for one amount: on a terminal the scaled value with its unit, rounded as
- * displayUnits says (right-aligned, the whole part never cut); piped and in CSV the raw integer
+ * displayUnits says (right-aligned, never cut: see amountCell); piped and in CSV the raw integer
  * (`<name>_raw`, or the given raw name) and the exact scaled value.
  */
 export function amountColumns<T>(
@@ -165,8 +165,7 @@ export function amountColumns<T>(
       header,
       show: 'tty',
       align: 'right',
-      // Amounts give way with the names, the widest first (names are usually wider), never below
-      // their whole part: they are rounded already, and what a person reads a list for.
+      // The column is as narrow as its cells can be (amountCell's minWidth): every digit stays.
       min: 0,
       cell: (item, ctx) => {
         const a = get(item, ctx);
@@ -182,22 +181,26 @@ export function amountColumns<T>(
   ];
 }
 
+/** Columns an amount's unit (a token symbol) keeps in a narrow column: a longer symbol is cut to this. */
+const UNIT_STUB = 8;
+
 /**
- * An amount on a terminal: every digit shown when there is room; in a narrow table the fraction gives
- * way ("0.0068…"), keeping the integer part, the first two significant digits and the unit. A
- * compact form (`1.1579e59`, `<0.000001`, `unlimited`) is never cut.
+ * An amount on a terminal: never cut. Its digits are exact or rounded already (displayUnits: to
+ * DISPLAY_PLACES decimals, or a compact form such as `1.1579e59`, `<0.000001`, `unlimited`), and
+ * a person reads a list for them, so in a narrow table the other columns give way instead. Only a
+ * unit longer than UNIT_STUB columns (a token symbol is chain text of any length) is cut to that.
  */
 export function amountCell(prefix: string, digits: string, unit: string): Cell {
-  const short = prefix + digits + unit;
-  if (!/^-?[\d,]+\.\d+$/.test(digits)) return { full: short, minWidth: displayWidth(short) };
-  const [int = '', frac = ''] = digits.split('.');
-  const keep = Math.min(frac.length, (/[1-9]/.exec(frac)?.index ?? 0) + 2);
-  const cut = (n: number) => (n >= frac.length ? short : `${prefix}${int}.${frac.slice(0, n)}…${unit}`);
-  const minWidth = displayWidth(cut(keep));
+  const amount = prefix + digits;
+  const short = amount + unit;
+  const symbol = unit.trimStart();
+  const symbolWidth = displayWidth(symbol);
+  const minWidth = displayWidth(amount) + (symbol === '' ? 0 : 1 + Math.min(symbolWidth, UNIT_STUB));
+  if (minWidth >= displayWidth(short)) return { full: short, minWidth };
   return {
     full: short,
-    minWidth: Math.min(minWidth, displayWidth(short)),
-    fit: (w) => cut(Math.max(keep, w - displayWidth(`${prefix}${int}.…${unit}`))),
+    minWidth,
+    fit: (w) => `${amount} ${truncate(symbol, Math.max(UNIT_STUB, w - displayWidth(amount) - 1))}`,
   };
 }
 

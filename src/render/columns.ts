@@ -256,6 +256,9 @@ function gasUsedCell(b: Block): Cell {
 export const blockColumns: Column<Block>[] = [
   { header: 'BLOCK', name: 'height', cell: (b) => numberCell(b.height), align: 'right', fixed: true },
   { header: 'HASH', name: 'hash', show: 'data', cell: (b) => text(b.hash) },
+  // An uncle or a block a reorganisation replaced shares its height with a block of the chain: only
+  // its hash finds it (`scout block <hash>`), so on a terminal a page holding one shows the hashes.
+  { header: 'HASH', show: 'tty', cell: (b) => (b.type === 'uncle' || b.type === 'reorg' ? hashCell(b.hash) : ''), fixed: true, optional: true },
   { header: 'TYPE', name: 'type', show: 'data', cell: (b) => text(b.type) },
   { header: 'AGE', name: 'timestamp', cell: (b, c) => timeCell(b.timestamp, c, NONE), fixed: true, time: true, drop: 3 },
   { header: 'TXS', name: 'transactions_count', cell: (b) => numberCell(b.transactions_count), align: 'right', fixed: true },

@@ -3,7 +3,7 @@
  * transaction. The transaction's header (as `tx show`, less the rows that get a section of their
  * own), then the summary, the decoded input, the token transfers, the state changes, the logs and
  * the call tree, each under a heading. Lists show at most LIST_CAP items of their first page, then
- * the command that has them all; the call tree at most TREE_CAP lines. A part the explorer did not
+ * the command that has them all; the call tree at most TREE_CAP calls. A part the explorer did not
  * serve, or served in a shape we cannot read, is a note (stderr) where its section would be.
  *
  * The same sections piped, each part in its piped form (`Label<TAB>field` rows, tab-separated list
@@ -16,9 +16,10 @@ import { isRecord } from './fields.js';
 import { summaryLines } from './summary.js';
 import { paint } from './paint.js';
 import { type Column, renderTsv, TerminalTable } from './table.js';
-import { knownAddresses, renderTrace } from './trace.js';
+import { knownAddresses, traceCalls } from './trace.js';
 import { INPUT_ROWS, renderTransaction, TRANSFER_ROWS } from './transaction.js';
 import { type ListView, views } from './views.js';
+import { wrapLine } from './wrap.js';
 
 /** The parts of an explanation, in the order they show; each is the path after the transaction's own. */
 export const EXPLAIN_PARTS = ['transaction', 'summary', 'token_transfers', 'state_changes', 'logs', 'raw_trace'] as const;
@@ -32,7 +33,7 @@ export type Block = { readonly out: string } | { readonly note: string };
 
 /** Items of each list shown; the command named below has them all. */
 export const LIST_CAP = 10;
-/** Lines of the call tree shown. */
+/** Calls of the call tree shown. */
 export const TREE_CAP = 40;
 
 const heading = (title: string, ctx: RenderContext) => `\n${paint(title, 'bold', ctx)}\n`;
@@ -89,8 +90,9 @@ function listSection<T>(part: ExplainPart, title: string, body: string, view: Li
 function summarySection(body: string, ctx: RenderContext): Block[] {
   const outcome = summaryLines(body, ctx);
   if ('none' in outcome) return [{ note: `no summary: ${outcome.none}` }];
-  const indent = ctx.tty ? '  ' : '';
-  return [{ out: heading('Summary', ctx) + outcome.lines.map((l) => indent + l + '\n').join('') }];
+  // On a terminal indented under the heading, a long line wrapped with a hanging indent.
+  const line = (l: string) => (ctx.tty ? wrapLine(l, ctx.width, '  ', '    ') : l);
+  return [{ out: heading('Summary', ctx) + outcome.lines.map((l) => line(l) + '\n').join('') }];
 }
 
 function inputSection(tx: Transaction, ctx: RenderContext): Block[] {
@@ -99,11 +101,10 @@ function inputSection(tx: Transaction, ctx: RenderContext): Block[] {
 }
 
 function treeSection(body: string, tx: Transaction, hash: string, ctx: RenderContext, emptyTrace: string): Block[] {
-  const text = renderTrace(JSON.parse(body), ctx, { known: knownAddresses(tx) });
-  if (!text) return [{ note: emptyTrace }];
-  const lines = text.split('\n').slice(0, -1);
-  let out = heading('Call tree', ctx) + lines.slice(0, TREE_CAP).join('\n') + '\n';
-  if (lines.length > TREE_CAP) out += paint(`… and ${lines.length - TREE_CAP} more calls: ${fullCommand('raw_trace', hash)}`, 'dim', ctx) + '\n';
+  const calls = traceCalls(JSON.parse(body), ctx, { known: knownAddresses(tx) });
+  if (calls.length === 0) return [{ note: emptyTrace }];
+  let out = heading('Call tree', ctx) + calls.slice(0, TREE_CAP).join('\n') + '\n';
+  if (calls.length > TREE_CAP) out += paint(`… and ${calls.length - TREE_CAP} more calls: ${fullCommand('raw_trace', hash)}`, 'dim', ctx) + '\n';
   return [{ out }];
 }
 

@@ -19,8 +19,11 @@ export interface PageOfItems<T> {
 
 /** Writes one output mode of a list. */
 export interface ListWriter<T> {
-  /** Before the first page: the columns rows are drawn with (JSON and NDJSON need none). */
-  begin(columns?: readonly Column<T>[]): void;
+  /**
+   * Before the first page: the columns rows are drawn with (JSON and NDJSON need none), and rows a
+   * terminal table decides its widths from besides the first page's (ListView.layout).
+   */
+  begin(columns?: readonly Column<T>[], layout?: readonly T[]): void;
   /** One page, written as it arrives; `more`: further pages will follow this one. */
   page(page: PageOfItems<T>, more: boolean): Promise<void>;
   /** After the last page: closes the output (`]`, an empty list's CSV header, "no items"). */

@@ -1,7 +1,7 @@
 /**
  * A list as a table on a terminal, page by page: the first page that has items sets the header and
- * the column widths (TerminalTable), later pages keep them, so the columns stay aligned down the
- * whole list. A list with no items at all says so on stderr, leaving stdout empty.
+ * the column widths (TerminalTable), or the rows the view says will come (`--chains`: every chain's
+ * first page), and later pages keep them, so the columns stay aligned down the whole list. A list with no items at all says so on stderr, leaving stdout empty.
  */
 import type { Writer } from '../base/io.js';
 import type { RenderContext } from './context.js';
@@ -20,8 +20,9 @@ export class TableWriter<T> implements ListWriter<T> {
     private readonly empty: string | (() => string | undefined) = 'no items',
   ) {}
 
-  begin(columns?: readonly Column<T>[]): void {
+  begin(columns?: readonly Column<T>[], layout?: readonly T[]): void {
     this.table = new TerminalTable(begun(columns, 'TableWriter'), this.ctx);
+    if (layout) this.table.plan(layout);
   }
 
   /** Later pages keep the first page's widths, so whether more follow (the second argument) changes nothing here. */

@@ -12,6 +12,7 @@ import type { RenderContext } from './context.js';
 import { paint, type Style } from './paint.js';
 import { safeText } from '../base/text/safe.js';
 import { displayWidth, pad, truncate } from './width.js';
+import { widestWord, wrapLine } from './wrap.js';
 
 export { paint, type Style };
 
@@ -40,8 +41,8 @@ export interface Column<T> {
   /** Terminal: never cut this column (short hashes, ages, statuses). */
   fixed?: boolean;
   /**
-   * Terminal: give way before the other columns do (amounts, whose long fractions are elided with
-   * `…` so names can stay; the integer part never goes, and piped and CSV output stay exact).
+   * Terminal: give way before the other columns do (a method name). An amount never gives way below
+   * its cells' minWidth: every digit shown (amountCell).
    */
   yieldsFirst?: boolean;
   /** Terminal: the narrowest this column gives way to (default 10). */
@@ -165,6 +166,17 @@ interface Shown {
   min?: number | undefined;
 }
 
+/** A cell as the terminal shows it: made safe, on one line. */
+function shownCell(cell: Cell): Shown {
+  return {
+    text: flat(cell.short ?? cell.full),
+    wide: cell.wide === undefined ? undefined : flat(cell.wide),
+    style: cell.style,
+    fit: cell.fit,
+    min: cell.minWidth,
+  };
+}
+
 /** A cell's text in `w` columns: its wide form (in a `wide` column), as it is, its own narrower form, or cut with `…`. */
 function fitText(cell: Shown | undefined, w: number, wide = false): string {
   if (wide && cell?.wide !== undefined && displayWidth(cell.wide) <= w) return cell.wide;
@@ -195,38 +207,59 @@ export class TerminalTable<T> {
     this.columns = ttyColumns(columns, ctx);
   }
 
-  /** The lines for one page of items; the first call includes the header. */
+  /** The header has been drawn. */
+  private headed = false;
+
+  private cellsOf(items: readonly T[]): Cell[][] {
+    return items.map((item) => this.columns.map((c) => toCell(c.cell(item, this.ctx))));
+  }
+
+  /**
+   * Decides the columns and their widths from `items` without drawing them, when rows beyond the
+   * first page's are known to come (the first page of every chain of `--chains`): the pages drawn
+   * after keep what this decides, so rows that come later line up with the first.
+   */
+  plan(items: readonly T[]): void {
+    if (this.widths === undefined && items.length > 0) this.decide(this.cellsOf(items));
+  }
+
+  /**
+   * The columns and their widths from the first rows: optional columns that are empty in them, and
+   * columns left out for room, stay out for the whole table. Returns the rows of the columns kept.
+   */
+  private decide(cells: readonly Cell[][]): Shown[][] {
+    const allowed = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
+    const rows = cells.map((r) => r.map(shownCell));
+    const fits = this.leaveOut(rows, allowed);
+    this.columns = this.columns.filter((_, i) => fits[i]);
+    const kept = rows.map((r) => r.filter((_, i) => fits[i]));
+    this.widths = this.firstWidths(kept);
+    return kept;
+  }
+
+  /** The lines for one page of items; the first drawn includes the header. */
   page(items: readonly T[]): string {
     const { ctx } = this;
-    const cellsOf = (item: T) => this.columns.map((c) => toCell(c.cell(item, ctx)));
-    const shown = (cell: Cell): Shown => ({
-      text: flat(cell.short ?? cell.full),
-      wide: cell.wide === undefined ? undefined : flat(cell.wide),
-      style: cell.style,
-      fit: cell.fit,
-      min: cell.minWidth,
-    });
-    const cells = items.map(cellsOf);
-    let rows: Shown[][] = cells.map((r) => r.map(shown));
-    if (ctx.wide) return this.wholePage(rows, cells);
-    if (this.widths === undefined) {
-      // Optional columns that are empty on the first page, and columns left out for room, stay out
-      // for the whole table.
-      const allowed = this.columns.map((c, i) => !c.optional || cells.some((r) => r[i]?.full !== ''));
-      const fits = this.leaveOut(rows, allowed);
-      this.columns = this.columns.filter((_, i) => fits[i]);
-      rows = rows.map((r) => r.filter((_, i) => fits[i]));
-      this.widths = this.firstWidths(rows);
-      const head = this.columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined }));
-      return this.draw([head, ...rows]);
+    const head = () => this.columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined }));
+    if (ctx.wide) {
+      const cells = this.cellsOf(items);
+      return this.wholePage(cells.map((r) => r.map(shownCell)), cells);
     }
+    if (this.widths === undefined) {
+      const rows = this.decide(this.cellsOf(items));
+      this.headed = true;
+      return this.draw([head(), ...rows]);
+    }
+    const rows = this.cellsOf(items).map((r) => r.map(shownCell));
     const { columns } = this;
     const natural = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i]?.text ?? ''))));
     const cellMins = columns.map((_, i) => Math.max(0, ...rows.map((r) => r[i]?.min ?? 0)));
     const widened = this.widths.map((w, i) => (columns[i]?.fixed ? Math.max(w, natural[i] ?? 0) : Math.max(w, cellMins[i] ?? 0)));
     const floors = widened.map((_, i) => Math.max(this.mins[i] ?? 0, cellMins[i] ?? 0));
     this.widths = squeeze(widened, floors, cellMins, columns.map((c) => c.fixed === true), ctx.width);
-    return this.draw(rows);
+    if (this.headed) return this.draw(rows);
+    this.headed = true;
+    return this.draw([head(), ...rows]);
   }
 
   /**
@@ -243,7 +276,8 @@ export class TerminalTable<T> {
     rows = rows.map((r) => r.map((cell) => ({ ...cell, text: cell.wide ?? cell.text, fit: undefined })));
     this.wide = this.columns.map(() => false);
     this.widths = this.columns.map((c, i) => Math.max(this.widths?.[i] ?? 0, displayWidth(c.header), ...rows.map((r) => displayWidth(r[i]?.text ?? ''))));
-    if (!first) return this.draw(rows);
+    if (this.headed) return this.draw(rows);
+    this.headed = true;
     const head = this.columns.map((c) => ({ text: c.header, style: 'bold' as const, fit: undefined }));
     return this.draw([head, ...rows]);
   }
@@ -500,7 +534,10 @@ function plainLine(line: Line): string {
   return spans.map((span) => (typeof span === 'string' ? span : span.text)).join('');
 }
 
-/** Key/value block for one object: on a terminal labels aligned, piped `label<TAB>field…` lines. */
+/**
+ * Key/value block for one object: on a terminal labels aligned and values wrapped to the width under
+ * the value column (wrap.ts), piped `label<TAB>field…` lines.
+ */
 export function renderKeyValue(rows: readonly KeyValueRow[], ctx: RenderContext): string {
   if (!ctx.tty) {
     let s = '';
@@ -516,5 +553,17 @@ export function renderKeyValue(rows: readonly KeyValueRow[], ctx: RenderContext)
     .filter((r) => r.lines.length > 0);
   const w = Math.max(0, ...shown.map((r) => displayWidth(r.label)));
   const indent = ' '.repeat(w + GAP.length);
-  return shown.map((r) => paint(pad(r.label, w), 'bold', ctx) + GAP + r.lines.join('\n' + indent)).join('\n') + (shown.length ? '\n' : '');
+  const room = ctx.width - indent.length;
+  const row = (r: (typeof shown)[number]) => {
+    // A value holding a word wider than the value column (a whole hash beside a long label) starts
+    // on the line below its label, indented by the gap when the word still fits the width so.
+    const widest = Math.max(...r.lines.map(widestWord));
+    if (widest > room) {
+      const own = widest + GAP.length <= ctx.width ? GAP : '';
+      return paint(r.label, 'bold', ctx) + '\n' + r.lines.map((l) => wrapLine(l, ctx.width, own, own)).join('\n');
+    }
+    const label = paint(pad(r.label, w), 'bold', ctx) + GAP;
+    return r.lines.map((l, i) => wrapLine(l, ctx.width, i === 0 ? label : indent, indent)).join('\n');
+  };
+  return shown.map(row).join('\n') + (shown.length ? '\n' : '');
 }

@@ -14,6 +14,8 @@ import { shortHash } from './format.js';
 import { safeText } from '../base/text/safe.js';
 import { paint } from './paint.js';
 import { formatUnits, groupDigits, toBigInt } from './units.js';
+import { displayWidth } from './width.js';
+import { wrapWords } from './wrap.js';
 
 export interface Frame {
   type: string;
@@ -157,12 +159,16 @@ function line(f: Frame, parent: Frame | undefined, ctx: RenderContext, opts: Tra
  */
 const MAX_TREE_INDENT = 32;
 
+/** Columns left beside a call's branches below which its line is not wrapped. */
+const MIN_WRAP_ROOM = 24;
+
 /**
- * The tree as text, one line per call; the empty string for an empty trace. Every line's text goes
- * through safeText here, then gets its colour: the only escapes out are our own.
+ * The tree as text, one entry per call: a line, or on a terminal the lines it is wrapped to at the
+ * width (continued under the call's text, the tree's branches drawn on beside it). Every line's text
+ * goes through safeText here, then gets its colour: the only escapes out are our own.
  */
-export function renderTrace(trace: unknown, ctx: RenderContext, opts: TraceOptions = {}): string {
-  let out = '';
+export function traceCalls(trace: unknown, ctx: RenderContext, opts: TraceOptions = {}): string[] {
+  const out: string[] = [];
   interface Todo {
     f: Frame;
     parent: Frame | undefined;
@@ -178,8 +184,15 @@ export function renderTrace(trace: unknown, ctx: RenderContext, opts: TraceOptio
     const { f, depth } = t;
     const l = line(f, t.parent, ctx, opts);
     const deep = depth > MAX_TREE_INDENT ? `(depth ${depth}) ` : '';
-    out += t.prefix + paint(safeText(deep + l.text), l.style, ctx) + '\n';
+    const body = safeText(deep + l.text);
     const grow = depth < MAX_TREE_INDENT;
+    // A continuation line has the branches of the calls below it: this call's children's, when it has any.
+    const next = t.childPrefix + (f.children.length > 0 && grow ? '│   ' : '    ');
+    // Wrapped on a terminal, unless the branches leave too little room to (the terminal wraps then).
+    if (ctx.tty && ctx.width - displayWidth(next) >= MIN_WRAP_ROOM) {
+      const pieces = wrapWords(body, Math.max(1, ctx.width - displayWidth(next)), Math.max(1, ctx.width - displayWidth(t.prefix)));
+      out.push(pieces.map((p, i) => (i === 0 ? t.prefix : next) + paint(p, l.style, ctx)).join('\n'));
+    } else out.push(t.prefix + paint(body, l.style, ctx));
     for (let i = f.children.length - 1; i >= 0; i--) {
       const last = i === f.children.length - 1;
       todo.push({
@@ -192,6 +205,13 @@ export function renderTrace(trace: unknown, ctx: RenderContext, opts: TraceOptio
     }
   }
   return out;
+}
+
+/** The tree as text (traceCalls, a line each); the empty string for an empty trace. */
+export function renderTrace(trace: unknown, ctx: RenderContext, opts: TraceOptions = {}): string {
+  return traceCalls(trace, ctx, opts)
+    .map((c) => c + '\n')
+    .join('');
 }
 
 /**

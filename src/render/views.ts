@@ -11,6 +11,11 @@ import type { Column } from './table.js';
 export interface ListView<T> {
   columns: readonly Column<T>[] | ((sample: readonly unknown[]) => readonly Column<T>[]);
   schema?: ZodMiniType<T> | undefined;
+  /**
+   * Terminal: rows that will come after the first page, known when it is printed (the first page of
+   * every chain of `--chains`); the table's widths are decided from them too, so every row lines up.
+   */
+  layout?: (() => readonly T[]) | undefined;
 }
 
 export const views = {

@@ -6,7 +6,9 @@
  * Output order: chains print in the order given (a set in registry order), through the ordered
  * runner (many.ts): the first chain streams as its pages arrive; the others are fetched at the same
  * time and wait for their turn within the runner's budget of waiting output (then they wait too), so
- * --all over many chains keeps each host busy and memory flat. Every row carries its chain: a CHAIN
+ * --all over many chains keeps each host busy and memory flat. A terminal table waits for the first
+ * page of every chain asked at once (the first MAX_HOSTS) and takes its widths from all of them, so
+ * a later chain's rows line up with the first's (ListView.layout). Every row carries its chain: a CHAIN
  * column (first) in tables, CSV and piped lines; in JSON and NDJSON each item is
  * `{"chain_id":"8453","chain":"base","item":<the item as sent>}`, the item's text spliced in byte for
  * byte. `--limit` counts per chain, `--all` follows each chain's cursors to its end.
@@ -224,9 +226,20 @@ async function fanList(
   const failures: Failure[] = [];
   const missing: Lane[] = [];
   const more = new Set<Lane>();
+  // On a terminal the table's widths come from every chain's first page (of the chains asked at
+  // once), so a later chain's rows line up with the first's: a longer coin (XDAI after ETH), other
+  // names. Each chain says what its first page was (undefined: none) as soon as it knows.
+  const plan = output.mode === 'table' && s.render.tty ? lanes.slice(0, MAX_HOSTS).map(() => settles<Page | undefined>()) : [];
 
   // Every chain starts now (up to MAX_HOSTS at once) and fills its queue; printing drains them in order.
-  const work = async (lane: Lane, out: { push(page: Page, cost: number): Promise<void> }): Promise<void> => {
+  const work = async (lane: Lane, out: { push(page: Page, cost: number): Promise<void> }, index: number): Promise<void> => {
+    try {
+      await fill(lane, out, (first) => plan[index]?.settle(first));
+    } finally {
+      plan[index]?.settle(undefined);
+    }
+  };
+  const fill = async (lane: Lane, out: { push(page: Page, cost: number): Promise<void> }, first: (page: Page) => void): Promise<void> => {
     let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.itemFilter ? { ...paging, limit: undefined } : paging);
     if (req.itemFilter) pages = filterItems(pages, req.itemFilter);
     let count = 0;
@@ -240,6 +253,7 @@ async function fanList(
       const n = rawItems.length;
       const part: Page = { ...page, rawItems, items: () => page.items().slice(0, n) };
       await out.push(part, pageCost(part));
+      first(part);
       if (count >= limit) break;
     }
     // Without --all, a chain whose list goes on past what was printed is named at the end.
@@ -251,11 +265,17 @@ async function fanList(
   const warned = { done: false };
   const wrappedView: ViewRef<OnChain<unknown>> = async () => {
     inner = await viewRef();
-    return { columns: (sample) => chainColumns(inner!, sample as readonly OnChain<unknown>[], given !== undefined) };
+    return {
+      columns: (sample) => chainColumns(inner!, sample as readonly OnChain<unknown>[], given !== undefined),
+      layout: () => firsts.flatMap((page, i) => (page ? decodeOnChain(s, page, lanes[i]!, inner, warned, given) : [])),
+    };
   };
 
+  let firsts: readonly (Page | undefined)[] = [];
   async function* wrapped(): AsyncGenerator<Page<OnChain<unknown>>, void, undefined> {
     for await (const { task: lane, out } of inOrder({ tasks: lanes, concurrency: MAX_HOSTS, budget, work })) {
+      // The chains have started: the first is printed once every chain planned for has its first page.
+      if (firsts.length < plan.length) firsts = await Promise.all(plan.map((p) => p.settled));
       for await (const page of out.drain()) {
         yield {
           rawItems: page.rawItems.map((r) => wrapRaw(lane, r, given)),
@@ -285,6 +305,21 @@ async function fanList(
     await s.io.err.write(`scout: ${tag}more items exist on ${lanes.filter((l) => more.has(l)).map((l) => l.label).join(', ')}: --all fetches every page, --limit N up to N items per chain\n`);
   }
   await finish(s, lanes, failures, missing, 'such list', value);
+}
+
+/** A value settled once, by the first call of `settle`; later calls change nothing. */
+function settles<V>(): { settle(v: V): void; readonly settled: Promise<V> } {
+  let resolve: (v: V) => void = () => undefined;
+  const settled = new Promise<V>((r) => (resolve = r));
+  let done = false;
+  return {
+    settled,
+    settle: (v) => {
+      if (done) return;
+      done = true;
+      resolve(v);
+    },
+  };
 }
 
 /** A page's items with their chain, decoded by the inner view's schema (a mismatch is a warning, never lost data). */

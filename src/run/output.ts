@@ -240,7 +240,7 @@ export async function printList<T>(
         const values = (): unknown[] => (whole ? page.items() : part.map((r) => JSON.parse(r) as unknown));
         let decoded: T[] | undefined;
         const decodedItems = () => (decoded ??= (view ? decode(values(), view, warned, s) : (values() as T[])).slice(0, part.length));
-        if (!begun) writer.begin(view && viewColumns(view, decodedItems(), chosen));
+        if (!begun) writer.begin(view && viewColumns(view, decodedItems(), chosen), view?.layout?.());
         begun = true;
         const last = at + ROWS_AT_ONCE >= raws.length;
         await writer.page({ rawItems: part, compact: page.compact, items: decodedItems }, more || !last);

@@ -152,27 +152,22 @@ const cols: Column<Row>[] = [
 ];
 
 describe('terminal tables', () => {
-  it('fit the width: fractions give way first, then names; lines never exceed the width when the minimums fit', () => {
+  it('fit the width: names give way, never an amount; lines never exceed the width when the minimums fit', () => {
     const rows: Row[] = [
-      { id: 'a1', name: 'A rather long token name indeed', amount: '1234.567890123456789' },
-      { id: 'b2', name: 'Short', amount: '0.000059332380872376' },
+      { id: 'a1', name: 'A rather long token name indeed', amount: '1234.567891' },
+      { id: 'b2', name: 'Short', amount: '0.000059' },
     ];
     const wide = renderTable(rows, cols, tty(200));
-    expect(wide).toContain('1234.567890123456789 ETH');
-    expect(wide).toContain('0.000059332380872376 ETH');
+    expect(wide).toContain('1234.567891 ETH');
     expect(wide).toContain('A rather long token name indeed');
 
-    const mid = renderTable(rows, cols, tty(60));
-    expect(Math.max(...widths(mid))).toBeLessThanOrEqual(60);
-    expect(mid).toContain('A rather long token name indeed');
-    expect(mid).toMatch(/1234\.\d+… ETH/);
-
-    const narrow = renderTable(rows, cols, tty(36));
-    expect(Math.max(...widths(narrow))).toBeLessThanOrEqual(36);
-    // The integer part and the first significant digits stay.
-    expect(narrow).toContain('1234.5');
-    expect(narrow).toMatch(/0\.0000593?…/);
-    expect(narrow).toContain('A rather');
+    for (const width of [60, 36, 30]) {
+      const out = renderTable(rows, cols, tty(width));
+      expect(Math.max(...widths(out))).toBeLessThanOrEqual(width);
+      expect(out).toContain(' 1234.567891 ETH\n');
+      expect(out).toContain(' 0.000059 ETH\n');
+    }
+    expect(renderTable(rows, cols, tty(36))).toMatch(/A rather long \S*…/);
   });
 
   it('right-aligns amounts and headers of right-aligned columns', () => {
@@ -324,18 +319,19 @@ describe('address cells', () => {
 });
 
 describe('amount cells', () => {
-  it('keep every digit when there is room, and elide the fraction (never the integer part) when not', () => {
-    const c = amountCell('', '115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.584007913129639935', ' ETH');
-    expect(c.full).toContain('457.584007913129639935 ETH');
-    expect(c.fit!(20)).toBe('115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.58… ETH');
-    expect(c.minWidth).toBe(displayWidth(c.fit!(0)));
-    const small = amountCell('≤', '0.000059332380872376', '');
-    expect(small.fit!(5)).toBe('≤0.000059…');
-    expect(small.fit!(14)).toBe('≤0.0000593323…');
-    // A whole number is never cut: all of it is the least it can show.
+  it('are never cut: the least they show is every digit and the unit, a long symbol cut to a stub', () => {
+    const huge = amountCell('', '115,792,089,237,316,195,423,570,985,008,687,907,853,269,984,665,640,564,039,457.584007', ' ETH');
+    expect(huge.fit).toBeUndefined();
+    expect(huge.minWidth).toBe(displayWidth(huge.full));
+    expect(amountCell('≤', '0.000059', '')).toEqual({ full: '≤0.000059', minWidth: 9 });
     expect(amountCell('', '42', ' ETH')).toEqual({ full: '42 ETH', minWidth: 6 });
-    // Nor is a compact form: `1.1579e59` cut after its point would lose the exponent.
     expect(amountCell('', '1.1579e59', ' WETH')).toEqual({ full: '1.1579e59 WETH', minWidth: 14 });
+    // A symbol is chain text of any length: past 8 columns it gives way, the digits do not.
+    const long = amountCell('+', '9.253907', ' VeryLongSymbolName');
+    expect(long.minWidth).toBe(displayWidth('+9.253907 VeryLon…'));
+    expect(long.fit!(0)).toBe('+9.253907 VeryLon…');
+    expect(long.fit!(22)).toBe('+9.253907 VeryLongSym…');
+    expect(long.fit!(40)).toBe('+9.253907 VeryLongSymbolName');
   });
 });
 

@@ -57,7 +57,10 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
 /** A summary body (already checked to be JSON) as lines, or the one line saying why it has none. */
 export async function printSummary(s: Pick<Session, 'io' | 'render'>, body: string): Promise<void> {
   const { summaryLines } = await import('../../render/summary.js');
+  const { wrapLine } = await import('../../render/wrap.js');
   const outcome = blocking(s.io, () => summaryLines(body, s.render));
-  if ('lines' in outcome) await s.io.out.write(outcome.lines.map((l) => l + '\n').join(''));
+  // On a terminal a long summary wraps at the width, later lines indented under the first.
+  const line = (l: string) => (s.render.tty ? wrapLine(l, s.render.width, '', '  ') : l);
+  if ('lines' in outcome) await s.io.out.write(outcome.lines.map((l) => line(l) + '\n').join(''));
   else await s.io.err.write(`no summary: ${outcome.none}\n`);
 }

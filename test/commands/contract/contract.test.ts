@@ -59,7 +59,8 @@ describe('contract show', () => {
 
   it('a contract matched to a verified twin says so, with the twin', async () => {
     const r = await scout(['contract', TOKEN_ADDR.twin], tty);
-    expect(r.stdout).toMatch(new RegExp(`Verified +no · its code matches the verified contract ${ADDR.contractImpl}, whose source is shown\n`));
+    // Wrapped to the terminal's width under the value column.
+    expect(r.stdout.replace(/\n {2,}/g, ' ')).toMatch(new RegExp(`Verified +no · its code matches the verified contract ${ADDR.contractImpl}, whose source is shown\n`));
     const piped = await scout(['contract', TOKEN_ADDR.twin]);
     expect(piped.stdout).toContain(`Verified\tfalse\n`);
     expect(piped.stdout).toContain(`Verified via bytecode database\ttrue\nVerified via Verifier Alliance\tfalse\nVerified twin\t${ADDR.contractImpl}\n`);
