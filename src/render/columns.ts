@@ -287,8 +287,10 @@ export const searchColumns: Column<SearchResult>[] = [
   { header: 'TYPE', cell: (r) => plainCell(r.type), fixed: true },
   { header: 'NAME', cell: (r) => { const i = searchInfo(r); return i.name || i.symbol ? { full: i.name, short: i.label } : NONE; }, min: 12 },
   { header: 'SYMBOL', name: 'symbol', show: 'data', cell: (r) => searchInfo(r).symbol },
-  { header: 'ID', cell: (r) => { const id = searchInfo(r).id; return id ? { full: id, short: id.length > 20 ? shortHash(id) : id, wide: id.length > 20 ? id : undefined } : NONE; }, fixed: true },
-  { header: 'DETAIL', cell: (r) => { const d = searchInfo(r).detail; return d ? { full: d } : NONE; }, min: 10, drop: 2 },
+  // The id is what a user copies into the next command: whole while DETAIL can give way, shortened
+  // only when it cannot fit even then (a transaction hash at 80 columns).
+  { header: 'ID', cell: (r) => { const id = searchInfo(r).id; return id ? { full: id, fit: (w: number) => (displayWidth(id) <= w ? id : shortHash(id)) } : NONE; }, min: 13 },
+  { header: 'DETAIL', cell: (r) => { const d = searchInfo(r).detail; return d ? { full: d } : NONE; }, min: 10, yieldsFirst: true, drop: 2 },
   { header: 'AGE', name: 'timestamp', cell: (r, c) => timeCell(r.timestamp, c, NONE), fixed: true, time: true, optional: true, drop: 1 },
 ];
 

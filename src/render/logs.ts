@@ -5,7 +5,7 @@
  * ABI, so everything here is safe text.
  */
 import type { Log } from '../api/schemas.js';
-import { addressCell, hashCell, nameCell, NONE, numberCell, timeCell } from './cells.js';
+import { addressCell, hashCell, nameCell, NONE, plainCell, timeCell } from './cells.js';
 import { obj, objects } from './fields.js';
 import { shortHash } from './format.js';
 import { jsonText, safeText, text } from '../base/text/safe.js';
@@ -80,7 +80,8 @@ function eventCell(log: Log): Cell {
 export const logColumns: Column<Log>[] = [
   { header: 'TX', name: 'transaction_hash', cell: (l) => hashCell(l.transaction_hash ?? l.tx_hash), fixed: true, drop: 3 },
   { header: 'BLOCK', name: 'block_number', show: 'data', cell: (l) => text(l.block_number) },
-  { header: 'INDEX', name: 'index', cell: (l) => numberCell(l.index), align: 'right', fixed: true },
+  // An index is a position to paste back (`scout tx logs … | grep`), not a quantity: no separators.
+  { header: 'INDEX', name: 'index', cell: (l) => plainCell(l.index), align: 'right', fixed: true },
   { header: 'AGE', name: 'timestamp', cell: (l, c) => timeCell(l.block_timestamp, c, NONE, l.block_number), fixed: true, time: true, drop: 1 },
   { header: 'CONTRACT', name: 'address', cell: (l) => addressCell(l.address), min: 11, drop: 2 },
   { header: 'EVENT', name: 'event', cell: (l) => eventCell(l), min: 40 },
