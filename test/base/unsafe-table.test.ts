@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { escapeUnsafe } from '../../src/base/json/lossless.js';
-import { isSafeText, isUnsafeCodePoint, safeText } from '../../src/base/text/safe.js';
+import { isSafeText, isUnsafeCodePoint, mayHoldUnsafe, safeText, UNSAFE_RANGES } from '../../src/base/text/safe.js';
 import { NameRef, parseAddressOrName } from '../../src/base/validate.js';
 import { nameProblem } from '../../src/commands/contract/source-files.js';
 
@@ -47,5 +47,19 @@ describe('the one unsafe table', () => {
       expect(isSafeText(typed), typed).toBe(true);
       expect(parseAddressOrName(typed), typed).toBeInstanceOf(NameRef);
     }
+  });
+});
+
+describe('the printable-ASCII pre-check', () => {
+  it('can skip no unsafe character: every unsafe range lies outside U+0020-U+007E', () => {
+    for (const [a, b] of UNSAFE_RANGES) expect(b < 0x20 || a > 0x7e, `${a.toString(16)}-${b.toString(16)}`).toBe(true);
+    // And text it passes is what the full pattern leaves alone; text it flags still goes through it.
+    let ascii = '';
+    for (let c = 0x20; c <= 0x7e; c++) ascii += String.fromCharCode(c);
+    expect(mayHoldUnsafe(ascii)).toBe(false);
+    expect(safeText(ascii)).toBe(ascii);
+    expect(mayHoldUnsafe('a\u202eb')).toBe(true);
+    expect(isSafeText('a\u202eb')).toBe(false);
+    expect(safeText('é\u001b[31m')).toBe('é\u241b[31m');
   });
 });

@@ -17,7 +17,7 @@ describe('log indexes', () => {
   it('print as digits alone, on a terminal too', () => {
     const index = logColumns.find((c) => c.header === 'INDEX')!;
     const cell = index.cell({ index: 12345 } as Log, tty(120));
-    const shown = typeof cell === 'string' ? cell : (cell.short ?? cell.full);
+    const shown = typeof cell === 'string' ? cell : (cell?.short ?? cell?.full);
     expect(shown).toBe('12345');
   });
 });

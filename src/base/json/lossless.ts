@@ -11,7 +11,7 @@
  * step, a literal, a closer) and how an error is worded are grammar.ts's rules, which the stream
  * scanner (scanner.ts) follows too.
  */
-import { UNSAFE_CHAR_SOURCE } from '../text/safe.js';
+import { mayHoldUnsafe, UNSAFE_CHAR_SOURCE } from '../text/safe.js';
 import {
   BAD_LITERAL,
   closerOf,
@@ -196,7 +196,7 @@ function escapeUnits(ch: string): string {
 
 /** `s` with every unsafe character written as \\uXXXX (astral ones as a surrogate pair); only strings can hold them in valid JSON. */
 export function escapeUnsafe(s: string): string {
-  return s.replace(UNSAFE_IN_STRING, escapeUnits);
+  return mayHoldUnsafe(s) ? s.replace(UNSAFE_IN_STRING, escapeUnits) : s;
 }
 
 /**

@@ -93,6 +93,18 @@ export const UNSAFE_CHAR_SOURCE = ((): string => {
 
 /** Every unsafe character; safeText keeps one of them in one place (kept, below). */
 const UNSAFE = new RegExp(UNSAFE_CHAR_SOURCE, 'g');
+
+/**
+ * Any character outside printable ASCII. Every unsafe range lies outside U+0020-U+007E (a test holds
+ * the table to that), so text this does not match holds nothing unsafe: one scan of a single class
+ * spares the long pattern for the common case (--all over ASCII items: about a third of the time).
+ */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+
+/** False when `s` certainly holds no unsafe character; true when the full pattern must look. */
+export function mayHoldUnsafe(s: string): boolean {
+  return NOT_PRINTABLE_ASCII.test(s);
+}
 const PICTOGRAPH = /\p{Extended_Pictographic}$/u;
 const SELECTOR = /^[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
 
@@ -129,6 +141,7 @@ function visible(ch: string): string {
 
 /** `s` with every unsafe character replaced by a visible form; safe to print on a terminal. */
 export function safeText(s: string): string {
+  if (!mayHoldUnsafe(s)) return s;
   return s.replace(UNSAFE, (ch: string, at: number) => (kept(ch, at, s) ? ch : visible(ch)));
 }
 
@@ -137,6 +150,7 @@ export function safeText(s: string): string {
  * control or invisible character (an emoji's presentation selector is allowed, as safeText keeps it).
  */
 export function isSafeText(s: string): boolean {
+  if (!mayHoldUnsafe(s)) return true;
   for (const m of s.matchAll(UNSAFE)) if (!kept(m[0], m.index, s)) return false;
   return true;
 }
