@@ -6,43 +6,17 @@
  * true/false/null are painted; piped, the text is left byte for byte.
  */
 import type { Writer } from '../base/io.js';
-import { escapeUnsafe, formatRaw, skipString, skipWs } from '../base/json/lossless.js';
+import { escapeUnsafe, formatRaw } from '../base/json/lossless.js';
 import type { RenderContext } from './context.js';
 import type { ListWriter, PageOfItems } from './list-writer.js';
-import { paint } from './paint.js';
-
-const NUMBER_OR_LITERAL = /-?\d[\d.eE+-]*|true|false|null/y;
 
 /**
- * JSON text (valid, already escaped) with its tokens painted: a string followed by `:` as a key, the
- * other strings, numbers, and true/false/null. Text with colour off comes back as it is.
+ * JSON text as it is printed: coloured when colour is on (json-colour.ts, loaded only then, so piped
+ * JSON never loads chalk), else unchanged byte for byte.
  */
-export function paintJson(text: string, ctx: Pick<RenderContext, 'color'>): string {
+export async function paintJson(text: string, ctx: Pick<RenderContext, 'color'>): Promise<string> {
   if (!ctx.color) return text;
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      const end = skipString(text, i);
-      out += paint(text.slice(i, end), text[skipWs(text, end)] === ':' ? 'key' : 'string', ctx);
-      i = end;
-      continue;
-    }
-    NUMBER_OR_LITERAL.lastIndex = i;
-    const m = NUMBER_OR_LITERAL.exec(text);
-    if (m) {
-      out += paint(m[0], m[0].length > 3 && /^[tfn]/.test(m[0]) ? 'literal' : 'number', ctx);
-      i += m[0].length;
-      continue;
-    }
-    // Punctuation and whitespace up to the next token.
-    let j = i + 1;
-    while (j < text.length && /[\s{}[\],:]/.test(text[j]!)) j++;
-    out += text.slice(i, j);
-    i = j;
-  }
-  return out;
+  return (await import('./json-colour.js')).colourJson(text, ctx);
 }
 
 /** One JSON document: indented (2 spaces) or compact, ending in a newline. */
@@ -93,7 +67,7 @@ export class JsonArrayWriter implements ListWriter<unknown> {
       s += this.pretty ? '\n  ' + formatRaw(r, 2, 1) : compactItem(r, compact);
       this.count++;
     }
-    await this.out.write(paintJson(s, this.ctx));
+    await this.out.write(await paintJson(s, this.ctx));
   }
 
   /** Closes the array (an empty list prints `[]`). */

@@ -15,7 +15,7 @@ export class NdjsonWriter implements ListWriter<unknown> {
 
   /** The page's lines as one chunk; never decodes the items. */
   async page(page: PageOfItems<unknown>): Promise<void> {
-    await this.out.write(paintJson(ndjsonLines(page.rawItems, page.compact), this.ctx));
+    await this.out.write(await paintJson(ndjsonLines(page.rawItems, page.compact), this.ctx));
   }
 
   /** Nothing to close: an empty list is no lines. */

@@ -341,7 +341,7 @@ export async function runBatch(job: BatchJob): Promise<void> {
       const lines = jsonArray
         ? new LinesInto((ls) => jsonArray.write(ls, true))
         : painted
-          ? new LinesInto((ls) => io.out.write(paintJson(ls.join('\n') + '\n', parent.render)))
+          ? new LinesInto(async (ls) => io.out.write(await paintJson(ls.join('\n') + '\n', parent.render)))
           : undefined;
       const out1: Writer = inputFirst ? new InputField(io.out, v.text, csvInput) : io.out;
       const target: Writer = lines ?? headed ?? (mode === 'csv' ? new CsvHeaderOnce(out1, csvSeen) : out1);

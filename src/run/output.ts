@@ -321,7 +321,7 @@ export async function printDocument(s: Session, doc: string | JsonDocument, mode
   }
   const raw = typeof doc === 'string' ? doc : doc.text;
   if (s.jq) return s.jq.apply(raw, s.io);
-  await s.io.out.write(paintJson(jsonDocument(raw, pretty), s.render));
+  await s.io.out.write(await paintJson(jsonDocument(raw, pretty), s.render));
 }
 
 const isJsonWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

@@ -165,6 +165,14 @@ describe('output modes load only what they print with', () => {
     expect(show.filter((m) => /^node_modules\/zod\/|^src\/render\/transaction\.ts/.test(m))).toEqual([]);
   });
 
+  it('JSON piped (no colour) loads neither chalk nor the JSON colourer', async () => {
+    for (const args of [['tx', 'show', TX.ok, '--json'], ['address', 'txs', ADDR.rich, '--ndjson'], ['address', 'txs', ADDR.rich, '--json']]) {
+      const mods = await modulesLoadedBy([...args, '--base-url', srv.url]);
+      expect(mods.some((m) => m.startsWith('node_modules/undici/')), args.join(' ')).toBe(true);
+      expect(mods.filter((m) => /^node_modules\/chalk\/|^src\/render\/(paint|json-colour)\.ts$/.test(m)), args.join(' ')).toEqual([]);
+    }
+  });
+
   it('jq loads only for --jq', async () => {
     const JQ = 'src/render/jq.ts';
     expect(startupModules().has(JQ)).toBe(false);
