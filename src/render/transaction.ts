@@ -252,7 +252,14 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
         const transfer = obj(t);
         return [transfer ? transferLine(transfer, Math.max(40, ctx.width - 13)) : fit(text(t), 13)];
       });
-      if (tx.token_transfers_overflow === true) transfers.push([`… and more: scout tx transfers ${text(tx.hash)}`]);
+      if (tx.token_transfers_overflow === true) {
+        // A command to paste: where it cannot fit the value column whole, it goes on with a shell
+        // continuation, the hash on a line of its own (a break anywhere else would not paste).
+        const command = `scout tx transfers ${text(tx.hash)}`;
+        const whole = `… and more: ${command}`;
+        if (13 + displayWidth(whole) <= ctx.width) transfers.push([whole]);
+        else transfers.push(['… and more: scout tx transfers \\'], [text(tx.hash)]);
+      }
       return transfers;
     }),
   ];

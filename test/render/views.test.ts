@@ -360,6 +360,12 @@ describe('tx show', () => {
     expect(renderTransaction(tx(TX.ok), TTY)).not.toContain('and more');
   });
 
+  it('at 80 columns the command to see them all still pastes: continued with a backslash, the hash whole', () => {
+    const out = renderTransaction(tx(TX.overflow), { ...TTY, width: 80 });
+    expect(out).toContain(`… and more: scout tx transfers \\\n             ${TX.overflow}`);
+    for (const line of out.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  });
+
   it('actions and decoded revert reasons read as text', () => {
     const t = {
       ...tx(TX.failed),
