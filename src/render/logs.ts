@@ -82,8 +82,9 @@ export const logColumns: Column<Log>[] = [
   { header: 'BLOCK', name: 'block_number', show: 'data', cell: (l) => text(l.block_number) },
   // An index is a position to paste back (`scout tx logs … | grep`), not a quantity: no separators.
   { header: 'INDEX', name: 'index', cell: (l) => plainCell(l.index), align: 'right', fixed: true },
-  { header: 'AGE', name: 'timestamp', cell: (l, c) => timeCell(l.block_timestamp, c, NONE, l.block_number), fixed: true, time: true, drop: 1 },
-  { header: 'CONTRACT', name: 'address', cell: (l) => addressCell(l.address), min: 11, drop: 2 },
+  // The time stays longest (issue 22, item 3): the emitting contract is left out before it.
+  { header: 'AGE', name: 'timestamp', cell: (l, c) => timeCell(l.block_timestamp, c, NONE, l.block_number), fixed: true, time: true, drop: 2 },
+  { header: 'CONTRACT', name: 'address', cell: (l) => addressCell(l.address), min: 11, drop: 1 },
   { header: 'EVENT', name: 'event', cell: (l) => eventCell(l), min: 40 },
   { header: 'EVENT NAME', name: 'event_name', show: 'data', cell: (l) => eventName(l) ?? '' },
   { header: 'TOPICS', name: 'topics', show: 'data', cell: (l) => logTopics(l).join(',') },
