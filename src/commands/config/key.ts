@@ -1,8 +1,8 @@
 /** The `<key>` of `scout config get|set|unset`: a config-file key of the settings table, or a per-chain key. */
 import { flagName, SETTINGS, type SettingSpec } from '../../config/setting-table.js';
 import { UsageError } from '../../base/errors.js';
-import { editDistance } from '../../base/text/edit-distance.js';
 import { RESERVED_KEYS } from '../../base/validate.js';
+import { nearWord } from '../../kit/registrar.js';
 import { arg } from '../../kit/spec.js';
 import { echo } from '../../base/text/echo.js';
 
@@ -22,7 +22,8 @@ export function parseConfigName(raw: string): string {
   if (other) {
     throw new UsageError(`${name} is not kept in the config file`, { hint: `use ${other.flag ? `${flagName(other)} or ` : ''}${other.env}` });
   }
-  const near = CONFIG.map((s) => s.name).find((k) => editDistance(k, name.toLowerCase()) <= Math.min(2, Math.floor(k.length / 3)));
+  // The rule commander suggests a command by (nearWord), so a slip reads the same everywhere.
+  const near = CONFIG.map((s) => s.name).find((k) => nearWord(name.toLowerCase(), k));
   const keys = `the keys: ${CONFIG.map((s) => s.name).join(', ')}, chains.<name>.explorer-key, chains.<name>.base-url`;
   throw new UsageError(`unknown config key ${echo(name)}${near ? `; did you mean ${near}?` : ''}`, { hint: keys });
 }
