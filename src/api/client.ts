@@ -3,6 +3,7 @@
  * They build URLs, attach the right key to the right host only, and cut list bodies into pages whose
  * items keep the server's exact text.
  */
+import type { ItemWindow } from './window.js';
 import type { Hash } from 'node:crypto';
 import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../base/errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../base/json/lossless.js';
@@ -74,6 +75,8 @@ export interface ListRequest<T = unknown> {
    * arrive, so `--limit` counts kept items and the cursors stay the server's.
    */
   readonly itemFilter?: ((item: unknown) => boolean) | undefined;
+  /** `--since`/`--until` on a list the server does not filter by time (window.ts): applied as pages arrive, as itemFilter is. */
+  readonly window?: ItemWindow | undefined;
   /** Parameters whose values --verbose shows as `***` (`scout api -F`: any of them may be a secret). */
   readonly masked?: readonly string[] | undefined;
   /** Phantom: the item type, for library users. */

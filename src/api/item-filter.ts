@@ -1,21 +1,59 @@
 /**
- * A filter the server does not take, applied as pages arrive: each page keeps the items `itemFilter`
- * accepts, their exact texts, in order, and the server's cursor, so paging and resuming work as
- * for any list. A page may come out empty while more exist.
+ * Filters the server does not take, applied as pages arrive: each page keeps the items the request's
+ * `itemFilter` accepts and, under `--since`/`--until`, the items of its window (window.ts), their
+ * exact texts, in order, and the server's cursor, so paging and resuming work as for any list. A
+ * page may come out empty while more exist.
  */
-import type { Page } from './client.js';
+import type { ListRequest, Page } from './client.js';
+import type { Cursor } from './cursor.js';
+import { paginate, type PageFetcher, type PaginateOptions } from './paginate.js';
+import { Placer } from './window.js';
 
 /** The pages of `pages` with only the items `itemFilter` accepts. */
-export async function* filterItems<P extends Page<T>, T>(pages: AsyncIterable<P>, itemFilter: (item: unknown) => boolean): AsyncGenerator<P, void, undefined> {
+export function filterItems<P extends Page<T>, T>(pages: AsyncIterable<P>, itemFilter: (item: unknown) => boolean): AsyncGenerator<P, void, undefined> {
+  return keepItems(pages, (page) => page.items().map(itemFilter), () => false);
+}
+
+async function* keepItems<P extends Page<T>, T>(pages: AsyncIterable<P>, keep: (page: P) => boolean[], ends: (page: P) => boolean): AsyncGenerator<P, void, undefined> {
   for await (const page of pages) {
-    const all = page.items();
-    const kept = all.flatMap((item, i) => (itemFilter(item) ? [i] : []));
-    if (kept.length === all.length) {
+    const verdicts = keep(page);
+    const last = ends(page);
+    if (!last && verdicts.every(Boolean)) {
       yield page;
       continue;
     }
+    const all = page.items();
+    const kept = verdicts.flatMap((k, i) => (k ? [i] : []));
     const items = kept.map((i) => all[i] as T);
     const rawItems = kept.map((i) => page.rawItems[i] as string);
-    yield { ...page, rawItems, items: () => items };
+    // A window that ends in this page leaves no next page to offer.
+    yield { ...page, rawItems, items: () => items, ...(last ? { next: null } : {}) };
   }
+}
+
+/**
+ * The pages of a list whose request filters items here (`itemFilter`, a `window`): fetched whole
+ * (the filters read the items), `--limit` left to the consumer, which counts kept items. Under a
+ * window, paging stops at the page that holds the window's oldest end, and without --all or
+ * --limit (`maxPages` 1) at the first page that holds an item of it: the first page of the window,
+ * whose cursor the next-page hint offers.
+ */
+export function filteredPages<T>(fetchPage: PageFetcher<T>, req: ListRequest<T>, paging: PaginateOptions): AsyncGenerator<Page<T> & { readonly cursor: Cursor | null }, void, undefined> {
+  const window = req.window;
+  const filter = req.itemFilter;
+  if (!window) return filterItems(paginate(fetchPage, req, { ...paging, limit: undefined, sink: undefined }), filter ?? (() => true));
+  const placer = new Placer(window);
+  const firstOnly = paging.maxPages === 1;
+  const pages = paginate(fetchPage, req, {
+    ...paging,
+    limit: undefined,
+    sink: undefined,
+    maxPages: Infinity,
+    stopAfter: (page) => placer.ends(page) || (firstOnly && placer.holds(page)),
+  });
+  return keepItems(
+    pages,
+    (page) => placer.places(page).map((place, i) => place === 'in' && (!filter || filter(page.items()[i]))),
+    (page) => placer.ends(page),
+  );
 }

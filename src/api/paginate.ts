@@ -128,6 +128,8 @@ export interface PaginateOptions {
    * ahead hands nothing on until the consumer is done with the page before it.
    */
   sink?: ItemSink | undefined;
+  /** True for a page after which no page is wanted (a window that ends in it): nothing past it is asked for. */
+  stopAfter?: ((page: Page<unknown>) => boolean) | undefined;
 }
 
 /** Stops the sink of a page fetched ahead that the consumer never asked for. */
@@ -187,6 +189,10 @@ export async function* paginate<T>(
       if (empty >= MAX_EMPTY_PAGES) {
         yield Object.assign(page, { cursor: used });
         throw loop(`the server returned ${MAX_EMPTY_PAGES} empty pages in a row, each with a new cursor (${req.what}); stopping instead of asking forever`);
+      }
+      if (page.next && options.stopAfter?.(page)) {
+        yield Object.assign(page, { cursor: used });
+        return;
       }
       if (page.next) {
         const bytes = oversizeCursor(page.next);

@@ -2,6 +2,7 @@
 import type { Cursor, ReadCursor } from '../api/cursor.js';
 import type { PaginateOptions } from '../api/paginate.js';
 import { UsageError } from '../base/errors.js';
+import type { TimeWindow } from '../base/time.js';
 import type { JqLimits, JqProgram } from '../render/jq.js';
 import { parsePositiveInt } from '../base/validate.js';
 import { echo } from '../base/text/echo.js';
@@ -50,6 +51,8 @@ export interface PageOptions {
   wide?: boolean | undefined;
   /** `--columns`: the piped field names of the columns to print, in order (checked by checkColumns). */
   columns?: readonly string[] | undefined;
+  /** `--since`/`--until` on a list whose items carry a time (window-options.ts). */
+  window?: TimeWindow | undefined;
 }
 
 /**

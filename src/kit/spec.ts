@@ -20,6 +20,7 @@ import type { Invocation, Session } from './invocation.js';
 import type { Io } from '../base/io.js';
 import type { RenderContext } from '../render/context.js';
 import type { WebPage } from './web-page.js';
+import type { Dated } from '../api/window.js';
 
 /** What completion offers for a value. */
 export interface Completion {
@@ -150,6 +151,8 @@ export interface ListCommand<A = ArgsShape, O = OptionsShape> extends Common<A, 
   readonly watch?: Identity | undefined;
   /** The address the list is of, when it is one address's (its tables show DIR and the other party). */
   subject?(input: Input<A, O>): string | undefined;
+  /** Its items carry a time, newest first: it takes `--since`/`--until` (window-options.ts), applied as pages arrive. */
+  readonly dated?: Dated | undefined;
 }
 
 /** One object from one endpoint: a key/value view, or the server's JSON unchanged. */
@@ -207,7 +210,7 @@ export interface TopicSpec {
 
 /** A list command: `request` builds the request from the checked input, `view` names its table. */
 export function listCommand<const A extends ArgsShape = {}, const O extends OptionsShape = {}, K extends ListViewName = ListViewName>(
-  spec: Common<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K; watch?: Identity; subject?: (input: Input<A, O>) => string | undefined },
+  spec: Common<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K; watch?: Identity; subject?: (input: Input<A, O>) => string | undefined; dated?: Dated },
 ): ListCommand<A, O> {
   return { ...spec, kind: 'list' };
 }

@@ -11,6 +11,7 @@ import { UsageError } from '../base/errors.js';
 import { WATCH_OPTIONS, type WatchPlan, watchPlan } from '../kit/follow-options.js';
 import { NameRef, parsePositiveInt } from '../base/validate.js';
 import { checkColumns, pageOptions } from '../kit/page-options.js';
+import { windowed, windowOf } from '../kit/window-options.js';
 import { PIPED_COLUMNS } from '../kit/piped-columns.js';
 import { pipedColumnsOf } from '../kit/registrar.js';
 import { flagName, namesEnvironment, SETTINGS, type SettingSpec } from '../config/setting-table.js';
@@ -135,6 +136,10 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
     columns: givenText(cmd.getOptionValue('columns')),
   }, async () => (await import('../config/settings.js')).jqLimits(cmd.optsWithGlobals(), env.io.env));
   if (spec.kind === 'run' && output.mode === 'csv' && spec.refuse?.csv) throw new UsageError(spec.refuse.csv);
+  if (spec.kind === 'list') {
+    const given = { since: givenText(cmd.getOptionValue('since')), until: givenText(cmd.getOptionValue('until')) };
+    output.window = windowOf(given, spec.dated, pathOf(cmd).join(' '), env.io.now());
+  }
   const fields = pipedColumnsOf(spec);
   if (fields) checkColumns(output.columns, PIPED_COLUMNS[fields]);
 
@@ -177,6 +182,7 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
   const concurrency = concurrencyOf(givenText(cmd.getOptionValue('concurrency')));
   if (batch && web) throw new UsageError('--web opens one page; it does not go with - (values from stdin)');
   if (batch && watch) throw new UsageError('--watch follows one list; it does not go with - (values from stdin)');
+  if (watch && output.window) throw new UsageError('--watch follows new items; it does not go with --since or --until, which pick a window of the history');
   if (batch && wait) throw new UsageError('--wait waits for one transaction; it does not go with - (values from stdin)');
 
   const path = pathOf(cmd);
@@ -274,7 +280,7 @@ async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unk
   const { output, path } = inv;
   switch (spec.kind) {
     case 'list': {
-      const req = spec.request(input);
+      const req = windowed(spec.request(input), spec.dated, output.window);
       // A cursor another list printed is refused before any request.
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
       if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch, spec.subject?.(input));

@@ -24,7 +24,8 @@
  * cancels the rest.
  */
 import { ExplorerClient, type ListRequest, type Page } from '../api/client.js';
-import { filterItems } from '../api/item-filter.js';
+import type { Cursor } from '../api/cursor.js';
+import { filteredPages } from '../api/item-filter.js';
 import { paginate } from '../api/paginate.js';
 import type { ExplorerTarget } from '../config/settings.js';
 import { InterruptedError, NotFoundError, ScoutError, UsageError } from '../base/errors.js';
@@ -34,6 +35,7 @@ import type { ListView } from '../render/views.js';
 import { safeText } from '../base/text/safe.js';
 import { printItems, printList } from './output.js';
 import { pagination } from '../kit/page-options.js';
+import { windowed } from '../kit/window-options.js';
 import type { Invocation, Session } from '../kit/invocation.js';
 import type { ChainObject, CommandSpec } from '../kit/spec.js';
 import { objectView, view as listView, type ViewRef } from '../kit/view-ref.js';
@@ -179,7 +181,7 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   const s = await inv.session();
   // Rows and objects carry the value in a batch, unless a terminal shows it as the value's heading.
   const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
-  if (spec.kind === 'list') return fanList(s, inv, lanes, spec.request(input), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+  if (spec.kind === 'list') return fanList(s, inv, lanes, windowed(spec.request(input), spec.dated, inv.output.window), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
   const one: ChainObject | undefined =
     spec.kind === 'object'
       ? objectFetch(spec.request(input), spec.view)
@@ -240,8 +242,8 @@ async function fanList(
     }
   };
   const fill = async (lane: Lane, out: { push(page: Page, cost: number): Promise<void> }, first: (page: Page) => void): Promise<void> => {
-    let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.itemFilter ? { ...paging, limit: undefined } : paging);
-    if (req.itemFilter) pages = filterItems(pages, req.itemFilter);
+    const fetchPage = (r: ListRequest<unknown>, c: Cursor | null) => lane.client.page(r, c);
+    const pages: AsyncIterable<Page> = req.itemFilter || req.window ? filteredPages(fetchPage, req, paging) : paginate(fetchPage, req, paging);
     let count = 0;
     let cut = false;
     let next: unknown = null;

@@ -1,6 +1,6 @@
 /** A list command's run: its checked request fetched page by page and printed through the one output path. */
 import type { ItemSink, ListRequest } from '../api/client.js';
-import { filterItems } from '../api/item-filter.js';
+import { filteredPages } from '../api/item-filter.js';
 import { paginate } from '../api/paginate.js';
 import { offerNextPage, printList } from './output.js';
 import { pagination } from '../kit/page-options.js';
@@ -12,10 +12,10 @@ export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: Vie
   const s = await inv.session();
   const client = s.explorer();
   const paging = pagination(inv.output);
-  // A list filtered here counts kept items against --limit (printList stops there), not sent ones,
-  // and takes whole pages (the filter reads their items); any other list may stream a big page.
-  const printed = req.itemFilter
-    ? await printList(s, filterItems(paginate((r, c) => client.page(r, c), req, { ...paging, limit: undefined }), req.itemFilter), view, { ...inv.output, subject })
+  // A list filtered here (by item, by --since/--until) counts kept items against --limit (printList
+  // stops there), not sent ones, and takes whole pages; any other list may stream a big page.
+  const printed = req.itemFilter || req.window
+    ? await printList(s, filteredPages((r, c) => client.page(r, c), req, paging), view, { ...inv.output, subject })
     : await printList(s, (sink?: ItemSink) => paginate((r, c, to) => client.page(r, c, to), req, { ...paging, sink }), view, { ...inv.output, subject });
   await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
 }

@@ -117,7 +117,10 @@ const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' },
 const limit = mix('1', '5', '60', '0', '99999999999999999999');
 /** `--wide` and `--columns` on every command that prints rows; names that are no field are exit 2. */
 const table: Opt[] = [{ name: '--wide' }, { name: '--columns', value: mix('hash,from', 'timestamp', 'from,nope', ',', 'HASH') }];
-const pages: Opt[] = [...table, { name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
+/** `--since`/`--until` on every list: a window on the histories, exit 2 on the others. */
+const time = mix('2025-08-01', '2025-08-11T09:00:00Z', '30d', '@1754900000', 'block:23116800', '#23116900', 'now', 'yesterday', '2025-02-30');
+const window: Opt[] = [{ name: '--since', value: time }, { name: '--until', value: time }];
+const pages: Opt[] = [...table, ...window, { name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
 /** Keys `config set` may write into the fuzz's config file: none that would send a run elsewhere. */
 const configKey = mix('chain', 'timeout', 'color', 'insecure', 'colour', 'verbose', 'api-key-file', 'chains.x.explorer-key');
 const types = mix('erc-20', 'ERC-721,erc-1155', 'ERC404');
@@ -177,7 +180,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   {
     words: ['api'],
     args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],
-    opts: [...output, ...pages.filter((o) => o.name !== '--columns'), { name: '-F', value: mix('filter=to', 'type=ERC-20', 'apikey=sekrit', 'apikey=\u001b]0;x\u0007', 'key=\u202e\u009b', '=x', 'novalue') }, { name: '-F', value: mix('filter=from', 'k=\u001b[2J') }],
+    opts: [...output, ...pages.filter((o) => o.name !== '--columns' && o.name !== '--since' && o.name !== '--until'), { name: '-F', value: mix('filter=to', 'type=ERC-20', 'apikey=sekrit', 'apikey=\u001b]0;x\u0007', 'key=\u202e\u009b', '=x', 'novalue') }, { name: '-F', value: mix('filter=from', 'k=\u001b[2J') }],
   },
   { words: ['open'], args: [mix('address', 'tx', 'block', 'token', ADDR.rich, TX.ok, '12', 'router.base'), mix(ADDR.usdc, TX.ok, '7', 'usdc.gno')], opts: [{ name: '-n' }, { name: '--web' }] },
   { words: ['admin', 'networks'], args: [], opts: [...output, ...table, { name: '--csv' }, { name: '--show-secrets' }] },

@@ -3,6 +3,7 @@ import { addressInternalTransactions, FILTERS } from '../../api/endpoints.js';
 import { addressArg } from '../args.js';
 import { byIndexInTransaction } from '../../kit/follow-options.js';
 import { choice, listCommand } from '../../kit/spec.js';
+import { BLOCK_TIME } from '../../kit/window-options.js';
 
 export default listCommand({
   name: 'internal-txs',
@@ -13,5 +14,6 @@ export default listCommand({
   request: ({ address, filter }) => addressInternalTransactions(address, { filter }),
   subject: ({ address }) => address,
   view: 'internalTransactions',
+  dated: BLOCK_TIME,
   watch: byIndexInTransaction,
 });

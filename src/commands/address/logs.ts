@@ -4,6 +4,7 @@ import { parseTopic } from '../../base/validate.js';
 import { addressArg } from '../args.js';
 import { byIndexInTransaction } from '../../kit/follow-options.js';
 import { listCommand, option } from '../../kit/spec.js';
+import { LOG_TIME } from '../../kit/window-options.js';
 
 export default listCommand({
   name: 'logs',
@@ -16,5 +17,6 @@ export default listCommand({
   ],
   request: ({ address, topic }) => addressLogs(address, { topic }),
   view: 'logs',
+  dated: LOG_TIME,
   watch: byIndexInTransaction,
 });

@@ -3,6 +3,7 @@ import { addressTokenTransfers, FILTERS, TOKEN_TYPES } from '../../api/endpoints
 import { addressArg, addressOption, chainsOption } from '../args.js';
 import { byTransferLog } from '../../kit/follow-options.js';
 import { choice, list, listCommand } from '../../kit/spec.js';
+import { BLOCK_TIME } from '../../kit/window-options.js';
 
 export default listCommand({
   name: 'transfers',
@@ -18,5 +19,6 @@ export default listCommand({
   request: ({ address, type, filter, token }) => addressTokenTransfers(address, { type, filter, token }),
   subject: ({ address }) => address,
   view: 'tokenTransfers',
+  dated: BLOCK_TIME,
   watch: byTransferLog,
 });

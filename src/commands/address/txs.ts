@@ -3,6 +3,7 @@ import { addressTransactions, FILTERS } from '../../api/endpoints.js';
 import { addressArg, chainsOption } from '../args.js';
 import { byHash } from '../../kit/follow-options.js';
 import { choice, listCommand } from '../../kit/spec.js';
+import { BLOCK_TIME } from '../../kit/window-options.js';
 
 export default listCommand({
   name: 'txs',
@@ -13,5 +14,6 @@ export default listCommand({
   request: ({ address, filter }) => addressTransactions(address, { filter }),
   subject: ({ address }) => address,
   view: 'transactions',
+  dated: BLOCK_TIME,
   watch: byHash,
 });

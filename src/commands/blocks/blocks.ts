@@ -2,6 +2,7 @@
 import { BLOCK_TYPES, blocks } from '../../api/endpoints.js';
 import { byHash } from '../../kit/follow-options.js';
 import { choice, listCommand } from '../../kit/spec.js';
+import { OWN_TIME } from '../../kit/window-options.js';
 
 export default listCommand({
   name: 'blocks',
@@ -10,5 +11,6 @@ export default listCommand({
   examples: ['scout blocks --limit 10', 'scout blocks --type reorg', 'scout blocks --watch --new-only'],
   request: ({ type }) => blocks({ type }),
   view: 'blocks',
+  dated: OWN_TIME,
   watch: byHash,
 });

@@ -8,6 +8,7 @@ import { command, words } from '../../kit/spec.js';
 export const HELP_TOPICS: readonly (readonly [name: string, summary: string])[] = [
   ['environment', 'environment variables, the config file and precedence'],
   ['exit-codes', 'what each exit code means'],
+  ['times', 'the forms of a point in time: --since, --until, --at'],
 ];
 
 export default command({

@@ -58,7 +58,30 @@ helps; a usage error names the --help to read. --verbose adds the request trail
 (and a stack trace when scout runs from source, never from the minified build).
 `;
 
+export const TIMES = `Times
+
+Every option that takes a point in time (--since, --until, --at, block at)
+takes one of:
+
+  2024-03-01              a date: 00:00 UTC that day
+  2024-03                 a month: its first day, 00:00 UTC
+  2024-03-01T12:00:00Z    a date-time in UTC (T or a space; seconds optional;
+                          Z, +02:00 or none, which means UTC)
+  30d  12h  90m  2w  6mo  1y
+                          an age: that long before now (s, m, h, d, w, mo, y)
+  now                     now
+  @1704067200             a Unix time, in seconds
+  block:19000000          a block, by number (#19000000 too, quoted in a shell)
+
+--since is inclusive and --until exclusive: --since 2024-03 --until 2024-04
+is March 2024, every second of it. Lists are newest first: scout skips what is
+newer than --until and stops at the first item older than --since, so a window
+costs the pages down to its start and at most one page more. An item with no
+time (a pending transaction) is outside a window that has --until.
+`;
+
 export const TOPICS: Readonly<Record<string, string>> = {
   environment: ENVIRONMENT,
   'exit-codes': EXIT_CODES,
+  times: TIMES,
 };

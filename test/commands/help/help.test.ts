@@ -224,7 +224,7 @@ describe('help topics', () => {
     expect((await helpOf(['help', 'address', 'txs'])).out).toBe((await helpOf(['address', 'txs', '--help'])).out);
     const r = await runScout(['help', 'exit-code']);
     expect(r).toMatchObject({ code: 2, stdout: '' });
-    expect(r.stderr).toBe('scout: no help topic or command "exit-code"\nscout: topics: environment, exit-codes; commands: scout --help\nscout: see \'scout help --help\'\n');
+    expect(r.stderr).toBe('scout: no help topic or command "exit-code"\nscout: topics: environment, exit-codes, times; commands: scout --help\nscout: see \'scout help --help\'\n');
   });
 
   it('README documents every exit code and every environment variable the topics name, and no other', () => {

@@ -1,0 +1,44 @@
+/**
+ * `--since` and `--until`: a window of a history, on the lists whose items carry a time (a spec's
+ * `dated`). Loaded at start-up with the specs (--help lists the options), so it imports nothing
+ * heavy; the window is applied by api/item-filter.ts as pages arrive.
+ */
+import type { Dated, ItemWindow } from '../api/window.js';
+import type { ListRequest } from '../api/client.js';
+import { UsageError } from '../base/errors.js';
+import { parseWindow, type TimeWindow } from '../base/time.js';
+import { type OptionSpec, option } from './spec.js';
+
+/** Transactions, transfers, internal transactions, withdrawals: `timestamp`, and the block (`block` on old servers). */
+export const BLOCK_TIME: Dated = { time: ['timestamp'], block: ['block_number', 'block'] };
+/** Logs: `block_timestamp` (servers before it have only the block). */
+export const LOG_TIME: Dated = { time: ['block_timestamp', 'timestamp'], block: ['block_number'] };
+/** Blocks: `timestamp` and `height`. */
+export const OWN_TIME: Dated = { time: ['timestamp'], block: ['height'] };
+
+const TIME_HELP = 'a date (2024-03-01), a UTC date-time (2024-03-01T12:00:00Z), an age (30d, 12h, 2w), @unix seconds or block:N; see `scout help times`';
+
+/** The options a dated list takes; their values are read into a window by `windowOf`. */
+export const WINDOW_OPTIONS: Readonly<Record<'since' | 'until', OptionSpec<string | undefined>>> = {
+  since: option('<time>', `only items at or after this time (inclusive): ${TIME_HELP}`, (raw) => raw),
+  until: option('<time>', 'only items before this time (exclusive), same forms as --since', (raw) => raw),
+};
+
+/**
+ * The window of `--since`/`--until` as given, checked before any request (ages count back from
+ * `now`); undefined when neither is given. `label` names the command for a list that takes no window.
+ */
+export function windowOf(given: { since?: string | undefined; until?: string | undefined }, dated: Dated | undefined, label: string, now: number): TimeWindow | undefined {
+  const window = parseWindow(given, now);
+  if (window && !dated) {
+    throw new UsageError(`scout ${label} takes no --since or --until: its items carry no time of their own (histories do: address txs, address transfers, token transfers, blocks...)`);
+  }
+  return window;
+}
+
+/** `req` with the window applied to its items as pages arrive, when there is one. */
+export function windowed<T>(req: ListRequest<T>, dated: Dated | undefined, bounds: TimeWindow | undefined): ListRequest<T> {
+  if (!bounds || !dated) return req;
+  const window: ItemWindow = { bounds, dated };
+  return { ...req, window };
+}
