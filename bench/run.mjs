@@ -17,7 +17,7 @@ import { batchRows } from './batch.mjs';
 import { bigBody } from './bigbody.mjs';
 import { chainsRows } from './chains.mjs';
 import { rateLimitRows } from './ratelimit.mjs';
-import { startBenchServer } from './server.mjs';
+import { itemTime, startBenchServer } from './server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -187,6 +187,26 @@ async function measure(node, big, small) {
   } catch (e) {
     // The shell baseline needs curl and jq; without them the figure is reported, not invented.
     row(`shell loop (curl + jq) vs scout`, 'n/a', '≥ 5x', false, `could not run: ${String(e.message).split('\n')[0]}`);
+  }
+
+  // 4b. A --since/--until window of that history: the pages down to the window's start and at most
+  // one more, never the whole history. The window is the items from 10% to 30% of the way down.
+  {
+    const [newest, oldest] = [Math.floor(N.big * 0.1), Math.floor(N.big * 0.3)];
+    const args = [scout, 'address', 'txs', ADDRESS, '--since', itemTime(oldest), '--until', itemTime(newest), '--all', '--ndjson', '--base-url', big.url];
+    const before = big.requests();
+    const got = (await output(node, args)).split('\n').filter(Boolean).length;
+    const asked = big.requests() - before;
+    // Items oldest..newest+1 are in it (--until exclusive); the first item past it is oldest+1, on page floor((oldest+1)/50)+1.
+    const holding = Math.floor((oldest + 1) / 50) + 1;
+    if (got !== oldest - newest) throw new Error(`scout printed ${got} items of the window, expected ${oldest - newest}`);
+    row(
+      `address txs --since/--until (${got} of ${N.big} items): pages asked`,
+      String(asked),
+      `≤ ${holding} (down to the window's start, and one past it at most)`,
+      asked <= holding,
+      `the whole history is ${Math.ceil(N.big / 50)} pages`,
+    );
   }
 
   // 5. Peak memory: the big run against the small one, per streaming mode.

@@ -9,6 +9,11 @@ function hex(n, width) {
   return n.toString(16).padStart(width, '0').slice(-width);
 }
 
+/** The time of the `i`-th transaction, newest first, one every 4 seconds (real ones carry microseconds). */
+export function itemTime(i) {
+  return new Date(Date.UTC(2025, 7, 11) - i * 4000).toISOString().replace('Z', '000Z');
+}
+
 /** One transaction item shaped like the real address endpoint's (about 2 KB of JSON). */
 function item(i, address) {
   const block = 23_000_000 - Math.floor(i / 3);
@@ -57,7 +62,7 @@ function item(i, address) {
     decoded_input: null,
     token_transfers: null,
     base_fee_per_gas: '392347649',
-    timestamp: new Date(Date.UTC(2025, 7, 11) - i * 4000).toISOString().replace('Z', '000Z'),
+    timestamp: itemTime(i),
     nonce: 640381 + i,
     historic_exchange_rate: '4272.89',
     transaction_types: ['coin_transfer'],
