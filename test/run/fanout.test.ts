@@ -166,6 +166,14 @@ describe('--chains on lists', () => {
     expect(r.stdout).toBe([wrapped(beta, txItem(beta, 1)), wrapped(beta, txItem(beta, 2)), wrapped(alpha, txItem(alpha, 1)), wrapped(alpha, txItem(alpha, 2))].join('\n') + '\n');
   });
 
+  it('keeps each chain to the --since/--until window, and asks no chain for a page past it', async () => {
+    const r = await scout('address', 'txs', ADDR, '--chains', 'alpha,beta', '--since', 'block:2', '--until', 'block:3', '--all', '--ndjson');
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe([wrapped(alpha, txItem(alpha, 2)), wrapped(beta, txItem(beta, 2))].join('\n') + '\n');
+    // Page 1 holds block 1, older than the window: page 2 is never asked for.
+    for (const e of [alpha, beta]) expect(e.requests.filter((u) => u.includes('page=2'))).toEqual([]);
+  });
+
   it('prints one JSON array of wrapped items', async () => {
     const r = await scout('address', 'txs', ADDR, '--chains', '31001,beta', '--json');
     expect(r.code).toBe(0);

@@ -108,6 +108,17 @@ describe('--since and --until on address txs', () => {
   });
 });
 
+describe('windows in a batch', () => {
+  it('apply to each address read from stdin', async () => {
+    const since = momentOf(40);
+    const until = momentOf(30);
+    const r = await runScout(['address', 'txs', '-', '--since', since, '--until', until, '--ndjson', '--base-url', srv.url], { stdin: `${ADDR.empty}\n${ADDR.rich}\n` });
+    expect(r.code).toBe(0);
+    const hashes = r.stdout.match(/"hash":"0x[0-9a-f]{64}"/g)!.map((h) => h.slice(8, -1));
+    expect(hashes).toEqual(mined().slice(31, 41).map((t) => t.hash));
+  });
+});
+
 describe('windows on the other histories', () => {
   it('blocks, token transfers and withdrawals keep only their window', async () => {
     for (const args of [['blocks'], ['address', 'transfers', ADDR.rich], ['address', 'withdrawals', ADDR.rich], ['address', 'internal-txs', ADDR.rich]]) {
