@@ -154,6 +154,7 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
     if (value === undefined && o.default !== undefined) [value, from] = [o.default, ''];
     input[key] = o.parse(value, from);
   }
+  if (spec.kind === 'list') spec.check?.(input);
   // --watch and its options, on a list that can be followed; checked with the page flags they exclude.
   const w = WATCH_OPTIONS;
   const watch =
@@ -274,9 +275,10 @@ async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unk
   const { output, path } = inv;
   switch (spec.kind) {
     case 'list': {
-      const req = spec.request(input);
+      let req = spec.request(input);
       // A cursor another list printed is refused before any request.
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
+      if (spec.prepare) req = spec.request(await spec.prepare(input, await inv.session()));
       if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch, spec.subject?.(input));
       const { runList } = await import('./list.js');
       return runList(inv, req, view(spec.view), spec.subject?.(input));
