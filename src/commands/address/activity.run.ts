@@ -12,25 +12,27 @@ import type { Session } from '../../kit/invocation.js';
 
 const SELECTOR = /^0x[0-9a-f]{8}$/;
 
-/** The selectors found in this run, by the session they were asked in and the name. */
-const found = new WeakMap<Session, Map<string, string>>();
+/**
+ * The selectors asked for in this run, by the run's one HTTP layer (each value of a batch has a
+ * session of its own around it) and the explorer and name: the values of a batch share one lookup.
+ */
+const found = new WeakMap<object, Map<string, Promise<string>>>();
 
 /** `input` with every method name of `method` replaced by its selector; a name the explorer does not know is not found (exit 3). */
 export async function withSelectors<I extends { method?: string[] | undefined }>(input: I, s: Session): Promise<I> {
   const methods = input.method;
   if (!methods || methods.every((m) => SELECTOR.test(m))) return input;
-  let known = found.get(s);
-  if (!known) found.set(s, (known = new Map()));
+  let known = found.get(s.http);
+  if (!known) found.set(s.http, (known = new Map()));
+  const base = s.explorer().baseUrl;
   const out: string[] = [];
   for (const m of methods) {
     if (SELECTOR.test(m)) out.push(m);
     else {
-      let selector = known.get(m.toLowerCase());
-      if (selector === undefined) {
-        selector = await lookUp(s, m);
-        known.set(m.toLowerCase(), selector);
-      }
-      out.push(selector);
+      const key = `${base} ${m.toLowerCase()}`;
+      let selector = known.get(key);
+      if (selector === undefined) known.set(key, (selector = lookUp(s, m)));
+      out.push(await selector);
     }
   }
   return { ...input, method: [...new Set(out)] };

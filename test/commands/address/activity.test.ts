@@ -222,3 +222,13 @@ describe('addressActivity (the request)', () => {
     expect(req.itemFilter!(item(dex, me))).toBe(true);
   });
 });
+
+describe('address activity: a batch', () => {
+  it('runs for each address from stdin, a method name looked up once', async () => {
+    let r!: Awaited<ReturnType<typeof scout>>;
+    const lookups = await sent(async () => (r = await scout(['-', '--limit', '2', '--method', 'approve'], { stdin: `vitalik.eth\n${wallet}\n` })), '/api/v2/advanced-filters/methods');
+    expect(r.code, r.stderr).toBe(0);
+    expect(lookups).toHaveLength(1);
+    expect(r.stdout.trimEnd().split('\n').map((l) => l.split('\t')[0])).toEqual(['vitalik.eth', 'vitalik.eth', wallet, wallet]);
+  });
+});
