@@ -5,7 +5,7 @@
  */
 import type { ItemWindow } from './window.js';
 import type { Hash } from 'node:crypto';
-import { ResponseEnvelopeError, ResponseShapeError, UsageError } from '../base/errors.js';
+import { HttpError, NotFoundError, ResponseEnvelopeError, ResponseShapeError, UsageError } from '../base/errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../base/json/lossless.js';
 import { JsonStreamScanner, type ListTail } from '../base/json/scanner.js';
 import { utf8Text } from '../base/text/bom.js';
@@ -79,6 +79,11 @@ export interface ListRequest<T = unknown> {
   readonly window?: ItemWindow | undefined;
   /** Parameters whose values --verbose shows as `***` (`scout api -F`: any of them may be a secret). */
   readonly masked?: readonly string[] | undefined;
+  /**
+   * What to say when the explorer lacks the endpoint (an older or trimmed one answers 404, or 400
+   * "Unknown API v2 action"): a not-found error with these words, and the explorer's origin.
+   */
+  readonly lacking?: string | undefined;
   /** Phantom: the item type, for library users. */
   readonly __item?: T;
 }
@@ -415,10 +420,20 @@ export class ExplorerClient {
   async page<T>(req: ListRequest<T>, cursor?: Cursor | null, sink?: ItemSink): Promise<Page<T>> {
     const url = buildUrl(this.baseUrl, req.path, mergeParams(req.params, cursor));
     const done: Delivered = { count: 0, hash: sha256() };
-    return this.http.getStreamed(url, this.headers, this.context(req.what, req.masked), (chunks, headers) =>
+    const got = this.http.getStreamed(url, this.headers, this.context(req.what, req.masked), (chunks, headers) =>
       readListBody<T>(chunks, headers, url.origin, done, sink),
     );
+    const lacking = req.lacking;
+    if (lacking === undefined) return got;
+    return got.catch((e: unknown) => {
+      throw lacksEndpoint(e) ? new NotFoundError(`${url.origin} ${lacking}`, { cause: e }) : e;
+    });
   }
+}
+
+/** The answer of an explorer without the endpoint asked: 404, or 400 "Unknown API v2 action". */
+export function lacksEndpoint(e: unknown): boolean {
+  return e instanceof NotFoundError || (e instanceof HttpError && e.status === 400 && /unknown api v2 action/i.test(e.answer));
 }
 
 export interface AdminClientOptions {

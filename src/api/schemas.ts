@@ -166,6 +166,33 @@ export const TokenTransfer = z.looseObject({
 });
 export type TokenTransfer = Declared<z.infer<typeof TokenTransfer>>;
 
+/**
+ * One item of `/advanced-filters` (address activity): a coin transfer, an internal transaction or a
+ * token transfer. `hash` is the transaction's; `value` is wei for coin items, `total` the amount or
+ * token id of token items; `token_transfer_index`/`internal_transaction_index` tell the items of one
+ * transaction apart.
+ */
+export const ActivityItem = z.looseObject({
+  hash: str,
+  type: str,
+  status: str,
+  method: str,
+  from: z.nullish(AddressParam),
+  to: z.nullish(AddressParam),
+  created_contract: z.nullish(AddressParam),
+  value: amount,
+  total: z.nullish(TransferTotal),
+  token: z.nullish(Token),
+  timestamp: str,
+  block_number: int,
+  transaction_index: int,
+  internal_transaction_index: int,
+  token_transfer_index: int,
+  token_transfer_batch_index: int,
+  fee: amount,
+});
+export type ActivityItem = Declared<z.infer<typeof ActivityItem>>;
+
 export const Fee = z.looseObject({ type: str, value: amount });
 
 /** A decoded call (the API's DecodedInput): `value` is any JSON (a tuple is an array or an object). */

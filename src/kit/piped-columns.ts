@@ -19,6 +19,7 @@ export const PIPED_COLUMNS = {
   logs: ['transaction_hash', 'block_number', 'index', 'timestamp', 'address', 'event', 'event_name', 'topics', 'data'],
   txLogs: ['transaction_hash', 'block_number', 'index', 'timestamp', 'address', 'event', 'event_name', 'topics', 'data'],
   stateChanges: ['address', 'is_miner', 'type', 'token', 'symbol', 'token_type', 'token_id', 'balance_before_raw', 'balance_before', 'balance_after_raw', 'balance_after', 'change_raw', 'change'],
+  activity: ['timestamp', 'type', 'kind', 'from', 'to', 'amount_raw', 'amount', 'symbol', 'token_address', 'token_id', 'method', 'transaction_hash', 'block_number', 'status', 'tx_fee_wei', 'tx_fee'],
   chains: ['id', 'name', 'names', 'coin', 'testnet', 'explorer', 'source'],
   networks: ['chain_id', 'name', 'domain', 'active', 'rpc_url', 'block_timestamp_skew', 'sent_transactions_activity_enabled', 'verified_contracts_activity_enabled', 'blockscout_usage_activity_enabled', 'api_key_set'],
 } as const;

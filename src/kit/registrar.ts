@@ -6,7 +6,7 @@
  */
 import { Argument, Command, Option } from 'commander';
 import { editDistance } from '../base/text/edit-distance.js';
-import { WINDOW_OPTIONS } from './window-options.js';
+import { ownWindow, WINDOW_OPTIONS } from './window-options.js';
 import { WATCH_OPTIONS } from './follow-options.js';
 import { examplesSection, HELP_WIDTH, wrapText } from './help-text.js';
 import { PIPED_COLUMNS, type PipedColumnsName } from './piped-columns.js';
@@ -139,7 +139,8 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, execute: Ex
   // A list that says how its items are told apart can be followed: --watch, --new-only, --interval.
   if (spec.kind === 'list' && spec.watch) for (const [key, o] of Object.entries(WATCH_OPTIONS)) cmd.addOption(specOption(key, o));
   // A list whose items carry a time takes a window; any other list hears why it does not (a hidden option).
-  if (spec.kind === 'list') for (const [key, o] of Object.entries(WINDOW_OPTIONS)) cmd.addOption(specOption(key, spec.dated ? o : { ...o, hidden: true }));
+  // (A list the server filters by time declares its own.)
+  if (spec.kind === 'list' && !ownWindow(spec)) for (const [key, o] of Object.entries(WINDOW_OPTIONS)) cmd.addOption(specOption(key, spec.dated ? o : { ...o, hidden: true }));
   if (spec.web) cmd.addOption(new SpecOption('--web', WEB_HELP, undefined));
   if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;

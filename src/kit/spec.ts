@@ -153,6 +153,14 @@ export interface ListCommand<A = ArgsShape, O = OptionsShape> extends Common<A, 
   subject?(input: Input<A, O>): string | undefined;
   /** Its items carry a time, newest first: it takes `--since`/`--until` (window-options.ts), applied as pages arrive. */
   readonly dated?: Dated | undefined;
+  /** Checks what the options say together (a window that holds nothing), before any request. */
+  check?(input: Input<A, O>): void;
+  /**
+   * Asks the explorer what the request needs before the first page (a method name's selector), once
+   * names are resolved; the request is built from the input it returns. With `--chains`, asked of
+   * the run's own explorer, as names are.
+   */
+  prepare?(input: Input<A, O>, s: Session): Promise<Input<A, O>>;
 }
 
 /** One object from one endpoint: a key/value view, or the server's JSON unchanged. */
@@ -210,7 +218,15 @@ export interface TopicSpec {
 
 /** A list command: `request` builds the request from the checked input, `view` names its table. */
 export function listCommand<const A extends ArgsShape = {}, const O extends OptionsShape = {}, K extends ListViewName = ListViewName>(
-  spec: Common<A, O> & { request(input: Input<A, O>): ListRequest<ItemOf<K>>; view: K; watch?: Identity; subject?: (input: Input<A, O>) => string | undefined; dated?: Dated },
+  spec: Common<A, O> & {
+    request(input: Input<A, O>): ListRequest<ItemOf<K>>;
+    view: K;
+    watch?: Identity;
+    subject?: (input: Input<A, O>) => string | undefined;
+    check?: (input: Input<A, O>) => void;
+    prepare?: (input: Input<A, O>, s: Session) => Promise<Input<A, O>>;
+    dated?: Dated;
+  },
 ): ListCommand<A, O> {
   return { ...spec, kind: 'list' };
 }

@@ -24,6 +24,11 @@ export const WINDOW_OPTIONS: Readonly<Record<'since' | 'until', OptionSpec<strin
   until: option('<time>', 'only items before this time (exclusive), same forms as --since', (raw) => raw),
 };
 
+/** The command declares `--since`/`--until` itself (a list the server filters by time: address activity). */
+export function ownWindow(spec: { readonly options?: Readonly<Record<string, unknown>> | undefined }): boolean {
+  return spec.options !== undefined && ('since' in spec.options || 'until' in spec.options);
+}
+
 /**
  * The window of `--since`/`--until` as given, checked before any request (ages count back from
  * `now`); undefined when neither is given. `label` names the command for a list that takes no window.

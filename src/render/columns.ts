@@ -62,7 +62,7 @@ export function tokenIdCell(id: unknown): Cell {
 }
 
 /** An amount in the chain's coin (labelled `coin` when the chain is not known). */
-const coin = (v: unknown, ctx: RenderContext) => ({ raw: v, decimals: 18, unit: coinLabel(ctx) });
+export const coin = (v: unknown, ctx: RenderContext) => ({ raw: v, decimals: 18, unit: coinLabel(ctx) });
 
 /** A function name: not a bare selector such as `0xa9059cbb`. */
 const isName = (m: string) => m !== '' && !/^0x[0-9a-fA-F]*$/.test(m);
@@ -86,7 +86,7 @@ type Party = AddressParam | null | undefined;
  * DIR (IN, OUT, SELF) and the other party: the address itself is not repeated on every row. Piped
  * and CSV output keep FROM and TO.
  */
-function parties<T>(from: (t: T) => Party, to: (t: T) => Party, created: (t: T) => Party = () => null): Column<T>[] {
+export function parties<T>(from: (t: T) => Party, to: (t: T) => Party, created: (t: T) => Party = () => null): Column<T>[] {
   return [
     { header: 'FROM', cell: (t) => addressCell(from(t)), min: 11, subject: 'without' },
     { header: 'TO', cell: (t) => addressCell(to(t), created(t), true), min: 11, subject: 'without' },

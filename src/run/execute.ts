@@ -11,7 +11,7 @@ import { UsageError } from '../base/errors.js';
 import { WATCH_OPTIONS, type WatchPlan, watchPlan } from '../kit/follow-options.js';
 import { NameRef, parsePositiveInt } from '../base/validate.js';
 import { checkColumns, pageOptions } from '../kit/page-options.js';
-import { windowed, windowOf } from '../kit/window-options.js';
+import { ownWindow, windowed, windowOf } from '../kit/window-options.js';
 import { PIPED_COLUMNS } from '../kit/piped-columns.js';
 import { pipedColumnsOf } from '../kit/registrar.js';
 import { flagName, namesEnvironment, SETTINGS, type SettingSpec } from '../config/setting-table.js';
@@ -136,7 +136,7 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
     columns: givenText(cmd.getOptionValue('columns')),
   }, async () => (await import('../config/settings.js')).jqLimits(cmd.optsWithGlobals(), env.io.env));
   if (spec.kind === 'run' && output.mode === 'csv' && spec.refuse?.csv) throw new UsageError(spec.refuse.csv);
-  if (spec.kind === 'list') {
+  if (spec.kind === 'list' && !ownWindow(spec)) {
     const given = { since: givenText(cmd.getOptionValue('since')), until: givenText(cmd.getOptionValue('until')) };
     output.window = windowOf(given, spec.dated, pathOf(cmd).join(' '), env.io.now());
   }
@@ -159,6 +159,7 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
     if (value === undefined && o.default !== undefined) [value, from] = [o.default, ''];
     input[key] = o.parse(value, from);
   }
+  if (spec.kind === 'list') spec.check?.(input);
   // --watch and its options, on a list that can be followed; checked with the page flags they exclude.
   const w = WATCH_OPTIONS;
   const watch =
@@ -280,9 +281,10 @@ async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unk
   const { output, path } = inv;
   switch (spec.kind) {
     case 'list': {
-      const req = windowed(spec.request(input), spec.dated, output.window);
+      let req = windowed(spec.request(input), spec.dated, output.window);
       // A cursor another list printed is refused before any request.
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
+      if (spec.prepare) req = windowed(spec.request(await spec.prepare(input, await inv.session())), spec.dated, output.window);
       if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch, spec.subject?.(input));
       const { runList } = await import('./list.js');
       return runList(inv, req, view(spec.view), spec.subject?.(input));

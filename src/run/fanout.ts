@@ -181,7 +181,10 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   const s = await inv.session();
   // Rows and objects carry the value in a batch, unless a terminal shows it as the value's heading.
   const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
-  if (spec.kind === 'list') return fanList(s, inv, lanes, windowed(spec.request(input), spec.dated, inv.output.window), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+  if (spec.kind === 'list') {
+    const ready = spec.prepare ? await spec.prepare(input, s) : input;
+    return fanList(s, inv, lanes, windowed(spec.request(ready), spec.dated, inv.output.window), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+  }
   const one: ChainObject | undefined =
     spec.kind === 'object'
       ? objectFetch(spec.request(input), spec.view)

@@ -137,6 +137,28 @@ const waiting: Opt[] = [{ name: '--wait', value: () => '--csv' }, { name: '--con
 const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['address', 'show'], args: [mix(ADDR.rich, ADDR.contract, 'scout-rich.eth', 'alice.eth', 'a_b.eth')], opts: [...output, { name: '--web' }, chains] },
   { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }, chains] },
+  {
+    words: ['address', 'activity'],
+    args: [mix(ADDR.rich, 'vitalik.eth', 'scout-rich.eth')],
+    opts: [
+      ...output,
+      ...pages,
+      { name: '--since', value: mix('2024-03', '30d', '@1704067200', 'block:19000000', '2024-02-30', 'yesterday') },
+      { name: '--until', value: mix('2024-04', 'now', '2024-01-01T12:00:00Z', '#5') },
+      { name: '--type', value: mix('erc-20,coin_transfer', 'CONTRACT_CREATION', 'ERC-7', ',') },
+      { name: '--method', value: mix('transfer', '0xa9059cbb,approve', 'nosuchmethod', '0xa9', 'a b') },
+      { name: '--token', value: mix(ADDR.usdc, 'native', 'usdc.gno', 'usdc.gno,native') },
+      { name: '--not-token', value: mix(ADDR.usdc, 'native') },
+      { name: '--from', value: mix(ADDR.counterparty, 'alice-scout.eth', `${ADDR.counterparty},${ADDR.rich}`) },
+      { name: '--to', value: mix(ADDR.contract, 'router.base') },
+      { name: '--not-from', value: mix(ADDR.counterparty) },
+      { name: '--not-to', value: mix(ADDR.contract) },
+      { name: '--relation', value: mix('and', 'or', 'AND', 'xor') },
+      { name: '--min', value: mix('0.5', '1000', '0', '1e3', '-1', '0.1234567890123456789') },
+      { name: '--max', value: mix('2.99', '0', '0.0', '10') },
+      chains,
+    ],
+  },
   { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, chains] },
   { words: ['address', 'nfts'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, ...watching, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }, chains] },
@@ -197,7 +219,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
 ];
 
 /** `--concurrency` on every command whose argument may be `-` (a batch from stdin). */
-const BATCHED = new Set(['address show', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'block show', 'block txs', 'block withdrawals']);
+const BATCHED = new Set(['address show', 'address activity', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'block show', 'block txs', 'block withdrawals']);
 for (const c of COMMANDS) if (BATCHED.has(c.words.join(' '))) c.opts = [...c.opts, { name: '--concurrency', value: mix('1', '4', '64', '0', '65', 'x') }];
 
 /** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */

@@ -20,6 +20,8 @@ import { renderTable } from '../support/table.js';
 import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
 import { logColumns } from '../../src/render/logs.js';
 import { stateChangeColumns } from '../../src/render/state-changes.js';
+import { activityColumns } from '../../src/render/activity.js';
+import { activityEntries } from '../support/fake/activity-data.js';
 
 /** One hour after the fake chain's newest block. */
 const NOW = Date.UTC(2025, 7, 11, 10, 32, 59);
@@ -46,6 +48,7 @@ const KINDS: [string, unknown[], readonly Column<never>[]][] = [
   ['blocks', decode(getDataset().blocks.slice(0, 10)), columns.blockColumns as Column<never>[]],
   ['logs', decode(addressLogs(ADDR.rich).slice(0, 12)), logColumns as Column<never>[]],
   ['state-changes', decode(txDepth(TX.ok)!.stateChanges), stateChangeColumns as Column<never>[]],
+  ['activity', decode(activityEntries().slice(0, 12)), activityColumns as Column<never>[]],
   ['networks', getDataset().networks.map((n) => JSON.parse(toJsonText(n)) as unknown), columns.networkColumns() as Column<never>[]],
 ];
 

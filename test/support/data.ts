@@ -480,7 +480,7 @@ function defineToken(t: Partial<TokenInfo> & Pick<TokenInfo, 'address' | 'name' 
 }
 
 /** The token object embedded in items (field order as eth.blockscout.com). */
-function tokenObject(t: TokenInfo): JsonObject {
+export function tokenObject(t: TokenInfo): JsonObject {
   return {
     address: t.address,
     address_hash: t.address,

@@ -437,3 +437,37 @@ describe('keys and admin', () => {
     expect(rec?.query).toEqual([['filter', 'to'], ['apikey', 'x'], ['filter', 'to']]);
   });
 });
+
+describe('advanced filters (address activity)', () => {
+  const PATH = '/api/v2/advanced-filters';
+  it('an unknown key is 422; pages of 50 with the real keyset cursor and search_params', async () => {
+    const bad = await get(PATH, [['address', ADDR.rich]]);
+    expect(bad.status).toBe(422);
+    expect(bad.text).toBe('{"errors":[{"title":"Invalid value","source":{"pointer":"/address"},"detail":"Unexpected field: address"}]}');
+    const pages = await walk(PATH, [['methods', '0xa9059cbb']]);
+    expect(pages[0]!.items).toHaveLength(50);
+    expect(Object.keys(pages[0]!.next_page_params!)).toEqual(['block_number', 'internal_transaction_index', 'items_count', 'token_transfer_batch_index', 'token_transfer_index', 'transaction_index']);
+    expect((pages[0] as unknown as Obj).search_params).toEqual({ methods: { '0xa9059cbb': 'transfer' }, tokens: {} });
+    for (const p of pages) for (const item of p.items) expect(item.method).toBe('transfer');
+  });
+
+  it('drops what it cannot read, as the real server does: an unknown type filters nothing', async () => {
+    const all = await page(PATH);
+    const unknown = await page(PATH, [['transaction_types', 'NOPE']]);
+    expect(unknown.items).toEqual(all.items);
+  });
+
+  it('the method lookup answers one method, [] for an unknown name; an explorer can lack both', async () => {
+    expect((await get(`${PATH}/methods`, [['q', 'Transfer']])).body).toEqual([{ method_id: '0xa9059cbb', name: 'transfer' }]);
+    expect((await get(`${PATH}/methods`, [['q', 'noSuchMethod']])).body).toEqual([]);
+    const lacking = await startServer({ lacking: { [PATH]: 400 } });
+    try {
+      for (const p of [PATH, `${PATH}/methods`]) {
+        const r = await get(p, [], {}, lacking);
+        expect([r.status, r.text]).toEqual([400, '{"message":"Unknown API v2 action"}']);
+      }
+    } finally {
+      await lacking.close();
+    }
+  });
+});

@@ -91,6 +91,12 @@ export interface FakeServerOptions {
   adminKey?: string;
   /** When set, every explorer request must carry header `x-api-key` equal to it, else 401. */
   explorerKey?: string;
+  /**
+   * Paths (and everything under them) this explorer lacks, as an older or trimmed Blockscout: 400
+   * `{"message":"Unknown API v2 action"}`, or 404 `{"message":"Not found"}` behind a proxy that
+   * answers so. `{'/api/v2/advanced-filters': 400}` is an explorer without address activity.
+   */
+  lacking?: Readonly<Record<string, 400 | 404>>;
 }
 
 /** The admin key used when `FakeServerOptions.adminKey` is not given. */
@@ -355,7 +361,7 @@ function listReply(state: State, route: ListRoute, req: Req): Reply {
     next = params;
   }
   if (special === 'empty-cursor') next = {}; // some servers send {} on the last page
-  return json(200, { items: page.map(({ e }) => e.json), next_page_params: next });
+  return json(200, { items: page.map(({ e }) => e.json), next_page_params: next, ...(route.body?.(req) ?? {}) });
 }
 
 // ───────────────────────────────────────────────────────────────────────── request handling
@@ -430,6 +436,9 @@ function handle(state: State, req: Req): Reply {
   if (state.explorerKey !== undefined && req.headers['x-api-key'] !== state.explorerKey) {
     return { status: 401, body: '{"message":"Unauthorized"}' };
   }
+  for (const [prefix, status] of Object.entries(state.lacking)) {
+    if (req.path === prefix || req.path.startsWith(`${prefix}/`)) return status === 404 ? NOT_FOUND : UNKNOWN_ACTION;
+  }
   const route = resolveRoute(req.segments);
   if (route === 'unknown') return UNKNOWN_ACTION;
   const invalid = validate(route, req);
@@ -449,6 +458,7 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
     flakySeen: new Set(),
     windowStart: Date.now(),
     windowCount: 0,
+    lacking: opts.lacking ?? {},
   };
   const server = http.createServer((req, res) => {
     const parsed = parseRequest(req);

@@ -4,6 +4,7 @@
  * the OpenAPI document's AddressResponse / AddressCounters and the explorer frontend's search mocks;
  * values generated.
  */
+import { ACTIVITY } from './activity-data.js';
 import { ADDR, EVIL, RawJson, TX, addressObject, knownAddress, makeAddress, makeHash, type JsonObject, type ListEntry } from '../data.js';
 
 /** Addresses of this area beyond data.ts's. */
@@ -125,6 +126,7 @@ export const NAMES: readonly { name: string; address: string | null }[] = [
   { name: 'nowhere.eth', address: null },
   { name: 'hostile.eth', address: AREA.hostile },
   { name: 'ünïcødé.eth', address: ADDR.counterparty },
+  { name: 'vitalik.eth', address: ACTIVITY.wallet },
 ];
 
 /** A made-up expiry a year on. */

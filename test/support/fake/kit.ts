@@ -86,6 +86,8 @@ export interface ListRoute {
   itemsCount: boolean;
   /** Canonical entries and the predicate the request's filters select. */
   select(req: Req): { entries: ListEntry[]; keep: (e: ListEntry) => boolean; extraCursor?: Cursor };
+  /** Members the body carries after `items` and `next_page_params` (the advanced filter's `search_params`). */
+  body?: (req: Req) => Record<string, Json>;
   /** Address-specific oddities (429, 502, cursor loop...) evaluated after validation. */
   special?: (req: Req, state: State) => Reply | 'loop' | 'empty-cursor' | null;
 }
@@ -114,6 +116,8 @@ export interface State {
   flakySeen: Set<string>;
   windowStart: number;
   windowCount: number;
+  /** Paths this explorer lacks (FakeServerOptions.lacking). */
+  lacking: Readonly<Record<string, 400 | 404>>;
 }
 
 

@@ -3,6 +3,7 @@
  * (a module beside this one), asked in order before server.ts's own routes. Add an area's
  * resolver to this list.
  */
+import { activityRoutes } from './activity.js';
 import { addressRoutes } from './address.js';
 import { blockRoutes } from './blocks.js';
 import type { RouteResolver } from './kit.js';
@@ -10,4 +11,4 @@ import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [activityRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
