@@ -11,7 +11,7 @@
  * Options are typed end to end: `choice(['to', 'from'], …)` parses to `'to' | 'from' | undefined`,
  * and the request builder or runner receives exactly the types its spec declares.
  */
-import type { ExplorerClient, ListRequest, Params } from '../api/client.js';
+import type { ExplorerClient, ListRequest, Page, Params } from '../api/client.js';
 import type { ObjectView, ObjectViews } from '../render/object-views.js';
 import type { ListView, views } from '../render/views.js';
 import { type NameRef, parseChoice, parseList } from '../base/validate.js';
@@ -115,6 +115,8 @@ interface Common<A, O> {
   readonly help?: string | undefined;
   /** Command lines to copy, shown under Example(s). */
   readonly examples: readonly string[];
+  /** Checks between options (a flag that needs another), after each is parsed and before any request: throws a UsageError. */
+  check?(input: Input<A, O>): void;
   /**
    * The explorer's web page of what the command shows: the command gets `--web`, which opens that
    * page in a browser on a terminal, or prints its URL when stdout is no terminal (commands/web.ts).
@@ -172,6 +174,17 @@ export interface ChainObject {
   fetch(client: ExplorerClient, s: Session): Promise<{ doc: string; show(io: Pick<Io, 'err' | 'blocking'>, render: RenderContext): Promise<string> }>;
 }
 
+/**
+ * One chain's rows under `--chains` for a command whose answer is rows it makes itself (`address
+ * balance`): fanout.ts prints them as it prints a list's items (a CHAIN column, wrapped JSON items).
+ */
+export interface ChainRows {
+  /** The rows' table view. */
+  readonly view: () => Promise<ListView<unknown>>;
+  /** The rows of one chain, from its explorer; `coin` is the chain's coin symbol ('' when not known). */
+  pages(client: ExplorerClient, s: Session, coin: string): AsyncIterable<Page>;
+}
+
 /** A command with a runner of its own. */
 export interface RunCommand<A = ArgsShape, O = OptionsShape> extends Common<A, O> {
   readonly kind: 'run';
@@ -184,6 +197,8 @@ export interface RunCommand<A = ArgsShape, O = OptionsShape> extends Common<A, O
   run(inv: Invocation, input: Input<A, O>): Promise<void>;
   /** With `--chains`: how an `object` command fetches and shows one chain's object. */
   perChain?(input: Input<A, O>): Promise<ChainObject>;
+  /** With `--chains`: how a `rows` command makes one chain's rows. */
+  perChainRows?(input: Input<A, O>): Promise<ChainRows>;
 }
 
 export type CommandSpec = ListCommand | ObjectCommand | RunCommand;
@@ -227,6 +242,7 @@ export function command<const A extends ArgsShape = {}, const O extends OptionsS
     columns?: PipedColumnsName;
     run(inv: Invocation, input: Input<A, O>): Promise<void>;
     perChain?(input: Input<A, O>): Promise<ChainObject>;
+    perChainRows?(input: Input<A, O>): Promise<ChainRows>;
   },
 ): RunCommand<A, O> {
   return { ...spec, kind: 'run' };

@@ -154,6 +154,7 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
     if (value === undefined && o.default !== undefined) [value, from] = [o.default, ''];
     input[key] = o.parse(value, from);
   }
+  (spec.check as ((input: Record<string, unknown>) => void) | undefined)?.(input);
   // --watch and its options, on a list that can be followed; checked with the page flags they exclude.
   const w = WATCH_OPTIONS;
   const watch =

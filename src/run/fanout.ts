@@ -179,7 +179,12 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   const s = await inv.session();
   // Rows and objects carry the value in a batch, unless a terminal shows it as the value's heading.
   const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
-  if (spec.kind === 'list') return fanList(s, inv, lanes, spec.request(input), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+  if (spec.kind === 'list') return fanList(s, inv, lanes, listPages(inv, spec.request(input)), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+  // A command whose answer is rows of its own (`address balance`): each chain's rows print as a list does.
+  if (spec.kind === 'run' && spec.perChainRows) {
+    const rows = await spec.perChainRows(input);
+    return fanList(s, inv, lanes, (lane) => rows.pages(lane.client, s, lane.target.coin), rows.view, given, value, undefined);
+  }
   const one: ChainObject | undefined =
     spec.kind === 'object'
       ? objectFetch(spec.request(input), spec.view)
@@ -210,18 +215,26 @@ function objectFetch(req: { path: string; params?: readonly (readonly [string, s
 
 // ---- lists
 
+/** The pages of one list request on a chain: the server's pages from its cursors, filtered when the request says. */
+function listPages(inv: Invocation, req: ListRequest<unknown>): (lane: Lane) => AsyncIterable<Page> {
+  const paging = pagination(inv.output);
+  return (lane) => {
+    const pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.itemFilter ? { ...paging, limit: undefined } : paging);
+    return req.itemFilter ? filterItems(pages, req.itemFilter) : pages;
+  };
+}
+
 async function fanList(
   s: Session,
   inv: Invocation,
   lanes: readonly Lane[],
-  req: ListRequest<unknown>,
+  pagesOf: (lane: Lane) => AsyncIterable<Page>,
   viewRef: ViewRef<unknown>,
   given: string | undefined,
   value: ForValue | undefined,
   subject: string | undefined,
 ): Promise<void> {
   const { output } = inv;
-  const paging = pagination(output);
   const limit = output.limit ?? Infinity;
   const failures: Failure[] = [];
   const missing: Lane[] = [];
@@ -240,8 +253,7 @@ async function fanList(
     }
   };
   const fill = async (lane: Lane, out: { push(page: Page, cost: number): Promise<void> }, first: (page: Page) => void): Promise<void> => {
-    let pages: AsyncIterable<Page> = paginate((r, c) => lane.client.page(r, c), req, req.itemFilter ? { ...paging, limit: undefined } : paging);
-    if (req.itemFilter) pages = filterItems(pages, req.itemFilter);
+    const pages = pagesOf(lane);
     let count = 0;
     let cut = false;
     let next: unknown = null;
