@@ -5,6 +5,7 @@ import * as columns from './columns.js';
 import { tokenHolderColumns, tokenInstanceColumns } from './token.js';
 import { logColumns, txLogColumns } from './logs.js';
 import { stateChangeColumns } from './state-changes.js';
+import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
 import type { Column } from './table.js';
 
 /** How to show items of one kind as rows. */
@@ -34,6 +35,11 @@ export const views = {
   logs: { columns: logColumns, schema: schemas.Log },
   txLogs: { columns: txLogColumns, schema: schemas.Log },
   stateChanges: { columns: stateChangeColumns, schema: schemas.StateChange },
+  coinBalances: { columns: coinBalanceColumns, schema: schemas.CoinBalance },
+  coinBalanceDays: { columns: coinBalanceDayColumns, schema: schemas.CoinBalanceDay },
+  balances: { columns: balanceRowColumns },
+  chartTransactions: { columns: chartTransactionColumns, schema: schemas.ChartDay },
+  chartMarket: { columns: chartMarketColumns, schema: schemas.ChartDay },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

@@ -57,6 +57,7 @@ import {
 import { nameItems } from './fake/address-data.js';
 import { type ExpectedRequest, Expectations } from './fake/expect.js';
 import { AREA_ROUTES } from './fake/routes.js';
+import { balanceRoutes } from './fake/balance.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
 export type { ExpectedRequest } from './fake/expect.js';
@@ -91,6 +92,11 @@ export interface FakeServerOptions {
   adminKey?: string;
   /** When set, every explorer request must carry header `x-api-key` equal to it, else 401. */
   explorerKey?: string;
+  /**
+   * Paths (prefixes) this explorer lacks, as an older server does: under /api/v2 "Unknown API v2
+   * action" (400), elsewhere 404 `{"message":"Not found"}`.
+   */
+  lacking?: readonly string[];
 }
 
 /** The admin key used when `FakeServerOptions.adminKey` is not given. */
@@ -259,6 +265,8 @@ function searchRoute(): ListRoute {
 
 function resolveRoute(segments: string[]): Route | 'unknown' {
   const [a, b, c, d, e, f, g] = segments;
+  // The legacy API's few routes live with their areas (fake/balance.ts).
+  if (a === 'api' && b === 'legacy') return balanceRoutes(segments) ?? 'unknown';
   if (a !== 'api' || b !== 'v2') return 'unknown';
   for (const area of AREA_ROUTES) {
     const r = area(segments);
@@ -417,7 +425,7 @@ function adminReply(state: State, req: Req): Reply {
   return json(200, { items: getDataset().networks as Json[] });
 }
 
-function handle(state: State, req: Req): Reply {
+function handle(state: State, req: Req, lacking: readonly string[] = []): Reply {
   if (req.method !== 'GET') {
     return { status: 405, body: '{"message":"Method not allowed"}', headers: { allow: 'GET' } };
   }
@@ -430,6 +438,7 @@ function handle(state: State, req: Req): Reply {
   if (state.explorerKey !== undefined && req.headers['x-api-key'] !== state.explorerKey) {
     return { status: 401, body: '{"message":"Unauthorized"}' };
   }
+  if (lacking.some((p) => req.path.startsWith(p))) return req.path.startsWith('/api/v2/') ? UNKNOWN_ACTION : NOT_FOUND;
   const route = resolveRoute(req.segments);
   if (route === 'unknown') return UNKNOWN_ACTION;
   const invalid = validate(route, req);
@@ -456,7 +465,7 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
     expectations.saw(requests[requests.length - 1]!);
     let reply: Reply;
     try {
-      reply = handle(state, parsed);
+      reply = handle(state, parsed, opts.lacking);
     } catch (err) {
       reply = { status: 500, body: toJsonText({ message: `fake server bug: ${(err as Error).message}` }) };
     }

@@ -4,10 +4,11 @@
  * resolver to this list.
  */
 import { addressRoutes } from './address.js';
+import { balanceRoutes } from './balance.js';
 import { blockRoutes } from './blocks.js';
 import type { RouteResolver } from './kit.js';
 import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [balanceRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
