@@ -7,6 +7,7 @@ import type { ListRequest, Params } from './client.js';
 import type {
   ActivityItem,
   Block,
+  CoinBalance,
   InternalTransaction,
   Log,
   NftCollection,
@@ -214,6 +215,24 @@ export function addressActivity(address: string, q: ActivityQuery): ListRequest<
 /** Path of the method lookup of the advanced filter: `?q=` a name (or selector) answers `[{method_id, name}]`. */
 export const ADVANCED_FILTER_METHODS_PATH = '/api/v2/advanced-filters/methods';
 
+/**
+ * Native coin balance changes of an address, newest first: block, time, delta, balance after.
+ * The server's cursor is `block_number` (changes in blocks below it) and `items_count`.
+ */
+export function coinBalanceHistory(hash: string): ListRequest<CoinBalance> {
+  return { path: addr(hash, 'coin-balance-history'), params: [], what: `address ${hash}` };
+}
+
+/** Path of an address's daily balances (`{days, items: [{date, value}]}`, the last `days` days; no parameters). */
+export function coinBalanceByDayPath(hash: string): string {
+  return addr(hash, 'coin-balance-history-by-day');
+}
+
+/** Path of an address's token balances now: one array of every token it holds (no paging). */
+export function addressTokenBalancesPath(hash: string): string {
+  return addr(hash, 'token-balances');
+}
+
 /** Path of one transaction. */
 export function transactionPath(hash: string): string {
   return `/api/v2/transactions/${hash}`;
@@ -304,6 +323,19 @@ export function blockTransactions(id: string): ListRequest<Transaction> {
 export function blockWithdrawals(id: string): ListRequest<Withdrawal> {
   return { path: `/api/v2/blocks/${id}/withdrawals`, params: [], what: `block ${id}` };
 }
+
+/**
+ * The block at a Unix time (seconds): `closest` before (the last block at or before it) or after.
+ * The answer is `{"status":"1","message":"OK","result":{"blockNumber":"…"}}` (`status` "0": none).
+ */
+export function blockNumberByTime(timestampSeconds: number, closest: 'before' | 'after'): { path: string; params: Params; what: string } {
+  return { path: '/api/legacy/block/get-block-number-by-time', params: [['timestamp', String(timestampSeconds)], ['closest', closest]], what: 'block at a time' };
+}
+
+/** The explorer's daily charts (`{chart_data: [...]}`): transactions a day, and the coin's closing price and market cap. */
+export const CHART_PATHS = { transactions: '/api/v2/stats/charts/transactions', market: '/api/v2/stats/charts/market' } as const;
+export const CHARTS = ['transactions', 'market'] as const;
+export type ChartName = (typeof CHARTS)[number];
 
 /** Path of the explorer's network stats: coin price, gas prices, totals. */
 export const STATS_PATH = '/api/v2/stats';

@@ -277,6 +277,24 @@ export const Withdrawal = z.looseObject({
 });
 export type Withdrawal = Declared<z.infer<typeof Withdrawal>>;
 
+/** One change of an address's native coin balance (`/coin-balance-history`): `value` is the balance after it. */
+export const CoinBalance = z.looseObject({
+  block_number: int,
+  block_timestamp: str,
+  delta: amount,
+  value: amount,
+  transaction_hash: str,
+});
+export type CoinBalance = Declared<z.infer<typeof CoinBalance>>;
+
+/** One day of `/coin-balance-history-by-day`: the balance that day. */
+export const CoinBalanceDay = z.looseObject({ date: str, value: amount });
+export type CoinBalanceDay = Declared<z.infer<typeof CoinBalanceDay>>;
+
+/** One day of a `/stats/charts/*` series (transactions: `transaction_count`, older `transactions_count`/`tx_count`; market: `closing_price`, `market_cap`). */
+export const ChartDay = z.looseObject({ date: str, transaction_count: amount, transactions_count: amount, tx_count: amount, closing_price: amount, market_cap: amount });
+export type ChartDay = Declared<z.infer<typeof ChartDay>>;
+
 /** One block (`/blocks/{id}` and the items of `/blocks`). */
 export const Block = z.looseObject({
   height: int,

@@ -148,3 +148,55 @@ export function parseWindow(flags: { since?: string | undefined; until?: string 
   }
   return { since, until };
 }
+
+/** A step between points in time: whole days, weeks, calendar months or calendar years. */
+export interface Interval {
+  readonly count: number;
+  readonly unit: 'd' | 'w' | 'mo' | 'y';
+  /** How it was given. */
+  readonly text: string;
+}
+
+/** What every error about an interval lists. */
+export const INTERVAL_FORMS = 'a whole number and a unit: d (days), w (weeks), mo (calendar months), y (calendar years), e.g. 1d, 2w, 1mo, 1y';
+
+/** `--every 1mo`: an interval; anything else is a usage error listing the accepted forms. */
+export function parseInterval(input: string, from: string): Interval {
+  const m = /^(\d{1,4})(d|w|mo|y)$/.exec(input.trim().toLowerCase());
+  const count = m ? Number(m[1]) : 0;
+  if (!m || count < 1) throw new UsageError(`invalid ${from} ${echo(input)}: expected ${INTERVAL_FORMS}`);
+  return { count, unit: m[2] as Interval['unit'], text: input.trim() };
+}
+
+/**
+ * The moment `times` intervals after `start` (milliseconds, UTC). Months and years count from the
+ * start each time, so 2024-01-31 steps to 02-29, 03-31, 04-30 (the day kept where the month has it).
+ */
+export function stepFrom(start: number, interval: Interval, times: number): number {
+  const n = interval.count * times;
+  switch (interval.unit) {
+    case 'd':
+      return start + n * UNIT_MS.d!;
+    case 'w':
+      return start + n * UNIT_MS.w!;
+    case 'mo':
+      return addMonthsUtc(new Date(start), n);
+    case 'y':
+      return addMonthsUtc(new Date(start), 12 * n);
+  }
+}
+
+/**
+ * The points `since`, `since + every`, … up to `until` (exclusive), each a time point named by its
+ * ISO text; more than `max` of them is a usage error (nothing sent).
+ */
+export function everyPoint(since: number, until: number, every: Interval, max: number): TimePoint[] {
+  const out: TimePoint[] = [];
+  for (let i = 0; ; i++) {
+    const ms = stepFrom(since, every, i);
+    if (ms >= until) break;
+    if (out.length === max) throw new UsageError(`--every ${every.text} gives more than ${max} points in time; take a longer interval or a later --since`);
+    out.push({ kind: 'time', ms, text: isoSeconds(ms) });
+  }
+  return out;
+}

@@ -20,6 +20,11 @@ export const PIPED_COLUMNS = {
   txLogs: ['transaction_hash', 'block_number', 'index', 'timestamp', 'address', 'event', 'event_name', 'topics', 'data'],
   stateChanges: ['address', 'is_miner', 'type', 'token', 'symbol', 'token_type', 'token_id', 'balance_before_raw', 'balance_before', 'balance_after_raw', 'balance_after', 'change_raw', 'change'],
   activity: ['timestamp', 'type', 'kind', 'from', 'to', 'amount_raw', 'amount', 'symbol', 'token_address', 'token_id', 'method', 'transaction_hash', 'block_number', 'status', 'tx_fee_wei', 'tx_fee'],
+  coinBalances: ['timestamp', 'block_number', 'delta_wei', 'delta', 'balance_wei', 'balance', 'transaction_hash'],
+  coinBalanceDays: ['date', 'balance_wei', 'balance'],
+  balances: ['address', 'at', 'block', 'balance_raw', 'balance', 'unit', 'value_usd', 'price_usd', 'price_date'],
+  chartTransactions: ['date', 'transactions'],
+  chartMarket: ['date', 'closing_price', 'market_cap'],
   chains: ['id', 'name', 'names', 'coin', 'testnet', 'explorer', 'source'],
   networks: ['chain_id', 'name', 'domain', 'active', 'rpc_url', 'block_timestamp_skew', 'sent_transactions_activity_enabled', 'verified_contracts_activity_enabled', 'blockscout_usage_activity_enabled', 'api_key_set'],
 } as const;

@@ -11,7 +11,7 @@
  * Options are typed end to end: `choice(['to', 'from'], …)` parses to `'to' | 'from' | undefined`,
  * and the request builder or runner receives exactly the types its spec declares.
  */
-import type { ExplorerClient, ListRequest, Params } from '../api/client.js';
+import type { ExplorerClient, ListRequest, Page, Params } from '../api/client.js';
 import type { ObjectView, ObjectViews } from '../render/object-views.js';
 import type { ListView, views } from '../render/views.js';
 import { type NameRef, parseChoice, parseList } from '../base/validate.js';
@@ -116,6 +116,8 @@ interface Common<A, O> {
   readonly help?: string | undefined;
   /** Command lines to copy, shown under Example(s). */
   readonly examples: readonly string[];
+  /** Checks between options (a flag that needs another), after each is parsed and before any request: throws a UsageError. */
+  check?(input: Input<A, O>): void;
   /**
    * The explorer's web page of what the command shows: the command gets `--web`, which opens that
    * page in a browser on a terminal, or prints its URL when stdout is no terminal (commands/web.ts).
@@ -153,8 +155,6 @@ export interface ListCommand<A = ArgsShape, O = OptionsShape> extends Common<A, 
   subject?(input: Input<A, O>): string | undefined;
   /** Its items carry a time, newest first: it takes `--since`/`--until` (window-options.ts), applied as pages arrive. */
   readonly dated?: Dated | undefined;
-  /** Checks what the options say together (a window that holds nothing), before any request. */
-  check?(input: Input<A, O>): void;
   /**
    * Asks the explorer what the request needs before the first page (a method name's selector), once
    * names are resolved; the request is built from the input it returns. With `--chains`, asked of
@@ -183,6 +183,17 @@ export interface ChainObject {
   fetch(client: ExplorerClient, s: Session): Promise<{ doc: string; show(io: Pick<Io, 'err' | 'blocking'>, render: RenderContext): Promise<string> }>;
 }
 
+/**
+ * One chain's rows under `--chains` for a command whose answer is rows it makes itself (`address
+ * balance`): fanout.ts prints them as it prints a list's items (a CHAIN column, wrapped JSON items).
+ */
+export interface ChainRows {
+  /** The rows' table view. */
+  readonly view: () => Promise<ListView<unknown>>;
+  /** The rows of one chain, from its explorer; `coin` is the chain's coin symbol ('' when not known). */
+  pages(client: ExplorerClient, s: Session, coin: string): AsyncIterable<Page>;
+}
+
 /** A command with a runner of its own. */
 export interface RunCommand<A = ArgsShape, O = OptionsShape> extends Common<A, O> {
   readonly kind: 'run';
@@ -195,6 +206,8 @@ export interface RunCommand<A = ArgsShape, O = OptionsShape> extends Common<A, O
   run(inv: Invocation, input: Input<A, O>): Promise<void>;
   /** With `--chains`: how an `object` command fetches and shows one chain's object. */
   perChain?(input: Input<A, O>): Promise<ChainObject>;
+  /** With `--chains`: how a `rows` command makes one chain's rows. */
+  perChainRows?(input: Input<A, O>): Promise<ChainRows>;
 }
 
 export type CommandSpec = ListCommand | ObjectCommand | RunCommand;
@@ -223,7 +236,6 @@ export function listCommand<const A extends ArgsShape = {}, const O extends Opti
     view: K;
     watch?: Identity;
     subject?: (input: Input<A, O>) => string | undefined;
-    check?: (input: Input<A, O>) => void;
     prepare?: (input: Input<A, O>, s: Session) => Promise<Input<A, O>>;
     dated?: Dated;
   },
@@ -246,6 +258,7 @@ export function command<const A extends ArgsShape = {}, const O extends OptionsS
     columns?: PipedColumnsName;
     run(inv: Invocation, input: Input<A, O>): Promise<void>;
     perChain?(input: Input<A, O>): Promise<ChainObject>;
+    perChainRows?(input: Input<A, O>): Promise<ChainRows>;
   },
 ): RunCommand<A, O> {
   return { ...spec, kind: 'run' };

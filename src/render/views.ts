@@ -6,6 +6,7 @@ import { tokenHolderColumns, tokenInstanceColumns } from './token.js';
 import { logColumns, txLogColumns } from './logs.js';
 import { stateChangeColumns } from './state-changes.js';
 import { activityColumns } from './activity.js';
+import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
 import type { Column } from './table.js';
 
 /** How to show items of one kind as rows. */
@@ -36,6 +37,11 @@ export const views = {
   txLogs: { columns: txLogColumns, schema: schemas.Log },
   stateChanges: { columns: stateChangeColumns, schema: schemas.StateChange },
   activity: { columns: activityColumns, schema: schemas.ActivityItem },
+  coinBalances: { columns: coinBalanceColumns, schema: schemas.CoinBalance },
+  coinBalanceDays: { columns: coinBalanceDayColumns, schema: schemas.CoinBalanceDay },
+  balances: { columns: balanceRowColumns },
+  chartTransactions: { columns: chartTransactionColumns, schema: schemas.ChartDay },
+  chartMarket: { columns: chartMarketColumns, schema: schemas.ChartDay },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

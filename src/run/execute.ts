@@ -159,7 +159,7 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
     if (value === undefined && o.default !== undefined) [value, from] = [o.default, ''];
     input[key] = o.parse(value, from);
   }
-  if (spec.kind === 'list') spec.check?.(input);
+  spec.check?.(input as never);
   // --watch and its options, on a list that can be followed; checked with the page flags they exclude.
   const w = WATCH_OPTIONS;
   const watch =

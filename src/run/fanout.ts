@@ -183,7 +183,12 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
   if (spec.kind === 'list') {
     const ready = spec.prepare ? await spec.prepare(input, s) : input;
-    return fanList(s, inv, lanes, windowed(spec.request(ready), spec.dated, inv.output.window), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+    return fanList(s, inv, lanes, listPages(inv, windowed(spec.request(ready), spec.dated, inv.output.window)), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+  }
+  // A command whose answer is rows of its own (`address balance`): each chain's rows print as a list does.
+  if (spec.kind === 'run' && spec.perChainRows) {
+    const rows = await spec.perChainRows(input);
+    return fanList(s, inv, lanes, (lane) => rows.pages(lane.client, s, lane.target.coin), rows.view, given, value, undefined);
   }
   const one: ChainObject | undefined =
     spec.kind === 'object'
@@ -215,18 +220,26 @@ function objectFetch(req: { path: string; params?: readonly (readonly [string, s
 
 // ---- lists
 
+/** The pages of one list request on a chain: the server's pages from its cursors, filtered when the request says. */
+function listPages(inv: Invocation, req: ListRequest<unknown>): (lane: Lane) => AsyncIterable<Page> {
+  const paging = pagination(inv.output);
+  return (lane) => {
+    const fetchPage = (r: ListRequest<unknown>, c: Cursor | null) => lane.client.page(r, c);
+    return req.itemFilter || req.window ? filteredPages(fetchPage, req, paging) : paginate(fetchPage, req, paging);
+  };
+}
+
 async function fanList(
   s: Session,
   inv: Invocation,
   lanes: readonly Lane[],
-  req: ListRequest<unknown>,
+  pagesOf: (lane: Lane) => AsyncIterable<Page>,
   viewRef: ViewRef<unknown>,
   given: string | undefined,
   value: ForValue | undefined,
   subject: string | undefined,
 ): Promise<void> {
   const { output } = inv;
-  const paging = pagination(output);
   const limit = output.limit ?? Infinity;
   const failures: Failure[] = [];
   const missing: Lane[] = [];
@@ -245,8 +258,7 @@ async function fanList(
     }
   };
   const fill = async (lane: Lane, out: { push(page: Page, cost: number): Promise<void> }, first: (page: Page) => void): Promise<void> => {
-    const fetchPage = (r: ListRequest<unknown>, c: Cursor | null) => lane.client.page(r, c);
-    const pages: AsyncIterable<Page> = req.itemFilter || req.window ? filteredPages(fetchPage, req, paging) : paginate(fetchPage, req, paging);
+    const pages = pagesOf(lane);
     let count = 0;
     let cut = false;
     let next: unknown = null;

@@ -164,6 +164,16 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, ...watching, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }, chains] },
   { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
+  {
+    words: ['address', 'balance'],
+    args: [mix(ADDR.rich, 'scout-rich.eth', ADDR.empty)],
+    opts: [...output, ...table, { name: '--csv' }, { name: '--at', value: mix('2025-01-01', 'now', '30d,2024-06-01', 'block:20000000', '2099-01-01', 'yesterday') }, { name: '--since', value: mix('2025-06-01', '1y', 'block:5') }, { name: '--until', value: mix('2025-08-01', 'now') }, { name: '--every', value: mix('1mo', '2w', '1h', '0d') }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno') }, chains],
+  },
+  {
+    words: ['address', 'balance-history'],
+    args: [mix(ADDR.rich, ADDR.empty)],
+    opts: [...output, ...pages, { name: '--since', value: mix('2025-01-01', '90d', 'block:23000000', '2026-13-01') }, { name: '--until', value: mix('2025-06-01', 'block:23100000', 'now') }, { name: '--daily' }, { name: '--chart' }],
+  },
   { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
   { words: ['tx', 'show'], args: [hash], opts: [...output, ...waiting, { name: '--web' }, chains] },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
@@ -196,7 +206,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['block', 'txs'], args: [block], opts: [...output, ...pages] },
   { words: ['block', 'withdrawals'], args: [block], opts: [...output, ...pages] },
   { words: ['blocks'], args: [], opts: [...output, ...pages, ...watching, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
-  { words: ['stats'], args: [], opts: output },
+  { words: ['stats'], args: [], opts: [...output, { name: '--chart', value: mix('transactions', 'market', 'MARKET', 'gas') }] },
   { words: ['gas'], args: [], opts: output },
   { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }, chains] },
   {
@@ -219,7 +229,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
 ];
 
 /** `--concurrency` on every command whose argument may be `-` (a batch from stdin). */
-const BATCHED = new Set(['address show', 'address activity', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'block show', 'block txs', 'block withdrawals']);
+const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'block show', 'block txs', 'block withdrawals']);
 for (const c of COMMANDS) if (BATCHED.has(c.words.join(' '))) c.opts = [...c.opts, { name: '--concurrency', value: mix('1', '4', '64', '0', '65', 'x') }];
 
 /** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */

@@ -36,7 +36,7 @@ describe('bad input: exit 2, one line on stderr, nothing sent', () => {
     ['missing search query', ['search'], /^scout: search needs a query$/],
     ['blank search query', ['search', '  '], /search needs a query/],
     ['unknown command', ['adress', 'txs', A], /^scout: unknown command 'adress'/],
-    ['unknown verb', ['address', 'balance', A], /unknown command 'balance'/],
+    ['unknown verb', ['address', 'holdings', A], /unknown command 'holdings'/],
     ['unknown option', ['address', 'txs', A, '--colour'], /unknown option '--colour'/],
     ['missing argument', ['tx', 'show'], /missing required argument 'hash'/],
     ['--json with --ndjson', ['address', 'txs', A, '--json', '--ndjson'], /^scout: choose one output format: --json and --ndjson cannot be used together$/],
@@ -171,7 +171,7 @@ describe('errors that point to the fix', () => {
     [['address', 'txs', A, '--colour'], 'scout address txs --help'],
     [['tx', 'show'], 'scout tx show --help'],
     [['api', '/api/v2/stats', 'extra'], 'scout api --help'],
-    [['address', 'balance', A], 'scout address --help'],
+    [['address', 'holdings', A], 'scout address --help'],
     [['adress', 'txs', A], 'scout --help'],
   ])('a usage error in %j points to the help of the command it came from', async (args, help) => {
     const r = await runScout(args);

@@ -57,6 +57,7 @@ import {
 import { nameItems } from './fake/address-data.js';
 import { type ExpectedRequest, Expectations } from './fake/expect.js';
 import { AREA_ROUTES } from './fake/routes.js';
+import { balanceRoutes } from './fake/balance.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
 export type { ExpectedRequest } from './fake/expect.js';
@@ -265,6 +266,8 @@ function searchRoute(): ListRoute {
 
 function resolveRoute(segments: string[]): Route | 'unknown' {
   const [a, b, c, d, e, f, g] = segments;
+  // The legacy API's few routes live with their areas (fake/balance.ts).
+  if (a === 'api' && b === 'legacy') return balanceRoutes(segments) ?? 'unknown';
   if (a !== 'api' || b !== 'v2') return 'unknown';
   for (const area of AREA_ROUTES) {
     const r = area(segments);

@@ -51,7 +51,7 @@ describe.runIf(has('bash'))('bash completion', () => {
   });
 
   it('scout address <TAB> offers its verbs', () => {
-    expect(bashComplete(['scout', 'address', ''])).toEqual(['show', 'activity', 'tokens', 'nfts', 'transfers', 'txs', 'internal-txs', 'logs', 'withdrawals']);
+    expect(bashComplete(['scout', 'address', ''])).toEqual(['show', 'activity', 'balance', 'balance-history', 'tokens', 'nfts', 'transfers', 'txs', 'internal-txs', 'logs', 'withdrawals']);
   });
 
   it('--fil<TAB> completes the option of that verb', () => {
