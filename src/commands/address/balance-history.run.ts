@@ -7,68 +7,26 @@
  * with `--until` the list starts on the server at the block before it (`block_number=B+1`, the
  * server's own cursor key: one request for the block at a time where that is a time); pages wholly
  * after the window are passed over, and paging stops at the first page that holds a change before
- * `--since`, so at most one page past the window is fetched. Pages are fetched one after another,
- * never ahead. (The seam for a shared window engine: `windowPages`.)
+ * `--since`, so at most one page past the window is fetched: the windows of every history
+ * (api/item-filter.ts, filteredPages).
  */
 import { coinBalanceByDayPath, coinBalanceHistory } from '../../api/endpoints.js';
 import type { ExplorerClient, ListRequest, Page } from '../../api/client.js';
-import { type Cursor, cursorKey } from '../../api/cursor.js';
+import type { Cursor } from '../../api/cursor.js';
+import { filteredPages } from '../../api/item-filter.js';
+import type { Dated } from '../../api/window.js';
 import type { CoinBalance, CoinBalanceDay } from '../../api/schemas.js';
-import { CursorLoopError } from '../../base/errors.js';
 import type { TimePoint, TimeWindow } from '../../base/time.js';
 import { toBigInt } from '../../render/units.js';
 import { offerNextPage, printList } from '../../run/output.js';
 import { pastFirstPage } from '../../kit/page-options.js';
+import { LOG_TIME } from '../../kit/window-options.js';
 import type { Invocation, Session } from '../../kit/invocation.js';
 import { view as namedView } from '../../kit/view-ref.js';
 import { blockBefore } from './balance.run.js';
 
-/** Where an item stands against the window: before it (older than --since), in it, or after it. */
-type Place = 'before' | 'in' | 'after';
-
-function place(w: TimeWindow, ms: number, block: bigint | undefined): Place {
-  const cmp = (p: TimePoint) => (p.kind === 'time' ? ms - p.ms : block === undefined ? NaN : Number(block - p.block));
-  if (w.since && cmp(w.since) < 0) return 'before';
-  if (w.until && cmp(w.until) >= 0) return 'after';
-  return 'in';
-}
-
-/**
- * The pages of a newest-first list in the window, one request at a time: pages wholly after it are
- * passed over, the first page reaching before it is the last (its `next` dropped), and at most
- * `maxPages` pages with items in the window are yielded (the last keeps the server's cursor, for
- * the next-page hint).
- */
-export async function* windowPages<T>(
-  fetch: (cursor: Cursor | null) => Promise<Page<T>>,
-  start: Cursor | null,
-  window: TimeWindow,
-  at: (item: T) => { ms: number; block?: bigint | undefined },
-  maxPages: number,
-): AsyncGenerator<Page<T>, void, undefined> {
-  let cursor = start;
-  const seen = new Set<string>();
-  let shown = 0;
-  for (;;) {
-    const page = await fetch(cursor);
-    const items = page.items();
-    const places = items.map((item) => {
-      const t = at(item);
-      return place(window, t.ms, t.block);
-    });
-    const keep = places.map((p, i) => (p === 'in' ? i : -1)).filter((i) => i >= 0);
-    const past = places.includes('before');
-    if (keep.length > 0 || past || page.next === null) {
-      shown++;
-      yield { rawItems: keep.map((i) => page.rawItems[i]!), compact: page.compact, next: past ? null : page.next, items: () => keep.map((i) => items[i]!) };
-    }
-    if (past || page.next === null || shown >= maxPages) return;
-    const key = cursorKey(page.next);
-    if (seen.has(key)) throw new CursorLoopError('the server gave a cursor it had given before (coin balance history); stopping instead of asking forever');
-    seen.add(key);
-    cursor = page.next;
-  }
-}
+/** The explorer's daily balances: a `date` each, no block. */
+const BY_DATE: Dated = { time: ['date'], block: [] };
 
 const timeOf = (iso: unknown) => (typeof iso === 'string' ? Date.parse(iso) : NaN);
 
@@ -89,7 +47,7 @@ export async function balanceHistory(inv: Invocation, address: string, window: T
   const charted = o.chart && output.mode === 'table' && s.render.tty;
   if (o.daily) {
     const req: ListRequest<CoinBalanceDay> = { path: coinBalanceByDayPath(address), params: [], what: `address ${address}` };
-    const pages = windowPages((c) => client.page(req, c), null, window, (d) => ({ ms: timeOf(d.date) }), 1);
+    const pages = filteredPages((r, c) => client.page(r, c), { ...req, window: { bounds: window, dated: BY_DATE } }, { maxPages: 1 });
     if (charted) return chartOf(s, pages, (d) => ({ x: timeOf(d.date), y: toBigInt(d.value) }), `${address} · balance by day`);
     await printList(s, pages, namedView('coinBalanceDays'), output);
     return;
@@ -98,8 +56,7 @@ export async function balanceHistory(inv: Invocation, address: string, window: T
   if (output.cursorRead) (await import('../../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: inv.path.join(' '), path: req.path });
   const start = output.cursor ?? (await startOf(s, client, window.until));
   const maxPages = pastFirstPage(output) ? Infinity : 1;
-  const at = (c: CoinBalance) => ({ ms: timeOf(c.block_timestamp), block: toBigInt(c.block_number) });
-  const pages = windowPages((c) => client.page(req, c), start, window, at, maxPages);
+  const pages = filteredPages((r, c) => client.page(r, c), { ...req, window: { bounds: window, dated: LOG_TIME } }, { cursor: start, maxPages });
   if (charted) {
     const limited = limitPages(pages, output.limit);
     await chartOf(s, limited.pages, (c) => ({ x: timeOf(c.block_timestamp), y: toBigInt(c.value) }), `${address} · balance after each change`);
