@@ -185,6 +185,28 @@ export function blockWithdrawals(id: string): ListRequest<Withdrawal> {
 export const STATS_PATH = '/api/v2/stats';
 
 /**
+ * The block at a time, from the explorer's legacy API: `timestamp` in Unix seconds, `closest`
+ * before or after. It answers `{"status":"1","message":"OK","result":{"blockNumber":"…"}}`, or
+ * `status` "0" with `result` null and the reason in `message`.
+ */
+export const BLOCK_BY_TIME_PATH = '/api/legacy/block/get-block-number-by-time';
+
+/** Which side of a time `block at` takes: the last block at or before it, or the first at or after it. */
+export const CLOSEST = ['before', 'after'] as const;
+export type Closest = (typeof CLOSEST)[number];
+
+/** The query of BLOCK_BY_TIME_PATH. */
+export function blockByTimeParams(seconds: bigint, closest: Closest): Params {
+  return params({ timestamp: String(seconds), closest });
+}
+
+/**
+ * How far the explorer has indexed: `finished_indexing_blocks` and `indexed_blocks_ratio` for
+ * blocks, `finished_indexing` and `indexed_internal_transactions_ratio` for internal transactions.
+ */
+export const INDEXING_STATUS_PATH = '/api/v2/main-page/indexing-status';
+
+/**
  * Asks for the gas price estimates in full (price, time, fiat price for each speed), as the
  * explorer's own front end does; without it the server sends only the prices.
  */

@@ -57,6 +57,7 @@ import {
 import { nameItems } from './fake/address-data.js';
 import { type ExpectedRequest, Expectations } from './fake/expect.js';
 import { AREA_ROUTES } from './fake/routes.js';
+import { INDEXING_FINISHED, indexingStatus, legacyBlockByTime, type LegacyApi } from './fake/time.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
 export type { ExpectedRequest } from './fake/expect.js';
@@ -75,7 +76,13 @@ export interface RecordedRequest {
 export interface FakeServer {
   /** `http://127.0.0.1:<port>` (no trailing slash); the explorer and the admin API share it. */
   url: string;
+  /**
+   * Every request, in order, but the indexing status: the commands that depend on indexing ask it
+   * beside their own first request (src/run/freshness.ts), so it stays out of what a test compares.
+   */
   requests: RecordedRequest[];
+  /** The requests for the indexing status (`/api/v2/main-page/indexing-status`). */
+  statusRequests: RecordedRequest[];
   /**
    * Declares a request the test expects from now on (method, exact path, at least these query
    * pairs); `verify` fails if it never came (see fake/expect.ts).
@@ -91,7 +98,20 @@ export interface FakeServerOptions {
   adminKey?: string;
   /** When set, every explorer request must carry header `x-api-key` equal to it, else 401. */
   explorerKey?: string;
+  /**
+   * The legacy API's block by time (fake/time.ts): served (the default), or answered as an explorer
+   * without it answers (`unrouted`: an older explorer, 400; `disabled`: the API v1 turned off, 404).
+   */
+  legacy?: LegacyApi;
+  /**
+   * What `/api/v2/main-page/indexing-status` answers: everything indexed by default (so no command
+   * warns); a partial status to make commands warn, or a reply of its own (`NOT_FOUND`).
+   */
+  indexing?: Json | Reply;
 }
+
+/** The indexing status's path (fake/time.ts). */
+const INDEXING_STATUS = '/api/v2/main-page/indexing-status';
 
 /** The admin key used when `FakeServerOptions.adminKey` is not given. */
 export const DEFAULT_ADMIN_KEY = 'admin-secret';
@@ -417,7 +437,16 @@ function adminReply(state: State, req: Req): Reply {
   return json(200, { items: getDataset().networks as Json[] });
 }
 
-function handle(state: State, req: Req): Reply {
+/** The routes a server's options shape (fake/time.ts), or null when not theirs. */
+function optionRoute(opts: FakeServerOptions, segments: readonly string[]): Route | null {
+  const [a, b, c, d, e, f] = segments;
+  if (a !== 'api') return null;
+  if (b === 'legacy' && c === 'block' && d === 'get-block-number-by-time' && e === undefined) return legacyBlockByTime(opts.legacy ?? 'served');
+  if (b === 'v2' && c === 'main-page' && d === 'indexing-status' && e === undefined && f === undefined) return indexingStatus(opts.indexing ?? INDEXING_FINISHED);
+  return null;
+}
+
+function handle(state: State, req: Req, opts: FakeServerOptions = {}): Reply {
   if (req.method !== 'GET') {
     return { status: 405, body: '{"message":"Method not allowed"}', headers: { allow: 'GET' } };
   }
@@ -430,7 +459,7 @@ function handle(state: State, req: Req): Reply {
   if (state.explorerKey !== undefined && req.headers['x-api-key'] !== state.explorerKey) {
     return { status: 401, body: '{"message":"Unauthorized"}' };
   }
-  const route = resolveRoute(req.segments);
+  const route = optionRoute(opts, req.segments) ?? resolveRoute(req.segments);
   if (route === 'unknown') return UNKNOWN_ACTION;
   const invalid = validate(route, req);
   if (invalid) return invalid;
@@ -441,6 +470,7 @@ function handle(state: State, req: Req): Reply {
 export async function startServer(opts: FakeServerOptions = {}): Promise<FakeServer> {
   getDataset(); // build the data before the first request, not during it
   const requests: RecordedRequest[] = [];
+  const statusRequests: RecordedRequest[] = [];
   const expectations = new Expectations();
   const state: State = {
     adminKey: opts.adminKey ?? DEFAULT_ADMIN_KEY,
@@ -452,11 +482,12 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
   };
   const server = http.createServer((req, res) => {
     const parsed = parseRequest(req);
-    requests.push({ method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers } });
-    expectations.saw(requests[requests.length - 1]!);
+    const recorded: RecordedRequest = { method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers } };
+    (parsed.path.replace(/\/+$/, '') === INDEXING_STATUS ? statusRequests : requests).push(recorded);
+    expectations.saw(recorded);
     let reply: Reply;
     try {
-      reply = handle(state, parsed);
+      reply = handle(state, parsed, opts);
     } catch (err) {
       reply = { status: 500, body: toJsonText({ message: `fake server bug: ${(err as Error).message}` }) };
     }
@@ -485,6 +516,7 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    statusRequests,
     expect: (method, path, query) => expectations.expect(method, path, query),
     verify: () => expectations.verify(),
     close: () =>

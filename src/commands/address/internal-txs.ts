@@ -13,5 +13,6 @@ export default listCommand({
   request: ({ address, filter }) => addressInternalTransactions(address, { filter }),
   subject: ({ address }) => address,
   view: 'internalTransactions',
+  indexed: 'internal-transactions',
   watch: byIndexInTransaction,
 });

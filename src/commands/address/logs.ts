@@ -16,5 +16,6 @@ export default listCommand({
   ],
   request: ({ address, topic }) => addressLogs(address, { topic }),
   view: 'logs',
+  indexed: 'blocks',
   watch: byIndexInTransaction,
 });

@@ -18,5 +18,6 @@ export default listCommand({
   request: ({ address, type, filter, token }) => addressTokenTransfers(address, { type, filter, token }),
   subject: ({ address }) => address,
   view: 'tokenTransfers',
+  indexed: 'blocks',
   watch: byTransferLog,
 });

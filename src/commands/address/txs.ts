@@ -13,5 +13,6 @@ export default listCommand({
   request: ({ address, filter }) => addressTransactions(address, { filter }),
   subject: ({ address }) => address,
   view: 'transactions',
+  indexed: 'blocks',
   watch: byHash,
 });

@@ -10,4 +10,5 @@ export default listCommand({
   examples: ['scout address withdrawals 0xE12799BC799fc024db69E118fD2A6eA293DBFF7d --all --csv'],
   request: ({ address }) => addressWithdrawals(address),
   view: 'withdrawals',
+  indexed: 'blocks',
 });

@@ -10,5 +10,6 @@ export default listCommand({
   examples: ['scout blocks --limit 10', 'scout blocks --type reorg', 'scout blocks --watch --new-only'],
   request: ({ type }) => blocks({ type }),
   view: 'blocks',
+  indexed: 'blocks',
   watch: byHash,
 });

@@ -10,4 +10,5 @@ export default listCommand({
   examples: ['scout token transfers 0xdAC17F958D2ee523a2206206994597C13D831ec7 --limit 100 --ndjson'],
   request: ({ address }) => tokenTransfers(address),
   view: 'tokenTransfers',
+  indexed: 'blocks',
 });
