@@ -58,6 +58,7 @@ describe('indexing status: the warning', () => {
     ['address show (its counters)', ['address', ADDR.rich]],
     ['token transfers', ['token', 'transfers', ADDR.usdc]],
     ['blocks', ['blocks']],
+    ['block at', ['block', 'at', '2025-01-01']],
   ])('%s warns', async (_name, args) => {
     const r = await on(blocks, args);
     expect(r.code, r.stderr).toBe(0);
@@ -92,6 +93,12 @@ describe('indexing status: the warning', () => {
     expect((await on(blocks, ['address', 'txs', '--help'])).code).toBe(0);
     expect((await on(blocks, ['address', 'txs', '0x12'])).code).toBe(2);
     expect(blocks.statusRequests.length).toBe(mark);
+  });
+
+  it('a failed command still warns before its error: what it could not find may not be indexed yet', async () => {
+    const r = await on(blocks, ['block', 'at', '@1']);
+    expect(r.code).toBe(3);
+    expect(r.stderr.startsWith(BLOCKS_WARNING)).toBe(true);
   });
 });
 
