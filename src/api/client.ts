@@ -407,6 +407,25 @@ export class ExplorerClient {
     });
   }
 
+  /**
+   * GETs `path` once, never tried again nor cached, and returns the body text unchecked, refusing a
+   * body past `maxBytes`: for a small answer the run can do without (the explorer's indexing status),
+   * whose failure the caller ignores.
+   */
+  async getOnce(path: string, what = path, maxBytes = 64 * 1024): Promise<string> {
+    const url = buildUrl(this.baseUrl, path, []);
+    return this.http.getStreamed(url, this.headers, { ...this.context(what), once: true, cache: false }, async (chunks) => {
+      const kept: Buffer[] = [];
+      let bytes = 0;
+      for await (const chunk of chunks) {
+        bytes += chunk.length;
+        if (bytes > maxBytes) throw new ResponseShapeError(`${what} from ${url.origin} is larger than ${maxBytes} bytes`);
+        kept.push(chunk);
+      }
+      return utf8Text(Buffer.concat(kept, bytes));
+    });
+  }
+
   /** GETs `path` and returns the body text, checked to be JSON; `extra` headers go along (never keys). */
   async getRaw(path: string, params: Params = [], what = path, extra: Readonly<Record<string, string>> = {}): Promise<string> {
     return (await this.getJson(path, params, what, extra)).text;

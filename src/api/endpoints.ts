@@ -324,14 +324,6 @@ export function blockWithdrawals(id: string): ListRequest<Withdrawal> {
   return { path: `/api/v2/blocks/${id}/withdrawals`, params: [], what: `block ${id}` };
 }
 
-/**
- * The block at a Unix time (seconds): `closest` before (the last block at or before it) or after.
- * The answer is `{"status":"1","message":"OK","result":{"blockNumber":"…"}}` (`status` "0": none).
- */
-export function blockNumberByTime(timestampSeconds: number, closest: 'before' | 'after'): { path: string; params: Params; what: string } {
-  return { path: '/api/legacy/block/get-block-number-by-time', params: [['timestamp', String(timestampSeconds)], ['closest', closest]], what: 'block at a time' };
-}
-
 /** The explorer's daily charts (`{chart_data: [...]}`): transactions a day, and the coin's closing price and market cap. */
 export const CHART_PATHS = { transactions: '/api/v2/stats/charts/transactions', market: '/api/v2/stats/charts/market' } as const;
 export const CHARTS = ['transactions', 'market'] as const;
@@ -339,6 +331,28 @@ export type ChartName = (typeof CHARTS)[number];
 
 /** Path of the explorer's network stats: coin price, gas prices, totals. */
 export const STATS_PATH = '/api/v2/stats';
+
+/**
+ * The block at a time, from the explorer's legacy API: `timestamp` in Unix seconds, `closest`
+ * before or after. It answers `{"status":"1","message":"OK","result":{"blockNumber":"…"}}`, or
+ * `status` "0" with `result` null and the reason in `message`.
+ */
+export const BLOCK_BY_TIME_PATH = '/api/legacy/block/get-block-number-by-time';
+
+/** Which side of a time `block at` takes: the last block at or before it, or the first at or after it. */
+export const CLOSEST = ['before', 'after'] as const;
+export type Closest = (typeof CLOSEST)[number];
+
+/** The query of BLOCK_BY_TIME_PATH. */
+export function blockByTimeParams(seconds: bigint, closest: Closest): Params {
+  return params({ timestamp: String(seconds), closest });
+}
+
+/**
+ * How far the explorer has indexed: `finished_indexing_blocks` and `indexed_blocks_ratio` for
+ * blocks, `finished_indexing` and `indexed_internal_transactions_ratio` for internal transactions.
+ */
+export const INDEXING_STATUS_PATH = '/api/v2/main-page/indexing-status';
 
 /**
  * Asks for the gas price estimates in full (price, time, fiat price for each speed), as the

@@ -42,6 +42,8 @@ export interface RequestContext {
   cache?: boolean | undefined;
   /** Query parameters whose values --verbose never shows, whatever their names (`scout api -F`). */
   masked?: readonly string[] | undefined;
+  /** Asked once and never tried again: an answer the run can do without (the explorer's indexing status). */
+  once?: boolean | undefined;
 }
 
 /** One request as every layer sees it. */

@@ -240,7 +240,7 @@ export class Http {
         fault = e;
         last = undefined;
       }
-      if (!this.policy.again(method, outcome, n)) break;
+      if (req.ctx.once || !this.policy.again(method, outcome, n)) break;
       const wait = this.policy.wait(n, outcome);
       this.log(`retry ${n + 1}/${this.policy.retries} in ${Math.round(wait)}ms`);
       // A 429 holds back every request to the origin, not only this one: the scheduler waits it out.

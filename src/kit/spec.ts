@@ -22,6 +22,9 @@ import type { RenderContext } from '../render/context.js';
 import type { WebPage } from './web-page.js';
 import type { Dated } from '../api/window.js';
 
+/** What an answer can depend on the explorer having indexed (`indexed` on a spec). */
+export type Indexed = 'blocks' | 'internal-transactions';
+
 /** What completion offers for a value. */
 export interface Completion {
   /** The values to offer. */
@@ -118,6 +121,18 @@ interface Common<A, O> {
   readonly examples: readonly string[];
   /** Checks between options (a flag that needs another), after each is parsed and before any request: throws a UsageError. */
   check?(input: Input<A, O>): void;
+  /**
+   * What the answer depends on the explorer having indexed: `blocks` (a history, a window, a
+   * counter) or `internal-transactions` (which depend on blocks too). The run then asks the
+   * explorer's indexing status beside its own first request and warns once on stderr while that part
+   * is unfinished (run/freshness.ts). Opting a command in is this one line.
+   */
+  readonly indexed?: Indexed | undefined;
+  /**
+   * Checks across options, once each is parsed and before any request (a batch's values are not
+   * read yet): a UsageError here is exit 2 (`--before` with `--after`).
+   */
+  check?(options: Input<{}, O>): void;
   /**
    * The explorer's web page of what the command shows: the command gets `--web`, which opens that
    * page in a browser on a terminal, or prints its URL when stdout is no terminal (commands/web.ts).

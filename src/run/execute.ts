@@ -7,7 +7,7 @@
  * with them.
  */
 import type { Command } from 'commander';
-import { UsageError } from '../base/errors.js';
+import { InterruptedError, UsageError } from '../base/errors.js';
 import { WATCH_OPTIONS, type WatchPlan, watchPlan } from '../kit/follow-options.js';
 import { NameRef, parsePositiveInt } from '../base/validate.js';
 import { checkColumns, pageOptions } from '../kit/page-options.js';
@@ -192,13 +192,32 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
   // The session opens when a runner first asks for it and closes when the command ends: a command
   // that needs no settings (config, cache, help) never resolves them, so a broken one cannot stop it.
   let lazy: Promise<LazySession> | undefined;
+  const chains = Array.isArray(input.chains) ? (input.chains as string[]) : undefined;
+  // Freshness (freshness.ts): a command that depends on what its explorer has indexed asks the
+  // indexing status once, as its session opens, so the answer comes beside the command's own.
+  // Not with --watch: it ends only at Ctrl-C, where nothing more is said.
+  const indexed = chains || web || watch ? undefined : spec.indexed;
+  let probe: Promise<string | undefined> | undefined;
   const base: Omit<Invocation, 'session'> = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program };
-  const inv: Invocation = { ...base, session: async () => (await (lazy ??= import('./session.js').then((m) => m.lazySession(base)))).get() };
+  const inv: Invocation = {
+    ...base,
+    session: async () => {
+      const s = await (await (lazy ??= import('./session.js').then((m) => m.lazySession(base)))).get();
+      if (indexed && !probe) probe = import('./freshness.js').then((m) => m.probeIndexing(s), () => undefined);
+      return s;
+    },
+  };
+  let failure: unknown;
   try {
-    await runChecked(spec, inv, input, { batch, chains: Array.isArray(input.chains) ? (input.chains as string[]) : undefined, web, watch, wait, concurrency });
+    await runChecked(spec, inv, input, { batch, chains, web, watch, wait, concurrency });
   } catch (e) {
+    failure = e;
     throw lazy ? (await lazy).explain(e) : e;
   } finally {
+    // Said after the output (and before an error's line), unless the run was refused or stopped.
+    if (probe && indexed && !(failure instanceof UsageError || failure instanceof InterruptedError)) {
+      await (await import('./freshness.js')).tellIndexing(env.io, probe, indexed);
+    }
     if (lazy) await (await lazy).close();
   }
 }

@@ -19,7 +19,10 @@ const last = `{"items":[${item(COUNT)}],"next_page_params":null}`;
 
 const queries: URLSearchParams[] = [];
 const server = createServer((req, res) => {
-  const q = new URL(req.url ?? '/', 'http://x').searchParams;
+  const url = new URL(req.url ?? '/', 'http://x');
+  // Only the list is served (and counted): the indexing status `address txs` asks beside it is absent here.
+  if (url.pathname !== `/api/v2/addresses/${ADDR}/transactions`) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+  const q = url.searchParams;
   queries.push(q);
   res.writeHead(200, { 'content-type': 'application/json' }).end(q.has('block_number') ? last : page);
 });

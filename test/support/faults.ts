@@ -48,6 +48,9 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+/** The path of the explorer's indexing status. */
+const INDEXING_STATUS = '/api/v2/main-page/indexing-status';
+
 const NGINX_503 = '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 /** What the upstream said, fetched in full. */
@@ -70,6 +73,19 @@ export async function startFaultProxy(target: string, plan: (n: number, url: str
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
+    // The indexing status some commands ask beside their own requests (src/run/freshness.ts) goes
+    // through unplanned and uncounted: the plan and the record are the command's own requests.
+    if (url.startsWith(INDEXING_STATUS)) {
+      upstream(target, url).then(
+        (up) => {
+          // Without the fake's rate-limit headers: they would describe a window other than the one the plan fakes.
+          const headers = Object.fromEntries(Object.entries(up.headers).filter(([k]) => !k.startsWith('x-ratelimit-')));
+          res.writeHead(up.status, { ...headers, 'content-length': String(up.body.length) }).end(up.body);
+        },
+        (e: Error) => res.writeHead(599).end(String(e.message)),
+      );
+      return;
+    }
     const n = requests.length;
     const fault = plan(n, url);
     requests.push({ n, url, fault });

@@ -58,6 +58,7 @@ import { nameItems } from './fake/address-data.js';
 import { type ExpectedRequest, Expectations } from './fake/expect.js';
 import { AREA_ROUTES } from './fake/routes.js';
 import { balanceRoutes } from './fake/balance.js';
+import { INDEXING_FINISHED, indexingStatus, legacyBlockByTime, type LegacyApi } from './fake/time.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
 export type { ExpectedRequest } from './fake/expect.js';
@@ -76,7 +77,13 @@ export interface RecordedRequest {
 export interface FakeServer {
   /** `http://127.0.0.1:<port>` (no trailing slash); the explorer and the admin API share it. */
   url: string;
+  /**
+   * Every request, in order, but the indexing status: the commands that depend on indexing ask it
+   * beside their own first request (src/run/freshness.ts), so it stays out of what a test compares.
+   */
   requests: RecordedRequest[];
+  /** The requests for the indexing status (`/api/v2/main-page/indexing-status`). */
+  statusRequests: RecordedRequest[];
   /**
    * Declares a request the test expects from now on (method, exact path, at least these query
    * pairs); `verify` fails if it never came (see fake/expect.ts).
@@ -98,7 +105,20 @@ export interface FakeServerOptions {
    * answers so. `{'/api/v2/advanced-filters': 400}` is an explorer without address activity.
    */
   lacking?: Readonly<Record<string, 400 | 404>>;
+  /**
+   * The legacy API's block by time (fake/time.ts): served (the default), or answered as an explorer
+   * without it answers (`unrouted`: an older explorer, 400; `disabled`: the API v1 turned off, 404).
+   */
+  legacy?: LegacyApi;
+  /**
+   * What `/api/v2/main-page/indexing-status` answers: everything indexed by default (so no command
+   * warns); a partial status to make commands warn, or a reply of its own (`NOT_FOUND`).
+   */
+  indexing?: Json | Reply;
 }
+
+/** The indexing status's path (fake/time.ts). */
+const INDEXING_STATUS = '/api/v2/main-page/indexing-status';
 
 /** The admin key used when `FakeServerOptions.adminKey` is not given. */
 export const DEFAULT_ADMIN_KEY = 'admin-secret';
@@ -426,7 +446,16 @@ function adminReply(state: State, req: Req): Reply {
   return json(200, { items: getDataset().networks as Json[] });
 }
 
-function handle(state: State, req: Req): Reply {
+/** The routes a server's options shape (fake/time.ts), or null when not theirs. */
+function optionRoute(opts: FakeServerOptions, segments: readonly string[]): Route | null {
+  const [a, b, c, d, e, f] = segments;
+  if (a !== 'api') return null;
+  if (b === 'legacy' && c === 'block' && d === 'get-block-number-by-time' && e === undefined) return legacyBlockByTime(opts.legacy ?? 'served');
+  if (b === 'v2' && c === 'main-page' && d === 'indexing-status' && e === undefined && f === undefined) return indexingStatus(opts.indexing ?? INDEXING_FINISHED);
+  return null;
+}
+
+function handle(state: State, req: Req, opts: FakeServerOptions = {}): Reply {
   if (req.method !== 'GET') {
     return { status: 405, body: '{"message":"Method not allowed"}', headers: { allow: 'GET' } };
   }
@@ -442,7 +471,7 @@ function handle(state: State, req: Req): Reply {
   for (const [prefix, status] of Object.entries(state.lacking)) {
     if (req.path === prefix || req.path.startsWith(`${prefix}/`)) return status === 404 ? NOT_FOUND : UNKNOWN_ACTION;
   }
-  const route = resolveRoute(req.segments);
+  const route = optionRoute(opts, req.segments) ?? resolveRoute(req.segments);
   if (route === 'unknown') return UNKNOWN_ACTION;
   const invalid = validate(route, req);
   if (invalid) return invalid;
@@ -453,6 +482,7 @@ function handle(state: State, req: Req): Reply {
 export async function startServer(opts: FakeServerOptions = {}): Promise<FakeServer> {
   getDataset(); // build the data before the first request, not during it
   const requests: RecordedRequest[] = [];
+  const statusRequests: RecordedRequest[] = [];
   const expectations = new Expectations();
   const state: State = {
     adminKey: opts.adminKey ?? DEFAULT_ADMIN_KEY,
@@ -465,11 +495,12 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
   };
   const server = http.createServer((req, res) => {
     const parsed = parseRequest(req);
-    requests.push({ method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers } });
-    expectations.saw(requests[requests.length - 1]!);
+    const recorded: RecordedRequest = { method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers } };
+    (parsed.path.replace(/\/+$/, '') === INDEXING_STATUS ? statusRequests : requests).push(recorded);
+    expectations.saw(recorded);
     let reply: Reply;
     try {
-      reply = handle(state, parsed);
+      reply = handle(state, parsed, opts);
     } catch (err) {
       reply = { status: 500, body: toJsonText({ message: `fake server bug: ${(err as Error).message}` }) };
     }
@@ -498,6 +529,7 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    statusRequests,
     expect: (method, path, query) => expectations.expect(method, path, query),
     verify: () => expectations.verify(),
     close: () =>

@@ -15,7 +15,7 @@ import type { ExplorerClient, ListRequest, Page } from '../../api/client.js';
 import type { Cursor } from '../../api/cursor.js';
 import { filteredPages } from '../../api/item-filter.js';
 import type { Dated } from '../../api/window.js';
-import type { CoinBalance, CoinBalanceDay } from '../../api/schemas.js';
+import type { CoinBalanceDay } from '../../api/schemas.js';
 import type { TimePoint, TimeWindow } from '../../base/time.js';
 import { toBigInt } from '../../render/units.js';
 import { offerNextPage, printList } from '../../run/output.js';

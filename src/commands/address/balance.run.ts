@@ -16,7 +16,8 @@
  * The block at a time and the market chart are asked for once per explorer in a run, whatever the
  * number of addresses (a batch's values share them).
  */
-import { addressPath, addressTokenBalancesPath, blockNumberByTime, CHART_PATHS, coinBalanceHistory, tokenPath } from '../../api/endpoints.js';
+import { addressPath, addressTokenBalancesPath, CHART_PATHS, coinBalanceHistory, tokenPath } from '../../api/endpoints.js';
+import { findBlock } from '../block/at.run.js';
 import type { ExplorerClient, Page } from '../../api/client.js';
 import { type Cursor, cursorKey } from '../../api/cursor.js';
 import { onePage } from '../../api/paginate.js';
@@ -71,30 +72,22 @@ function members(text: string): Map<string, string> | undefined {
 const plain = (raw: string | undefined): unknown => (raw === undefined ? undefined : JSON.parse(raw));
 
 /**
- * The last block before the moment `ms` (its timestamp earlier), from the explorer; null when no
- * block is that old, undefined when the explorer cannot tell (it lacks the endpoint).
+ * The last block before the moment `ms` (its timestamp earlier), found as `block at --before` finds
+ * it (the legacy endpoint, else a search of block times); null when no block is that old.
  */
-export function blockBefore(s: Pick<Session, 'http'>, client: ExplorerClient, ms: number): Promise<bigint | null | undefined> {
+export function blockBefore(s: Pick<Session, 'http' | 'io'>, client: ExplorerClient, ms: number): Promise<bigint | null | undefined> {
   // Block timestamps are whole seconds: before T is at or before the last whole second under T.
   const seconds = Math.ceil(ms / 1000) - 1;
   return once(s, client, `block-before ${seconds}`, async () => {
     if (seconds < 0) return null;
-    const req = blockNumberByTime(seconds, 'before');
-    let body: string;
+    const tell = { step: () => undefined, note: (line: string) => s.io.err.write(`scout: ${line}\n`) };
     try {
-      body = await client.getRaw(req.path, req.params, req.what);
+      // `now` Infinity: a past moment is never estimated.
+      return BigInt((await findBlock(client, { ms: seconds * 1000 }, 'before', Infinity, tell, false)).at.block);
     } catch (e) {
-      if (lacking(e)) return undefined;
+      if (e instanceof NotFoundError) return null;
       throw e;
     }
-    const m = members(body);
-    const status = plain(m?.get('status'));
-    const result = m?.get('result');
-    const n = result === undefined ? undefined : plain(members(result)?.get('blockNumber'));
-    if (status === '1' && (typeof n === 'string' || typeof n === 'number') && /^\d+$/.test(String(n))) return BigInt(n);
-    // "0" is the legacy API's no: no block that early.
-    if (status === '0') return null;
-    throw new ResponseShapeError(`unusable response from ${new URL(client.baseUrl).origin}: expected {"status":"1","result":{"blockNumber":…}} for the block at a time`);
   });
 }
 

@@ -15,5 +15,6 @@ export default listCommand({
   subject: ({ address }) => address,
   view: 'internalTransactions',
   dated: BLOCK_TIME,
+  indexed: 'internal-transactions',
   watch: byIndexInTransaction,
 });

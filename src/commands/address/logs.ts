@@ -18,5 +18,6 @@ export default listCommand({
   request: ({ address, topic }) => addressLogs(address, { topic }),
   view: 'logs',
   dated: LOG_TIME,
+  indexed: 'blocks',
   watch: byIndexInTransaction,
 });

@@ -11,6 +11,7 @@ export default command({
   args: { address: addressArg },
   options: { chains: chainsOption },
   output: 'object',
+  indexed: 'blocks',
   help:
     '--json prints the address object as the server sent it, with its counters object as sent under a "counters" key. ' +
     'When the counters cannot be had, the rest still shows, with a warning on stderr (and no "counters" key).',

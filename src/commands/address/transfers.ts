@@ -20,5 +20,6 @@ export default listCommand({
   subject: ({ address }) => address,
   view: 'tokenTransfers',
   dated: BLOCK_TIME,
+  indexed: 'blocks',
   watch: byTransferLog,
 });

@@ -15,5 +15,6 @@ export default listCommand({
   subject: ({ address }) => address,
   view: 'transactions',
   dated: BLOCK_TIME,
+  indexed: 'blocks',
   watch: byHash,
 });

@@ -12,4 +12,5 @@ export default listCommand({
   request: ({ address }) => addressWithdrawals(address),
   view: 'withdrawals',
   dated: BLOCK_TIME,
+  indexed: 'blocks',
 });

@@ -3,7 +3,7 @@
  * chain), looked up first and then asked for by number like any other block, so `scout block latest`
  * prints what `scout block <its number>` prints.
  */
-import type { ListRequest } from '../../api/client.js';
+import type { ExplorerClient, ListRequest } from '../../api/client.js';
 import { blockPath, blocks, blockTransactions, blockWithdrawals } from '../../api/endpoints.js';
 import { paginate } from '../../api/paginate.js';
 import { NotFoundError, ResponseShapeError, UsageError } from '../../base/errors.js';
@@ -15,14 +15,19 @@ import type { CommandLine, Invocation } from '../../kit/invocation.js';
 import type { Session } from '../../run/session.js';
 import { objectView, view, type ViewRef } from '../../kit/view-ref.js';
 
+/** The newest block of the main chain, the first item of `/blocks`, as sent (its fields unchecked). */
+export async function newestBlock(client: ExplorerClient): Promise<{ height?: unknown; hash?: unknown; timestamp?: unknown }> {
+  const page = await client.page(blocks(), null);
+  const first = page.items()[0];
+  if (first === undefined) throw new NotFoundError(`${new URL(client.baseUrl).origin} lists no blocks yet`);
+  return first && typeof first === 'object' && !Array.isArray(first) ? (first as { height?: unknown; hash?: unknown; timestamp?: unknown }) : {};
+}
+
 /** The number (else the hash) of the newest block, from the first item of `/blocks`. */
 async function latest(s: Session): Promise<string> {
   const client = s.explorer();
-  const page = await client.page(blocks(), null);
-  const first = page.items()[0];
   const origin = new URL(client.baseUrl).origin;
-  if (first === undefined) throw new NotFoundError(`${origin} lists no blocks yet`);
-  const b = first && typeof first === 'object' && !Array.isArray(first) ? (first as { height?: unknown; hash?: unknown }) : {};
+  const b = await newestBlock(client);
   if (typeof b.height === 'number' && Number.isSafeInteger(b.height) && b.height >= 0) return String(b.height);
   if (typeof b.hash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(b.hash)) return b.hash;
   throw new ResponseShapeError(`unusable response from ${origin}: the latest block has neither a number nor a hash`);

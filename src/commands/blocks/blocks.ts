@@ -12,5 +12,6 @@ export default listCommand({
   request: ({ type }) => blocks({ type }),
   view: 'blocks',
   dated: OWN_TIME,
+  indexed: 'blocks',
   watch: byHash,
 });

@@ -12,4 +12,5 @@ export default listCommand({
   request: ({ address }) => tokenTransfers(address),
   view: 'tokenTransfers',
   dated: BLOCK_TIME,
+  indexed: 'blocks',
 });

@@ -144,12 +144,15 @@ describe('address balance at a time', () => {
     expect(seen.filter((p) => p.includes('/charts/market')).length).toBe(1);
   });
 
-  it('an explorer without the block at a time and charts: read from the newest page by timestamps, no price', async () => {
+  it('an explorer without the block at a time and charts: the block found as block at finds it, by a search of block times; no price', async () => {
     let r!: Awaited<ReturnType<typeof scout>>;
+    const at = Date.UTC(2025, 5, 1);
     const seen = await requestsOf(async () => (r = await scout(['address', 'balance', ADDR.rich, '--at', '2025-06-01', '--json'], { on: old })), old);
     expect(r.code, r.stderr).toBe(0);
-    expect(rows(r.stdout)[0]).toMatchObject({ balance_raw: expected(ADDR.rich, Date.UTC(2025, 5, 1)), block: null, price_usd: null, value_usd: null });
-    expect(seen).toContain(`/api/v2/addresses/${ADDR.rich}/coin-balance-history`);
+    const block = blockAt(at / 1000 - 1, 'before')!;
+    expect(rows(r.stdout)[0]).toMatchObject({ balance_raw: expected(ADDR.rich, at), block: String(block), price_usd: null, value_usd: null });
+    expect(r.stderr).toMatch(/has no block-by-time endpoint \(HTTP 404\); searching block times instead\n$/);
+    expect(seen).toContain(`/api/v2/addresses/${ADDR.rich}/coin-balance-history?block_number=${block + 1}`);
   });
 
   it('--token: the token balance now in its units, or 0 in its units when not held', async () => {

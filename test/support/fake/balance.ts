@@ -3,13 +3,13 @@
  * `/addresses/{h}/coin-balance-history` (50 changes a page, newest first, keyset on `block_number`:
  * a page holds the changes in blocks below it, and any block number is a valid start, as on the real
  * server; `items_count` 1 to 50), `/coin-balance-history-by-day` (`{days, items}`, no parameters),
- * `/token-balances` (one array), `/stats/charts/market` and `/transactions`, and the legacy
- * `/api/legacy/block/get-block-number-by-time` (`timestamp`, `closest`). An explorer started with
+ * `/token-balances` (one array), `/stats/charts/market` and `/transactions` (the block at a time is
+ * fake/time.ts's). An explorer started with
  * `lacking` answers as an older server for the paths it names (see server.ts).
  */
 import { PAGE_SIZE } from '../data.js';
-import { addressHash, enumOf, json, type Check, type PlainRoute, type Route, type RouteResolver } from './kit.js';
-import { blockAt, changeJson, changesOf, daysOf, marketChart, tokenBalancesOf, transactionsChart } from './balance-data.js';
+import { addressHash, json, type Check, type PlainRoute, type Route, type RouteResolver } from './kit.js';
+import { changeJson, changesOf, daysOf, marketChart, tokenBalancesOf, transactionsChart } from './balance-data.js';
 
 const integer =
   (min: number, max = Number.MAX_SAFE_INTEGER): Check =>
@@ -38,27 +38,9 @@ const hashed = (address: string, handle: PlainRoute['handle']): Route => ({
   handle,
 });
 
-/** `/api/legacy/block/get-block-number-by-time`: the legacy envelope, `status` "0" with a message for what it cannot answer. */
-function blockByTime(): Route {
-  return {
-    kind: 'plain',
-    params: { timestamp: () => null, closest: enumOf('before', 'after') },
-    handle: (req) => {
-      const ts = req.query.get('timestamp');
-      const closest = req.query.get('closest');
-      if (ts === undefined || !/^\d+$/.test(ts)) return json(200, { message: 'Invalid `timestamp` param', result: null, status: '0' });
-      if (closest === undefined) return json(200, { message: 'Query parameter closest is required', result: null, status: '0' });
-      const b = blockAt(Number(ts), closest as 'before' | 'after');
-      if (b === null) return json(200, { message: 'Block does not exist', result: null, status: '0' });
-      return json(200, { message: 'OK', result: { blockNumber: String(b) }, status: '1' });
-    },
-  };
-}
-
 export const balanceRoutes: RouteResolver = (segments) => {
   const [a, b, c, d, e, f] = segments;
   if (a !== 'api') return null;
-  if (b === 'legacy') return c === 'block' && d === 'get-block-number-by-time' && e === undefined ? blockByTime() : null;
   if (b !== 'v2') return null;
   if (c === 'stats' && d === 'charts' && f === undefined) {
     if (e === 'market') return { kind: 'plain', params: {}, handle: () => json(200, marketChart()) };

@@ -98,7 +98,19 @@ export function findBlock(id: string): { json: JsonObject } | { lost: string } |
   const onChain = d.main.find((e) => e.json['height'] === height);
   if (onChain) return onChain;
   const off = d.reorgs.find((e) => e.json['height'] === height);
-  return off ? { lost: String(off.json['hash']) } : null;
+  if (off) return { lost: String(off.json['hash']) };
+  // Every older block of the chain is there too, as on a real explorer (a search over block times walks them).
+  return Number.isSafeInteger(height) && height >= 0 && height < HEAD_BLOCK - d.main.length + 1 ? { json: olderBlock(height) } : null;
+}
+
+/** A main-chain block older than the `/blocks` list: its number, hash, parent and time, nothing in it. */
+function olderBlock(height: number): JsonObject {
+  return {
+    ...offChainBlock(height, makeHash(`block:${height}`), 'uncle', height % MINERS.length),
+    // The main chain's hashes, as data.ts makes them (its genesis has the zero hash for a parent).
+    parent_hash: height === 0 ? `0x${'0'.repeat(64)}` : makeHash(`block:${height - 1}`),
+    type: 'block',
+  };
 }
 
 const txCache = new Map<string, ListEntry[]>();
