@@ -59,6 +59,9 @@ describe('indexing status: the warning', () => {
     ['token transfers', ['token', 'transfers', ADDR.usdc]],
     ['blocks', ['blocks']],
     ['block at', ['block', 'at', '2025-01-01']],
+    ['address activity', ['address', 'activity', ADDR.rich]],
+    ['address balance', ['address', 'balance', ADDR.rich, '--at', '2025-01-01']],
+    ['address balance-history', ['address', 'balance-history', ADDR.rich]],
   ])('%s warns', async (_name, args) => {
     const r = await on(blocks, args);
     expect(r.code, r.stderr).toBe(0);
@@ -68,6 +71,8 @@ describe('indexing status: the warning', () => {
   it('internal transactions are named where blocks are done and they are not, for the command that shows them', async () => {
     const r = await on(internal, ['address', 'internal-txs', ADDR.rich]);
     expect(warnings(r.stderr)).toEqual([INTERNAL_WARNING]);
+    const activity = await on(internal, ['address', 'activity', ADDR.rich]);
+    expect(warnings(activity.stderr)).toEqual([INTERNAL_WARNING]);
     const txs = await on(internal, ['address', 'txs', ADDR.rich]);
     expect(warnings(txs.stderr)).toEqual([]);
   });

@@ -86,6 +86,7 @@ const scaledBy = (d: string, scale: number): bigint => {
 
 export default listCommand({
   name: 'activity',
+  indexed: 'internal-transactions',
   description: 'coin, internal and token transfers of an address in one stream, filtered',
   args: { address: addressArg },
   options: {

@@ -63,6 +63,7 @@ export function wantsOf(input: { at: Want[]; since?: string | undefined; until?:
 
 export default command({
   name: 'balance',
+  indexed: 'blocks',
   description: 'coin balance now or at past times, exact, with its USD value',
   args: { address: addressArg },
   options,
