@@ -8,6 +8,7 @@ const timeOption = (help: string) => option('<time>', help);
 
 export default command({
   name: 'balance-history',
+  indexed: 'blocks',
   description: 'changes of the coin balance of an address, newest first; --chart draws them',
   args: { address: addressArg },
   options: {
