@@ -7,7 +7,7 @@
 import type { ListRequest, Page } from './client.js';
 import type { Cursor } from './cursor.js';
 import { paginate, type PageFetcher, type PaginateOptions } from './paginate.js';
-import { Placer } from './window.js';
+import { Placer, untimed } from './window.js';
 
 /** The pages of `pages` with only the items `itemFilter` accepts. */
 export function filterItems<P extends Page<T>, T>(pages: AsyncIterable<P>, itemFilter: (item: unknown) => boolean): AsyncGenerator<P, void, undefined> {
@@ -38,7 +38,12 @@ async function* keepItems<P extends Page<T>, T>(pages: AsyncIterable<P>, keep: (
  * --limit (`maxPages` 1) at the first page that holds an item of it: the first page of the window,
  * whose cursor the next-page hint offers.
  */
-export function filteredPages<T>(fetchPage: PageFetcher<T>, req: ListRequest<T>, paging: PaginateOptions): AsyncGenerator<Page<T> & { readonly cursor: Cursor | null }, void, undefined> {
+export function filteredPages<T>(
+  fetchPage: PageFetcher<T>,
+  req: ListRequest<T>,
+  paging: PaginateOptions,
+  warn?: (line: string) => unknown,
+): AsyncGenerator<Page<T> & { readonly cursor: Cursor | null }, void, undefined> {
   const window = req.window;
   const filter = req.itemFilter;
   if (!window) return filterItems(paginate(fetchPage, req, { ...paging, limit: undefined, sink: undefined }), filter ?? (() => true));
@@ -51,9 +56,17 @@ export function filteredPages<T>(fetchPage: PageFetcher<T>, req: ListRequest<T>,
     maxPages: Infinity,
     stopAfter: (page) => placer.ends(page) || (firstOnly && placer.holds(page)),
   });
+  let warned = false;
   return keepItems(
     pages,
-    (page) => placer.places(page).map((place, i) => place === 'in' && (!filter || filter(page.items()[i]))),
+    (page) => {
+      // Never silently dropped: items the explorer sent without a time (an older server's logs) are said to be left out.
+      if (!warned && warn && page.items().some((item) => untimed(item, window))) {
+        warned = true;
+        warn(`scout: warning: the explorer sent items with a block but no time, which a window in time leaves out; give --since/--until as block:N to keep them\n`);
+      }
+      return placer.places(page).map((place, i) => place === 'in' && (!filter || filter(page.items()[i])));
+    },
     (page) => placer.ends(page),
   );
 }

@@ -53,12 +53,23 @@ function against(item: Record<string, unknown>, p: TimePoint, dated: Dated): -1 
   return t === undefined ? undefined : t < p.ms ? -1 : 0;
 }
 
+/** The item has a block but no time, and the window has a bound in time: it cannot be placed by time. */
+export function untimed(item: unknown, w: ItemWindow): boolean {
+  const { since, until } = w.bounds;
+  if (since?.kind !== 'time' && until?.kind !== 'time') return false;
+  const rec = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+  return timeOf(rec, w.dated) === undefined && blockOf(rec, w.dated) !== undefined;
+}
+
 /**
  * Where `item` falls: `since` inclusive, `until` exclusive. An item that does not say when it happened
  * (a pending transaction) is in a window open at the newer end and outside one that has an `until`;
- * it never ends the list.
+ * one that names its block but not its time is outside any window bounded by a time. Neither ends
+ * the list.
  */
 export function placeOf(item: unknown, w: ItemWindow): Place {
+  // An item with a block but no time cannot be placed in a window of times: left out (and said, item-filter.ts).
+  if (untimed(item, w)) return 'newer';
   const rec = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
   const { since, until } = w.bounds;
   if (until) {

@@ -183,7 +183,7 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
   if (spec.kind === 'list') {
     const ready = spec.prepare ? await spec.prepare(input, s) : input;
-    return fanList(s, inv, lanes, listPages(inv, windowed(spec.request(ready), spec.dated, inv.output.window)), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+    return fanList(s, inv, lanes, listPages(inv, windowed(spec.request(ready), spec.dated, inv.output.window), (line) => s.io.err.write(line)), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
   }
   // A command whose answer is rows of its own (`address balance`): each chain's rows print as a list does.
   if (spec.kind === 'run' && spec.perChainRows) {
@@ -221,11 +221,11 @@ function objectFetch(req: { path: string; params?: readonly (readonly [string, s
 // ---- lists
 
 /** The pages of one list request on a chain: the server's pages from its cursors, filtered when the request says. */
-function listPages(inv: Invocation, req: ListRequest<unknown>): (lane: Lane) => AsyncIterable<Page> {
+function listPages(inv: Invocation, req: ListRequest<unknown>, warn?: (line: string) => unknown): (lane: Lane) => AsyncIterable<Page> {
   const paging = pagination(inv.output);
   return (lane) => {
     const fetchPage = (r: ListRequest<unknown>, c: Cursor | null) => lane.client.page(r, c);
-    return req.itemFilter || req.window ? filteredPages(fetchPage, req, paging) : paginate(fetchPage, req, paging);
+    return req.itemFilter || req.window ? filteredPages(fetchPage, req, paging, warn) : paginate(fetchPage, req, paging);
   };
 }
 

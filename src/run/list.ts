@@ -15,7 +15,7 @@ export async function runList<T>(inv: Invocation, req: ListRequest<T>, view: Vie
   // A list filtered here (by item, by --since/--until) counts kept items against --limit (printList
   // stops there), not sent ones, and takes whole pages; any other list may stream a big page.
   const printed = req.itemFilter || req.window
-    ? await printList(s, filteredPages((r, c) => client.page(r, c), req, paging), view, { ...inv.output, subject })
+    ? await printList(s, filteredPages((r, c) => client.page(r, c), req, paging, (line) => s.io.err.write(line)), view, { ...inv.output, subject })
     : await printList(s, (sink?: ItemSink) => paginate((r, c, to) => client.page(r, c, to), req, { ...paging, sink }), view, { ...inv.output, subject });
   await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
 }

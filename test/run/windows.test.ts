@@ -4,6 +4,8 @@
  * that stops one page past the window at most, the first page of the window and its hint by
  * default, --limit counting kept items, block bounds, and lists that take no window.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScout } from '../support/scout.js';
 import { ADDR, type FakeServer, PAGE_SIZE, startServer } from '../support/server.js';
@@ -158,5 +160,32 @@ describe('bad windows and lists without time', () => {
     expect(w.code).toBe(2);
     expect(w.stderr).toMatch(/--watch follows new items; it does not go with --since or --until/);
     expect(srv.requests.length).toBe(mark);
+  });
+});
+
+describe('an explorer whose logs carry no time (older servers send no block_timestamp)', () => {
+  const A = '0x' + '7'.repeat(40);
+  const log = (block: number, time?: string) => JSON.stringify({ block_number: block, index: 0, transaction_hash: '0x' + String(block).padStart(64, '0'), ...(time ? { block_timestamp: time } : {}) });
+  let old: http.Server;
+  let url = '';
+  beforeAll(async () => {
+    old = http.createServer((req, res) => {
+      const items = [log(30), log(20, '2025-01-02T00:00:00.000000Z'), log(10)];
+      if (req.url?.startsWith(`/api/v2/addresses/${A}/logs`)) return void res.writeHead(200, { 'content-type': 'application/json' }).end(`{"items":[${items.join(',')}],"next_page_params":null}`);
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found"}');
+    });
+    await new Promise<void>((r) => old.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(old.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => old.close(() => r())));
+
+  it('a window in time leaves them out and says so once; a window in blocks keeps them', async () => {
+    const t = await runScout(['address', 'logs', A, '--since', '2025-01-01', '--ndjson', '--base-url', url]);
+    expect(t.code).toBe(0);
+    expect(parseLines(t.stdout).map((l) => l.block_number)).toEqual([20]);
+    expect(t.stderr).toBe('scout: warning: the explorer sent items with a block but no time, which a window in time leaves out; give --since/--until as block:N to keep them\n');
+    const b = await runScout(['address', 'logs', A, '--since', 'block:15', '--ndjson', '--base-url', url]);
+    expect(parseLines(b.stdout).map((l) => l.block_number)).toEqual([30, 20]);
+    expect(b.stderr).toBe('');
   });
 });

@@ -77,7 +77,9 @@ takes one of:
 is March 2024, every second of it. Lists are newest first: scout skips what is
 newer than --until and stops at the first item older than --since, so a window
 costs the pages down to its start and at most one page more. An item with no
-time (a pending transaction) is outside a window that has --until.
+time (a pending transaction) is outside a window that has --until; one with a
+block but no time (an older explorer's logs) is outside a window given in
+times, with a warning: give block:N bounds to keep it.
 `;
 
 export const TOPICS: Readonly<Record<string, string>> = {
