@@ -20,10 +20,8 @@ export interface BlockAt {
   /** The time asked, in Unix seconds. */
   readonly seconds: bigint;
   readonly foundBy: FoundBy;
-  /** The block's time as the explorer sent it (a search, or a terminal's lookup); undefined when not known. */
+  /** The block's time as the explorer sent it (a search finds it); undefined from the endpoint, which sends only the number. */
   readonly blockTime?: string | undefined;
-  /** The block is not in the explorer (yet): the endpoint named the block after the newest. */
-  readonly unmined?: boolean | undefined;
   /** Requests a search made. */
   readonly requests?: number | undefined;
   /** An estimate's figures. */
@@ -62,8 +60,7 @@ export function renderBlockAt(b: BlockAt, ctx: RenderContext): string {
     rows.push({ label: 'Time', value: [`~${humanTime(isoOfMs(ms))}`, { text: ` (${relative(ms, ctx.now)})`, style: 'dim' }] });
   } else {
     rows.push({ label: 'Block', value: groupDigits(b.block) });
-    if (b.unmined) rows.push({ label: 'Time', value: { text: 'not mined yet (the block after the newest)', style: 'dim' } });
-    else if (b.blockTime !== undefined) {
+    if (b.blockTime !== undefined) {
       const ms = Date.parse(b.blockTime);
       rows.push({ label: 'Time', value: [humanTime(b.blockTime), { text: Number.isFinite(ms) ? ` (${relative(ms, ctx.now)})` : '', style: 'dim' }] });
     }
@@ -78,5 +75,7 @@ export function renderBlockAt(b: BlockAt, ctx: RenderContext): string {
           ? `estimated: ${groupDigits(String(e.blocks))} blocks after the newest (${groupDigits(e.newest)}) at ${formatDuration(Math.round(e.averageMs))} a block`
           : 'estimated';
   rows.push({ label: 'Found by', value: how });
+  // The endpoint answers a number only: the block itself is one command away.
+  if (!e && b.blockTime === undefined) rows.push({ label: 'Details', value: `scout block ${b.block}` });
   return renderKeyValue(rows, ctx);
 }

@@ -83,7 +83,7 @@ export function blockBefore(s: Pick<Session, 'http' | 'io'>, client: ExplorerCli
     const tell = { step: () => undefined, note: (line: string) => s.io.err.write(`scout: ${line}\n`) };
     try {
       // `now` Infinity: a past moment is never estimated.
-      return BigInt((await findBlock(client, { ms: seconds * 1000 }, 'before', Infinity, tell, false)).at.block);
+      return BigInt((await findBlock(client, { ms: seconds * 1000 }, 'before', Infinity, tell)).at.block);
     } catch (e) {
       if (e instanceof NotFoundError) return null;
       throw e;

@@ -157,8 +157,11 @@ function noEndpoint(e: unknown): e is ScoutError {
   return e instanceof NotFoundError || (e instanceof HttpError && NO_ENDPOINT.has(e.status)) || e instanceof ResponseShapeError;
 }
 
-/** The block at `t` on the explorer of `client`; `lookTime`: a terminal shows the block's time (one more request where the answer lacks it). */
-export async function findBlock(client: ExplorerClient, t: Moment, side: Closest, now: number, tell: Tell, lookTime: boolean): Promise<Found> {
+/**
+ * The block at `t` on the explorer of `client`: one request where the explorer has the endpoint (its
+ * answer holds no time: a terminal shows the time asked, and `scout block N` shows the block).
+ */
+export async function findBlock(client: ExplorerClient, t: Moment, side: Closest, now: number, tell: Tell): Promise<Found> {
   const origin = new URL(client.baseUrl).origin;
   const seconds = BigInt(Math.floor(t.ms / 1000));
   if (t.ms > now) {
@@ -182,7 +185,7 @@ export async function findBlock(client: ExplorerClient, t: Moment, side: Closest
   if (o?.status === '1' && number !== undefined && /^-?\d+$/.test(number)) {
     if (number.startsWith('-')) throw new NotFoundError(`no block at or before ${askedIso(seconds)} on ${origin}: its first block is later`);
     const at: BlockAt = { block: number.replace(/^0+(?=\d)/, ''), side, seconds, foundBy: 'endpoint' };
-    return { doc: body, at: lookTime ? await withTime(client, at) : at };
+    return { doc: body, at };
   }
   if (o?.status === '0' && typeof o.message === 'string') {
     // The time is outside the explorer's blocks (after the newest, or before the first): the search says which.
@@ -193,16 +196,6 @@ export async function findBlock(client: ExplorerClient, t: Moment, side: Closest
   return search(client, t, side, tell);
 }
 
-/** The block with its time looked up; a block the explorer does not have yet is said to be unmined. */
-async function withTime(client: ExplorerClient, at: BlockAt): Promise<BlockAt> {
-  try {
-    return { ...at, blockTime: (await stampAt(client, Number(at.block))).text };
-  } catch (e) {
-    if (e instanceof NotFoundError) return { ...at, unmined: true };
-    throw e;
-  }
-}
-
 /** `scout block at <time>` on the session's explorer. */
 export async function blockAt(inv: Invocation, t: Moment, side: Closest): Promise<void> {
   const { mode } = inv.output;
@@ -211,7 +204,7 @@ export async function blockAt(inv: Invocation, t: Moment, side: Closest): Promis
   const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
   let found: Found;
   try {
-    found = await findBlock(client, t, side, s.io.now(), tellOn(s, progress), mode === 'table' && s.render.tty);
+    found = await findBlock(client, t, side, s.io.now(), tellOn(s, progress));
   } finally {
     progress.stop();
   }
@@ -235,7 +228,7 @@ export function blockAtOnChain(t: Moment, side: Closest): ChainObject {
     noun: 'block',
     fetch: async (client, s) => {
       const tell: Tell = { step: () => undefined, note: (line) => s.io.err.write(`scout: ${line}\n`) };
-      const found = await findBlock(client, t, side, s.io.now(), tell, s.render.tty);
+      const found = await findBlock(client, t, side, s.io.now(), tell);
       return { doc: found.doc, show: async (_io, render) => renderBlockAt(found.at, render) };
     },
   };
