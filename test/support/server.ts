@@ -6,7 +6,8 @@
  * in cursors (a client that forgets to re-send them gets the wrong page 2), OpenApiSpex-style 422s
  * for unknown query keys / bad enums / malformed hashes, 404/400/500 bodies as the real ones,
  * rate-limit headers on every response, and bodies written as JSON text that keeps `2.0e3` and big
- * integers byte-exact.
+ * integers byte-exact. `POST /api/eth-rpc` is its JSON-RPC (fake/rpc.ts: the real methods over the
+ * fake's data, `eth_call` against the contracts of fake/evm.ts); every other path answers POST 405.
  *
  * It is stricter than the real server in one way on purpose: a request that carries cursor keys
  * must carry exactly the keys and values of a cursor this server issued for the same list, else
@@ -58,6 +59,7 @@ import { nameItems } from './fake/address-data.js';
 import { type ExpectedRequest, Expectations } from './fake/expect.js';
 import { AREA_ROUTES } from './fake/routes.js';
 import { balanceRoutes } from './fake/balance.js';
+import { rpcReply } from './fake/rpc.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
 export type { ExpectedRequest } from './fake/expect.js';
@@ -71,6 +73,8 @@ export interface RecordedRequest {
   /** Query pairs in the order sent (percent-decoded), duplicates kept. */
   query: [string, string][];
   headers: Record<string, string | string[] | undefined>;
+  /** What a POST sent (the JSON-RPC request). */
+  body?: string;
 }
 
 export interface FakeServer {
@@ -426,9 +430,13 @@ function adminReply(state: State, req: Req): Reply {
   return json(200, { items: getDataset().networks as Json[] });
 }
 
-function handle(state: State, req: Req): Reply {
-  if (req.method !== 'GET') {
-    return { status: 405, body: '{"message":"Method not allowed"}', headers: { allow: 'GET' } };
+/** The one path that takes POST: the JSON-RPC endpoint (fake/rpc.ts). */
+const RPC_PATH = '/api/eth-rpc';
+
+function handle(state: State, req: Req, body: string): Reply {
+  const rpc = req.path === RPC_PATH;
+  if (req.method !== (rpc ? 'POST' : 'GET')) {
+    return { status: 405, body: '{"message":"Method not allowed"}', headers: { allow: rpc ? 'POST' : 'GET' } };
   }
   const [s0, s1, s2, s3, s4] = req.segments;
   if (s0 === 'admin') {
@@ -442,6 +450,7 @@ function handle(state: State, req: Req): Reply {
   for (const [prefix, status] of Object.entries(state.lacking)) {
     if (req.path === prefix || req.path.startsWith(`${prefix}/`)) return status === 404 ? NOT_FOUND : UNKNOWN_ACTION;
   }
+  if (rpc) return rpcReply(body);
   const route = resolveRoute(req.segments);
   if (route === 'unknown') return UNKNOWN_ACTION;
   const invalid = validate(route, req);
@@ -463,13 +472,20 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
     windowCount: 0,
     lacking: opts.lacking ?? {},
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const parsed = parseRequest(req);
-    requests.push({ method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers } });
+    // A request's body is read only for the one path that takes POST (at most 1 MiB).
+    const chunks: Buffer[] = [];
+    if (req.method === 'POST' && parsed.path === RPC_PATH) {
+      let size = 0;
+      for await (const chunk of req as AsyncIterable<Buffer>) if ((size += chunk.length) <= 1 << 20) chunks.push(chunk);
+    } else req.resume();
+    const body = Buffer.concat(chunks).toString('utf8');
+    requests.push({ method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers }, ...(parsed.method === 'GET' ? {} : { body }) });
     expectations.saw(requests[requests.length - 1]!);
     let reply: Reply;
     try {
-      reply = handle(state, parsed);
+      reply = handle(state, parsed, body);
     } catch (err) {
       reply = { status: 500, body: toJsonText({ message: `fake server bug: ${(err as Error).message}` }) };
     }
