@@ -1,7 +1,8 @@
 /**
  * The fake explorer's JSON-RPC, `POST /api/eth-rpc` (../server.ts sends it the body): JSON-RPC 2.0 as
  * Blockscout answers it, HTTP 200 with `{"jsonrpc":"2.0","id",…}` and `result` or `error`. The
- * methods of the real list (API.md, Third round), over the fake's data where they map:
+ * methods of the real list (the shared notes on the API, Third round), over the fake's data where
+ * they map:
  *
  *   eth_blockNumber          HEAD_BLOCK
  *   eth_chainId              0x1
