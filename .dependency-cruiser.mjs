@@ -101,6 +101,14 @@ export default {
       to: { path: '(^|/)node_modules/chalk/' },
     },
     {
+      name: 'only-rpc-posts',
+      severity: 'error',
+      comment:
+        "scout sends POST to the explorer's JSON-RPC and nowhere else: the name of the HTTP layer's POST method (api/post.ts) is imported only by http.ts, which defines it, and rpc.ts, the JSON-RPC client.",
+      from: { pathNot: '^src/api/(http|rpc)\\.ts$' },
+      to: { path: '^src/api/post\\.ts$' },
+    },
+    {
       name: 'endpoints-stay-light',
       severity: 'error',
       comment: 'api/endpoints.ts is loaded by --help (the verbs build requests with it): it may import only types and base modules.',

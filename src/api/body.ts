@@ -1,13 +1,15 @@
 /**
  * Turns an error body into one readable line (docs/api-behaviour.md, Errors): `{"message": ...}`,
  * `{"errors":[{"source":{"pointer"},"detail"}]}`, `{"error": ...}`, the admin `{"code","message"}`, a
- * bare JSON string (raw-trace node failures), or a proxy's HTML page, which is reduced to the status.
+ * bare JSON string (raw-trace node failures), a JSON-RPC `{"error":{"code","message"}}`, or a proxy's
+ * HTML page, which is reduced to the status.
  */
 import { safeText } from '../base/text/safe.js';
 
 const MAX = 300;
 
-function clip(s: string): string {
+/** One safe line of at most 300 characters: runs of whitespace made one space, control characters shown. */
+export function clip(s: string): string {
   // Runs of whitespace become one space, except a BOM (whitespace to JS), which is shown.
   const one = safeText(s.replace(/[^\S\ufeff]+/g, ' ').trim());
   return one.length > MAX ? one.slice(0, MAX - 1) + '…' : one;
@@ -32,6 +34,9 @@ function fromJson(v: unknown): string | undefined {
     const m = o[key];
     if (typeof m === 'string' && m) return m;
   }
+  // A JSON-RPC error sent with an error status: {"jsonrpc":"2.0","error":{"code","message"}}.
+  const rpc = o.error as { message?: unknown } | null | undefined;
+  if (rpc && typeof rpc === 'object' && typeof rpc.message === 'string' && rpc.message) return rpc.message;
   return undefined;
 }
 

@@ -1,5 +1,7 @@
 /**
- * `--cache <ttl>`: successful GET bodies kept on disk, one small file per request.
+ * `--cache <ttl>`: successful GET bodies kept on disk, one small file per request. A POST (JSON-RPC,
+ * rpc.ts) is never kept nor served from here: its answer depends on its body and, at `latest`, on
+ * the moment it is asked.
  *
  * A file is named by the SHA-256 of the request (method, full URL with its query, and the SHA-256
  * of each header value sent, so an answer given to one key is never served to another) and holds

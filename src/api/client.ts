@@ -312,6 +312,14 @@ export function mergeParams(own: Params, cursor: Cursor | null | undefined): Par
   return [...own, ...cursor.filter(([k]) => !seen.has(k))];
 }
 
+/** Where an explorer's JSON-RPC answers, and how it is asked: the HTTP layer, the key's header, the error words. */
+export interface RpcEndpoint {
+  readonly http: Http;
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly ctx: RequestContext;
+}
+
 export interface ExplorerClientOptions {
   baseUrl: string;
   http: Http;
@@ -345,6 +353,15 @@ export class ExplorerClient {
       // Explorer answers may be kept by --cache; admin answers (which list keys) never are.
       cache: this.options.cache !== false,
     };
+  }
+
+  /**
+   * Where this explorer's JSON-RPC answers (rpc.ts, `new RpcClient(explorer)`): `POST {base}/api/eth-rpc`,
+   * or `{root}/{chain id}/json-rpc` on the PRO API, the key sent as its REST API takes it. Never cached.
+   */
+  rpcEndpoint(): RpcEndpoint {
+    const path = this.options.bearer ? '/json-rpc' : '/api/eth-rpc';
+    return { http: this.http, url: buildUrl(this.baseUrl, path), headers: this.headers, ctx: { ...this.context(`JSON-RPC endpoint ${path}`), cache: false } };
   }
 
   /**

@@ -396,3 +396,51 @@ export function tokenInstancePath(hash: string, id: string): string {
 export function smartContractPath(hash: string): string {
   return `/api/v2/smart-contracts/${hash}`;
 }
+
+/**
+ * The explorer's JSON-RPC methods scout sends (api/rpc.ts), all of them reads: every Blockscout
+ * answers these at `POST /api/eth-rpc`. Its `eth_sendRawTransaction` is never sent.
+ */
+export const RPC_METHODS = [
+  'eth_blockNumber',
+  'eth_chainId',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_getBalance',
+  'eth_getTransactionCount',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_getLogs',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+] as const;
+export type RpcMethod = (typeof RPC_METHODS)[number];
+
+/**
+ * What each method takes, in order (`?`: may be left out), for `scout rpc` to check the count before
+ * any request and for its help: `eth_getBalance <address> [block]`.
+ */
+export const RPC_PARAMS: Readonly<Record<RpcMethod, readonly string[]>> = {
+  eth_blockNumber: [],
+  eth_chainId: [],
+  eth_gasPrice: [],
+  eth_maxPriorityFeePerGas: [],
+  eth_getBalance: ['address', 'block?'],
+  eth_getTransactionCount: ['address', 'block?'],
+  eth_getCode: ['address', 'block?'],
+  eth_getStorageAt: ['address', 'slot', 'block?'],
+  eth_call: ['call', 'block?'],
+  eth_estimateGas: ['call', 'block?'],
+  eth_getLogs: ['filter'],
+  eth_getBlockByNumber: ['block', 'full'],
+  eth_getBlockByHash: ['hash', 'full'],
+  eth_getTransactionByHash: ['hash'],
+  eth_getTransactionReceipt: ['hash'],
+};
+
+/** The methods whose result is one hex quantity (`0x1b4`): a terminal shows its decimal value too. */
+export const QUANTITY_METHODS: readonly RpcMethod[] = ['eth_blockNumber', 'eth_chainId', 'eth_gasPrice', 'eth_maxPriorityFeePerGas', 'eth_getBalance', 'eth_getTransactionCount', 'eth_estimateGas'];

@@ -2,7 +2,7 @@
  * The shapes the HTTP layers share (docs/style.md, "The HTTP layer"). A request goes down through
  * them and its value comes back up:
  *
- *     Http.get / getParsed / getStreamed        (http.ts: the public surface)
+ *     Http.get / getParsed / getStreamed        (http.ts: the public surface; and the JSON-RPC POST, rpc.ts's alone: post.ts)
  *       └ response cache        (cache.ts, only with --cache: a hit ends the request here)
  *         └ retries             (http.ts: a rate slot per attempt, the --verbose trail, retry.ts decides, status.ts names the failure)
  *           └ transport         (transport.ts: one attempt, its deadline, its body under the one --max-body cap)
@@ -13,8 +13,11 @@
  * in the same order. Types and that one function: loading this module costs nothing.
  */
 
-/** The methods the layers carry. Only GET today; a POST adds its name here and a `body` below. */
-export type Method = 'GET';
+/**
+ * The methods the layers carry: GET, and POST for JSON-RPC only (api/rpc.ts is the one sender; the
+ * rule only-rpc-posts in .dependency-cruiser.mjs keeps it so).
+ */
+export type Method = 'GET' | 'POST';
 
 export type Headers = Record<string, string | string[] | undefined>;
 
@@ -56,6 +59,13 @@ export interface HttpRequest<V = unknown> {
   shown: string;
   /** A 2xx body goes here as it arrives instead of being read whole (`getStreamed`). */
   consume?: BodyConsumer<V> | undefined;
+  /** What a POST sends (JSON text); a GET sends nothing. */
+  body?: string | undefined;
+  /**
+   * Sending it twice has the effect of once, whatever its method (a JSON-RPC read): the retries
+   * treat it as a GET. Absent: as the method says (retry.ts, `idempotent`).
+   */
+  idempotent?: boolean | undefined;
 }
 
 /** A 2xx answer; `value` is what the request's consumer made of the body (then `body` is empty). */

@@ -12,7 +12,8 @@ import { safeText } from '../base/text/safe.js';
 import { formatSize } from '../base/validate.js';
 import type { ResponseCache } from './cache.js';
 import { type Accept, type Answer, type BodyConsumer, compose, type HttpRequest, type HttpResponse, type Method, type RequestContext, type Send } from './exchange.js';
-import { type Outcome, RetryPolicy } from './retry.js';
+import { postJsonRpc } from './post.js';
+import { idempotent, type Outcome, RetryPolicy } from './retry.js';
 import { Scheduler } from './scheduler.js';
 import type { WaitEvent } from './waits.js';
 import { faultError, statusError, unusableError } from './status.js';
@@ -174,6 +175,19 @@ export class Http {
     return this.request('GET', url, headers, ctx, consume, (res) => res.value as T);
   }
 
+  /**
+   * POSTs `body` (a JSON-RPC request) to `url`; resolves with what `parse` makes of a 2xx answer, else
+   * throws as getParsed does. Only for JSON-RPC reads, which are safe to repeat: retried as a GET is
+   * (timeouts, broken connections, 429, 502/503/504), through the same rate slots, deadline, cap and
+   * redaction, never kept by --cache. `label` (the JSON-RPC method) follows the URL in the --verbose
+   * trail and in errors: `POST https://…/api/eth-rpc eth_call`. Only rpc.ts can name this method
+   * (post.ts).
+   */
+  async [postJsonRpc]<T>(url: URL, headers: Record<string, string>, ctx: RequestContext, body: string, label: string, parse: (res: HttpResponse) => T): Promise<T> {
+    const post = { body, idempotent: true, label };
+    return this.request('POST', url, { ...headers, 'content-type': 'application/json' }, { ...ctx, cache: false }, undefined, parse, post);
+  }
+
   /** One request through every layer. */
   private async request<V, T>(
     method: Method,
@@ -182,9 +196,11 @@ export class Http {
     ctx: RequestContext,
     consume: BodyConsumer<V> | undefined,
     accept: Accept<V, T>,
+    post?: { body: string; idempotent: boolean; label: string },
   ): Promise<T> {
     if (this.stop.signal.aborted) throw new InterruptedError('interrupted');
-    return this.send({ method, url, headers, ctx, shown: displayUrl(url, ctx.masked), consume }, accept);
+    const shown = displayUrl(url, ctx.masked) + (post ? ` ${post.label}` : '');
+    return this.send({ method, url, headers, ctx, shown, consume, body: post?.body, idempotent: post?.idempotent }, accept);
   }
 
   /**
@@ -240,7 +256,7 @@ export class Http {
         fault = e;
         last = undefined;
       }
-      if (req.ctx.once || !this.policy.again(method, outcome, n)) break;
+      if (req.ctx.once || !this.policy.again(method, outcome, n, req.idempotent ?? idempotent(method))) break;
       const wait = this.policy.wait(n, outcome);
       this.log(`retry ${n + 1}/${this.policy.retries} in ${Math.round(wait)}ms`);
       // A 429 holds back every request to the origin, not only this one: the scheduler waits it out.

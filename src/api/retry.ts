@@ -5,8 +5,8 @@
  * - Tried again: a connection fault or a timeout, a 2xx body the caller could not use (cut short,
  *   an HTML page served with 200), 429 and 502/503/504; never another status, a body past
  *   --max-body, or whole JSON of the wrong shape (the same request gets the same answer).
- * - Only a request that is safe to repeat (idempotent: GET) is tried again after it may have reached
- *   the server. Any other method is tried again only when it certainly did not: no connection was
+ * - Only a request that is safe to repeat (idempotent: GET, or a POST marked so: a JSON-RPC read) is
+ *   tried again after it may have reached the server. Any other method is tried again only when it certainly did not: no connection was
  *   made, or the server refused it with a 429 before doing anything.
  * - ENOTFOUND (the name does not exist, or there is no network) is tried again once at most.
  * - The wait: a 429's own word (`x-ratelimit-reset` in milliseconds, else `Retry-After` in seconds
@@ -64,13 +64,16 @@ export class RetryPolicy {
    * Whether the attempt numbered `n` (0 for the first) that ended with `outcome` is tried again:
    * its kind may be retried for `method`, and the retries for it are not spent.
    */
-  again(method: Method | string, outcome: Outcome, n: number): boolean {
-    return this.retryable(method, outcome) && n < this.limit(outcome);
+  again(method: Method | string, outcome: Outcome, n: number, repeatable = idempotent(method)): boolean {
+    return this.retryable(method, outcome, repeatable) && n < this.limit(outcome);
   }
 
-  /** Whether an attempt that ended so may be tried again at all. */
-  retryable(method: Method | string, outcome: Outcome): boolean {
-    const safe = idempotent(method);
+  /**
+   * Whether an attempt that ended so may be tried again at all. `repeatable`: the request may be
+   * sent twice with the effect of once (by default, as its method says; a JSON-RPC read says so itself).
+   */
+  retryable(method: Method | string, outcome: Outcome, repeatable = idempotent(method)): boolean {
+    const safe = repeatable;
     if ('status' in outcome) return safe ? RETRY_STATUS.has(outcome.status) : outcome.status === 429;
     if ('fault' in outcome) return safe || outcome.fault === 'unreachable';
     return safe;

@@ -133,6 +133,7 @@ export class Transport {
         method: req.method,
         path: url.pathname + url.search,
         headers: { 'user-agent': this.opts.userAgent, accept: 'application/json', ...req.headers },
+        body: req.body,
         signal: deadline.controller.signal,
       });
       const counted = { bytes: 0 };

@@ -63,6 +63,37 @@ export class HttpError extends ScoutError {
   }
 }
 
+/**
+ * The explorer's JSON-RPC answered a request with an error object (`{"error":{"code","message","data"}}`):
+ * the request was sent and refused, exit 1. `code` and `rpcMessage` are the server's (the message is
+ * made safe before it is printed); `rawData` is the `data` member's JSON text as sent, if any.
+ */
+export class RpcError extends ScoutError {
+  readonly code: number;
+  readonly rpcMessage: string;
+  readonly rawData: string | undefined;
+  constructor(message: string, rpc: { code: number; message: string; rawData?: string | undefined }, options: { hint?: string | undefined; cause?: unknown } = {}) {
+    super(message, options);
+    this.code = rpc.code;
+    this.rpcMessage = rpc.message;
+    this.rawData = rpc.rawData;
+  }
+}
+
+/**
+ * A call (`eth_call`, `eth_estimateGas`) that reverted: JSON-RPC error code 3, or -32000 with hex
+ * `data`, or -32000 "execution reverted" with no data. `data` is the ABI-encoded revert as sent
+ * (`0x08c379a0…` for Error(string), `0x4e487b71…` for Panic(uint256), a custom error's selector and
+ * arguments), `0x` when the contract reverted without any: for a decoder to read.
+ */
+export class RpcRevertError extends RpcError {
+  readonly data: string;
+  constructor(message: string, rpc: { code: number; message: string; rawData?: string | undefined; data: string }, options: { hint?: string | undefined; cause?: unknown } = {}) {
+    super(message, rpc, options);
+    this.data = rpc.data;
+  }
+}
+
 /** The connection failed (refused, reset, DNS). */
 export class NetworkError extends ScoutError {}
 

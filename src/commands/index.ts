@@ -14,6 +14,7 @@ import config from './config/index.js';
 import contract from './contract/index.js';
 import help from './help/help.js';
 import open from './open/open.js';
+import rpc from './rpc/rpc.js';
 import gas from './network/gas.js';
 import stats from './network/stats.js';
 import search from './search/search.js';
@@ -26,7 +27,7 @@ export const AREAS: readonly { readonly heading: string; readonly entries: reado
   { heading: 'Look up', entries: [address, tx, block, blocks, token, contract] },
   { heading: 'Find and open', entries: [search, open] },
   { heading: 'Network and chains', entries: [stats, gas, chains] },
-  { heading: 'Admin and raw API', entries: [admin, api] },
+  { heading: 'Admin and raw API', entries: [admin, api, rpc] },
   { heading: 'Set up', entries: [config, cache, completion, help] },
 ];
 

@@ -119,7 +119,11 @@ interface Common<A, O> {
   readonly help?: string | undefined;
   /** Command lines to copy, shown under Example(s). */
   readonly examples: readonly string[];
-  /** Checks between options (a flag that needs another), after each is parsed and before any request: throws a UsageError. */
+  /**
+   * Checks across the input (a flag that needs another, `--before` with `--after`), once each
+   * argument and option is parsed and before any request: a UsageError here is exit 2. An argument
+   * given as `-` (a batch) is not read yet and absent.
+   */
   check?(input: Input<A, O>): void;
   /**
    * What the answer depends on the explorer having indexed: `blocks` (a history, a window, a
@@ -128,11 +132,6 @@ interface Common<A, O> {
    * is unfinished (run/freshness.ts). Opting a command in is this one line.
    */
   readonly indexed?: Indexed | undefined;
-  /**
-   * Checks across options, once each is parsed and before any request (a batch's values are not
-   * read yet): a UsageError here is exit 2 (`--before` with `--after`).
-   */
-  check?(options: Input<{}, O>): void;
   /**
    * The explorer's web page of what the command shows: the command gets `--web`, which opens that
    * page in a browser on a terminal, or prints its URL when stdout is no terminal (commands/web.ts).

@@ -44,6 +44,15 @@ describe('what is tried again', () => {
       expect(p.retryable('POST', o)).toBe(false);
     }
   });
+
+  it('a POST marked safe to repeat (a JSON-RPC read) goes again as a GET does', () => {
+    const p = policy();
+    for (const o of [fault('timeout'), fault('broken'), UNUSABLE, status(502), status(503), status(504), status(429)]) {
+      expect(p.retryable('POST', o, true)).toBe(true);
+    }
+    expect(p.retryable('POST', status(500), true)).toBe(false);
+    expect([2, 3].map((n) => p.again('POST', status(502), n, true))).toEqual([true, false]);
+  });
 });
 
 describe('how many times', () => {

@@ -215,6 +215,14 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
     args: [mix('stats', `/api/v2/addresses/${ADDR.rich}/transactions`, `addresses/${ADDR.rich}/withdrawals`, `/api/v2/transactions/${TX.ok}`, 'a/./b', '/api/v2/%2E%2e/x', 'x%5cy')],
     opts: [...output, ...pages.filter((o) => o.name !== '--columns' && o.name !== '--since' && o.name !== '--until'), { name: '-F', value: mix('filter=to', 'type=ERC-20', 'apikey=sekrit', 'apikey=\u001b]0;x\u0007', 'key=\u202e\u009b', '=x', 'novalue') }, { name: '-F', value: mix('filter=from', 'k=\u001b[2J') }],
   },
+  {
+    words: ['rpc'],
+    args: [
+      mix('eth_blockNumber', 'eth_getBalance', 'eth_call', 'ETH_CHAINID', 'eth_getBlockByNumber', 'eth_sendRawTransaction', 'eth_foo', '\u001b[2J'),
+      mix(ADDR.rich, 'latest', `{"to":"${ADDR.usdc}","data":"0x313ce567"}`, '123456789012345678901234567890', 'false', '[1,', '\u202e'),
+    ],
+    opts: [...output, { name: '--params', value: mix('["latest"]', `["${ADDR.rich}","latest"]`, '[]', '{}', '[1,', '') }, chains],
+  },
   { words: ['open'], args: [mix('address', 'tx', 'block', 'token', ADDR.rich, TX.ok, '12', 'router.base'), mix(ADDR.usdc, TX.ok, '7', 'usdc.gno')], opts: [{ name: '-n' }, { name: '--web' }] },
   { words: ['admin', 'networks'], args: [], opts: [...output, ...table, { name: '--csv' }, { name: '--show-secrets' }] },
   { words: ['chains'], args: [], opts: [...output, ...table, { name: '--csv' }, { name: '--refresh' }, { name: '--registry-url', value: (r) => pick([`${srv.url}/api/chains`, `https://alice:${URL_PASS}@127.0.0.1:1/x`, `ftp://alice:${URL_PASS}@x`, `${srv.url.replace('//', `//u:${URL_PASS}@`)}/api/chains`, ...HOSTILE.slice(0, 12)])(r) }] },

@@ -53,6 +53,11 @@ describe('layers', () => {
       'node_modules/chalk/index.js': 'export const Chalk = class {};\n',
       'src/render/paint.ts': "import { Chalk } from 'chalk';\nexport const c = Chalk;\n",
       'src/run/heading.ts': "import { Chalk } from 'chalk';\nexport const c = Chalk;\n",
+      // Only http.ts (which defines it) and rpc.ts may name the POST method.
+      'src/api/post.ts': "export const postJsonRpc = Symbol('p');\n",
+      'src/api/http.ts': "import { postJsonRpc } from './post.js';\nexport const h = postJsonRpc;\n",
+      'src/api/rpc.ts': "import { postJsonRpc } from './post.js';\nexport const r = postJsonRpc;\n",
+      'src/api/client.ts': "import { postJsonRpc } from './post.js';\nexport const c = postJsonRpc;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -66,6 +71,7 @@ describe('layers', () => {
     expect(found).toContain('help-loads-no-run-side: src/kit/opts.ts → src/run/go.ts');
     expect(found).toContain('help-loads-no-run-side: src/commands/t/v.ts → src/render/cell.ts');
     expect(found.filter((f) => f.startsWith('styling-through-paint:'))).toEqual(['styling-through-paint: src/run/heading.ts → node_modules/chalk/index.js']);
+    expect(found.filter((f) => f.startsWith('only-rpc-posts:'))).toEqual(['only-rpc-posts: src/api/client.ts → src/api/post.ts']);
     // A verb's .run.ts, a dynamic import and a type import are not what --help loads.
     expect(found.filter((f) => f.startsWith('help-loads-no-run-side: src/commands/t/v.run.ts'))).toEqual([]);
     expect(found.filter((f) => /^help-loads-no-run-side: src\/commands\/t\/v\.ts → src\/(run\/go|commands\/run)\.ts/.test(f))).toEqual([]);

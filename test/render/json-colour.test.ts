@@ -63,7 +63,20 @@ describe('contract abi', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('function execute()\nfunction quote(uint256 amount) view returns (uint256)\n');
     const usdc = await terminal(['contract', 'abi', ADDR.usdc], { color: false });
-    expect(usdc.stdout).toBe('function transfer(address to, uint256 value) returns (bool)\nevent Transfer(address indexed from, address indexed to, uint256 value)\n');
+    expect(usdc.stdout).toBe(
+      [
+        'function name() view returns (string)',
+        'function symbol() view returns (string)',
+        'function decimals() view returns (uint8)',
+        'function totalSupply() view returns (uint256)',
+        'function balanceOf(address account) view returns (uint256)',
+        'function allowance(address owner, address spender) view returns (uint256)',
+        'function transfer(address to, uint256 value) returns (bool)',
+        'event Transfer(address indexed from, address indexed to, uint256 value)',
+        'event Approval(address indexed owner, address indexed spender, uint256 value)',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('piped, or with --json on a terminal: the JSON', async () => {

@@ -6,7 +6,8 @@
  * in cursors (a client that forgets to re-send them gets the wrong page 2), OpenApiSpex-style 422s
  * for unknown query keys / bad enums / malformed hashes, 404/400/500 bodies as the real ones,
  * rate-limit headers on every response, and bodies written as JSON text that keeps `2.0e3` and big
- * integers byte-exact.
+ * integers byte-exact. `POST /api/eth-rpc` is its JSON-RPC (fake/rpc.ts: the real methods over the
+ * fake's data, `eth_call` against the contracts of fake/evm.ts); every other path answers POST 405.
  *
  * It is stricter than the real server in one way on purpose: a request that carries cursor keys
  * must carry exactly the keys and values of a cursor this server issued for the same list, else
@@ -59,6 +60,7 @@ import { type ExpectedRequest, Expectations } from './fake/expect.js';
 import { AREA_ROUTES } from './fake/routes.js';
 import { balanceRoutes } from './fake/balance.js';
 import { INDEXING_FINISHED, indexingStatus, legacyBlockByTime, type LegacyApi } from './fake/time.js';
+import { rpcReply } from './fake/rpc.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
 export type { ExpectedRequest } from './fake/expect.js';
@@ -72,6 +74,8 @@ export interface RecordedRequest {
   /** Query pairs in the order sent (percent-decoded), duplicates kept. */
   query: [string, string][];
   headers: Record<string, string | string[] | undefined>;
+  /** What a POST sent (the JSON-RPC request). */
+  body?: string;
 }
 
 export interface FakeServer {
@@ -455,9 +459,13 @@ function optionRoute(opts: FakeServerOptions, segments: readonly string[]): Rout
   return null;
 }
 
-function handle(state: State, req: Req, opts: FakeServerOptions = {}): Reply {
-  if (req.method !== 'GET') {
-    return { status: 405, body: '{"message":"Method not allowed"}', headers: { allow: 'GET' } };
+/** The one path that takes POST: the JSON-RPC endpoint (fake/rpc.ts). */
+const RPC_PATH = '/api/eth-rpc';
+
+function handle(state: State, req: Req, body: string, opts: FakeServerOptions = {}): Reply {
+  const rpc = req.path === RPC_PATH;
+  if (req.method !== (rpc ? 'POST' : 'GET')) {
+    return { status: 405, body: '{"message":"Method not allowed"}', headers: { allow: rpc ? 'POST' : 'GET' } };
   }
   const [s0, s1, s2, s3, s4] = req.segments;
   if (s0 === 'admin') {
@@ -471,6 +479,7 @@ function handle(state: State, req: Req, opts: FakeServerOptions = {}): Reply {
   for (const [prefix, status] of Object.entries(state.lacking)) {
     if (req.path === prefix || req.path.startsWith(`${prefix}/`)) return status === 404 ? NOT_FOUND : UNKNOWN_ACTION;
   }
+  if (rpc) return rpcReply(body);
   const route = optionRoute(opts, req.segments) ?? resolveRoute(req.segments);
   if (route === 'unknown') return UNKNOWN_ACTION;
   const invalid = validate(route, req);
@@ -493,14 +502,21 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
     windowCount: 0,
     lacking: opts.lacking ?? {},
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const parsed = parseRequest(req);
-    const recorded: RecordedRequest = { method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers } };
+    // A request's body is read only for the one path that takes POST (at most 1 MiB).
+    const chunks: Buffer[] = [];
+    if (req.method === 'POST' && parsed.path === RPC_PATH) {
+      let size = 0;
+      for await (const chunk of req as AsyncIterable<Buffer>) if ((size += chunk.length) <= 1 << 20) chunks.push(chunk);
+    } else req.resume();
+    const body = Buffer.concat(chunks).toString('utf8');
+    const recorded: RecordedRequest = { method: parsed.method, path: parsed.path, query: parsed.pairs.map(([k, v]) => [k, v]), headers: { ...req.headers }, ...(parsed.method === 'GET' ? {} : { body }) };
     (parsed.path.replace(/\/+$/, '') === INDEXING_STATUS ? statusRequests : requests).push(recorded);
     expectations.saw(recorded);
     let reply: Reply;
     try {
-      reply = handle(state, parsed, opts);
+      reply = handle(state, parsed, body, opts);
     } catch (err) {
       reply = { status: 500, body: toJsonText({ message: `fake server bug: ${(err as Error).message}` }) };
     }

@@ -17,6 +17,7 @@ import {
   type JsonObject,
   type ListEntry,
 } from '../data.js';
+import { abiOf, EVM } from './evm.js';
 
 /** A stable checksummed address of our own, from a label. */
 function address(label: string): string {
@@ -279,11 +280,6 @@ export function instanceOf(h: string, id: string): JsonObject | null {
 
 // ───────────────────────────────────────────────────────────────── smart contracts
 
-const ERC20_ABI = [
-  { inputs: [{ internalType: 'address', name: 'to', type: 'address' }, { internalType: 'uint256', name: 'value', type: 'uint256' }], name: 'transfer', outputs: [{ internalType: 'bool', name: '', type: 'bool' }], stateMutability: 'nonpayable', type: 'function' },
-  { anonymous: false, inputs: [{ indexed: true, internalType: 'address', name: 'from', type: 'address' }, { indexed: true, internalType: 'address', name: 'to', type: 'address' }, { indexed: false, internalType: 'uint256', name: 'value', type: 'uint256' }], name: 'Transfer', type: 'event' },
-];
-
 /** A verified contract's body, the fields in the order the server's view writes them. */
 function verified(o: {
   name: string;
@@ -352,7 +348,10 @@ const IMPL = verified({
     { file_path: 'contracts/lib/Math.sol', source_code: 'library Math {}\n' },
     { file_path: '@openzeppelin/contracts/token/ERC20/IERC20.sol', source_code: 'interface IERC20 {}\n' },
   ],
-  abi: new RawJson('[{"inputs":[],"name":"execute","outputs":[],"stateMutability":"nonpayable","type":"function"},{"inputs":[{"name":"amount","type":"uint256"}],"name":"quote","outputs":[{"name":"","type":"uint256"}],"stateMutability":"view","type":"function","gas":1.0e5}]'),
+  // The functions the EVM table (evm.ts) answers for it; `1.0e5` stays as sent.
+  abi: new RawJson(
+    '[{"inputs":[],"name":"execute","outputs":[],"stateMutability":"nonpayable","type":"function"},{"inputs":[{"name":"amount","type":"uint256"}],"name":"quote","outputs":[{"name":"","type":"uint256"}],"stateMutability":"view","type":"function","gas":1.0e5}]',
+  ),
 });
 
 /** Unsafe file paths, each served as the one extra source of a contract of its own. */
@@ -406,7 +405,9 @@ function contracts(): Map<string, JsonObject> {
       ],
     }),
   );
-  m.set(ADDR.usdc.toLowerCase(), verified({ name: 'FiatTokenV2', filePath: null, source: 'contract FiatTokenV2 {}\n', additional: [], abi: ERC20_ABI }));
+  // The ABIs of the EVM table's contracts (evm.ts), which the fake's eth_call answers for.
+  m.set(ADDR.usdc.toLowerCase(), verified({ name: 'FiatTokenV2', filePath: null, source: 'contract FiatTokenV2 {}\n', additional: [], abi: abiOf(ADDR.usdc) }));
+  m.set(EVM.pair.toLowerCase(), verified({ name: 'ScoutPair', filePath: 'contracts/ScoutPair.sol', source: 'contract ScoutPair {}\n', additional: [], abi: abiOf(EVM.pair) }));
   m.set(TOKEN_ADDR.twin.toLowerCase(), verified({ ...{ name: 'UniversalRouterV2', filePath: 'contracts/UniversalRouterV2.sol', source: IMPL_SOURCE, additional: [], abi: [] }, twin: ADDR.contractImpl }));
   m.set(
     TOKEN_ADDR.evilContract.toLowerCase(),
