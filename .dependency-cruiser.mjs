@@ -11,7 +11,8 @@
 //                                   batches and --chains, watch and wait, progress
 //   kit/                            what --help loads: the spec kit, the registrar, option specs
 //   render/                         text from data: tables, CSV, JSON, key/value views
-//   api/, config/                   HTTP and the explorer API; settings, chains, files
+//   api/, config/, abi/             HTTP and the explorer API; settings, chains, files; ABI encoding
+//                                   and decoding (ox), loaded only with import()
 //   base/                           errors, io, validation, safe text, lossless JSON
 const BASE = '^src/(base|types)/';
 const ENTRIES = '^src/(cli|main|launch|index)\\.ts$';
@@ -45,14 +46,21 @@ export default {
       severity: 'error',
       comment: 'api/ and config/ know nothing of rendering, commands or each other.',
       from: { path: '^src/api/' },
-      to: { path: '^src/(config|render|kit|run|commands)/|' + ENTRIES },
+      to: { path: '^src/(config|abi|render|kit|run|commands)/|' + ENTRIES },
     },
     {
       name: 'config-stays-below',
       severity: 'error',
       comment: 'config/ knows nothing of the API client, rendering or commands.',
       from: { path: '^src/config/' },
-      to: { path: '^src/(api|render|kit|run|commands)/|' + ENTRIES },
+      to: { path: '^src/(api|abi|render|kit|run|commands)/|' + ENTRIES },
+    },
+    {
+      name: 'abi-stays-below',
+      severity: 'error',
+      comment: 'abi/ (ABI parsing, encoding, decoding and formatting of values) knows nothing of HTTP, settings, rendering or commands: callers hand it ABIs and bytes.',
+      from: { path: '^src/abi/' },
+      to: { path: '^src/(api|config|render|kit|run|commands)/|' + ENTRIES },
     },
     {
       name: 'render-stays-below-commands',
@@ -86,10 +94,10 @@ export default {
       name: 'help-loads-no-run-side',
       severity: 'error',
       comment:
-        'What --help loads (the kit, the verbs\' specs, cli.ts) imports the run side, renderers, the API client or the heavy libraries only with import(), or as types: --help must not load them. api/endpoints.ts (request builders, types only) is the one api/ module allowed.',
+        'What --help loads (the kit, the verbs\' specs, cli.ts) imports the run side, renderers, the API client, the ABI layer (abi/, ox) or the heavy libraries only with import(), or as types: --help must not load them. api/endpoints.ts (request builders, types only) is the one api/ module allowed.',
       from: { path: HELP_SIDE },
       to: {
-        path: '^src/(run|render)/|^src/api/(?!endpoints\\.ts$)|\\.run\\.ts$|(^|/)node_modules/(zod|undici|ora|chalk|cli-table3|jq-web|open|@adraffy)/',
+        path: '^src/(run|render|abi)/|^src/api/(?!endpoints\\.ts$)|\\.run\\.ts$|(^|/)node_modules/(zod|undici|ora|chalk|cli-table3|jq-web|open|@adraffy|ox)/',
         dependencyTypesNot: ['type-only', 'dynamic-import'],
       },
     },

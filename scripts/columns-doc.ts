@@ -6,6 +6,7 @@
  * Never loaded by the CLI.
  */
 import { chainColumns } from '../src/render/chains.js';
+import { methodColumns } from '../src/render/methods.js';
 import { networkColumns } from '../src/render/columns.js';
 import { csvName } from '../src/render/csv.js';
 import { type Column, pipeColumns } from '../src/render/table.js';
@@ -21,6 +22,7 @@ export function pipedColumns(): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [name, v] of Object.entries(views)) if (typeof v.columns !== 'function') out[name] = names(v.columns as readonly Column<never>[]);
   out.chains = names(chainColumns);
+  out.methods = names(methodColumns);
   out.networks = names(networkColumns());
   return out;
 }

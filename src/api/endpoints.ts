@@ -87,9 +87,23 @@ export function addressWithdrawals(hash: string): ListRequest<Withdrawal> {
   return { path: addr(hash, 'withdrawals'), params: [], what: `address ${hash}` };
 }
 
-/** Event logs emitted by or involving an address; `topic` keeps the logs with that topic in any position. */
-export function addressLogs(hash: string, o: { topic?: string } = {}): ListRequest<Log> {
-  return { path: addr(hash, 'logs'), params: params({ topic: o.topic }), what: `address ${hash}` };
+/**
+ * Event logs emitted by or involving an address; `topic` keeps the logs with that topic in any
+ * position (the server's one filter). `positions` (topic0 to topic3, undefined where any) are kept
+ * as pages arrive (`itemFilter`); without `topic`, the first of them is sent as `topic` so the
+ * server narrows the pages first.
+ */
+export function addressLogs(hash: string, o: { topic?: string | undefined; positions?: readonly (string | undefined)[] } = {}): ListRequest<Log> {
+  const positions = (o.positions ?? []).map((t) => t?.toLowerCase());
+  const sent = o.topic ?? positions.find((t) => t !== undefined);
+  const req: ListRequest<Log> = { path: addr(hash, 'logs'), params: params({ topic: sent }), what: `address ${hash}` };
+  if (positions.every((t) => t === undefined)) return req;
+  const itemFilter = (item: unknown): boolean => {
+    const topics = isRecordOf(item) ? (item as { topics?: unknown }).topics : undefined;
+    if (!Array.isArray(topics)) return false;
+    return positions.every((want, i) => want === undefined || (typeof topics[i] === 'string' && (topics[i] as string).toLowerCase() === want));
+  };
+  return { ...req, itemFilter };
 }
 
 /**

@@ -1,7 +1,9 @@
 /** Arguments and options several commands take, declared once. */
 import { CHAIN_SETS, parseChainList } from '../config/chain-list.js';
 import { BUILTIN_CHAINS } from '../config/chain-table.js';
-import { parseAddressOrName, parseHash, parseTokenAddress, parseTokenId } from '../base/validate.js';
+import { UsageError } from '../base/errors.js';
+import { echo } from '../base/text/echo.js';
+import { parseAddressOrName, parseHash, parseTokenAddress, parseTokenId, parseTopic } from '../base/validate.js';
 import { arg, batchable, option } from '../kit/spec.js';
 
 /**
@@ -35,3 +37,32 @@ export const tokenIdArg = arg('<id>', 'token id: decimal digits, up to 2^256-1',
 export const chainsOption = option('<list>', `run on several chains at once: chain ids or names (1,8453,optimism), or ${CHAIN_SETS.join(', ')}; rows start with their chain, JSON items are wrapped`, parseChainList, {
   complete: { values: [...CHAIN_SETS, ...BUILTIN_CHAINS.map((c) => c.names[0]!)], list: true },
 });
+
+/** `--event`: a signature (hashed when the command runs) or a name (looked up in a verified ABI then). */
+export interface EventOption {
+  readonly text: string;
+  /** Its topic0, once the command has worked it out (address/logs.run.ts). */
+  readonly topic0?: string | undefined;
+}
+
+/**
+ * `--event <event>`: an event by signature, `Transfer(address,address,uint256)` or `event Transfer(address
+ * indexed from, …)`, or by name (`Transfer`) from the address's verified ABI; checked for its shape
+ * here, parsed and hashed when the command runs (the ABI library is not loaded for --help).
+ */
+export const eventOption = option(
+  '<event>',
+  "only logs of this event: a signature, hashed for you ('Transfer(address,address,uint256)' or 'event Transfer(address indexed from, …)'), or a name of the address's verified ABI (Transfer)",
+  (raw, from): EventOption => {
+    const t = raw.trim();
+    if (!/^(event\s+)?[A-Za-z_$][A-Za-z0-9_$]*(\s*\(.*\)\s*(anonymous)?)?$/s.test(t)) {
+      throw new UsageError(`invalid ${from} ${echo(raw)}: expected an event signature, such as 'Transfer(address,address,uint256)', or the name of an event of the address's verified ABI`);
+    }
+    return { text: t };
+  },
+);
+
+/** `--topic0` .. `--topic3`: a log topic at that position. */
+export function topicOption(i: 0 | 1 | 2 | 3) {
+  return option('<topic>', `only logs whose topic ${i} is this${i === 0 ? ' (the event signature hash)' : ''}: 0x and 64 hex digits`, parseTopic);
+}

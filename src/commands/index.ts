@@ -12,6 +12,7 @@ import chains from './chains/chains.js';
 import completion from './completion/completion.js';
 import config from './config/index.js';
 import contract from './contract/index.js';
+import decode from './decode/index.js';
 import help from './help/help.js';
 import open from './open/open.js';
 import rpc from './rpc/rpc.js';
@@ -25,6 +26,7 @@ import tx from './tx/index.js';
 /** The areas of `scout --help`, each a heading and its commands. */
 export const AREAS: readonly { readonly heading: string; readonly entries: readonly (TopicSpec | CommandSpec)[] }[] = [
   { heading: 'Look up', entries: [address, tx, block, blocks, token, contract] },
+  { heading: 'Decode', entries: [decode] },
   { heading: 'Find and open', entries: [search, open] },
   { heading: 'Network and chains', entries: [stats, gas, chains] },
   { heading: 'Admin and raw API', entries: [admin, api, rpc] },

@@ -26,6 +26,7 @@ export const PIPED_COLUMNS = {
   chartTransactions: ['date', 'transactions'],
   chartMarket: ['date', 'closing_price', 'market_cap'],
   chains: ['id', 'name', 'names', 'coin', 'testnet', 'explorer', 'source'],
+  methods: ['kind', 'selector', 'signature', 'contract'],
   networks: ['chain_id', 'name', 'domain', 'active', 'rpc_url', 'block_timestamp_skew', 'sent_transactions_activity_enabled', 'verified_contracts_activity_enabled', 'blockscout_usage_activity_enabled', 'api_key_set'],
 } as const;
 

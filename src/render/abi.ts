@@ -3,19 +3,7 @@
  * custom error's selector, or plain UTF-8 as some servers send it) and the names of the commonest
  * 4-byte selectors for the call tree. Decoded text comes from the chain: callers sanitise it.
  */
-
-const PANICS: Record<number, string> = {
-  0x00: 'generic panic',
-  0x01: 'assertion failed',
-  0x11: 'arithmetic overflow or underflow',
-  0x12: 'division or modulo by zero',
-  0x21: 'invalid enum value',
-  0x22: 'invalid storage byte array',
-  0x31: 'pop on an empty array',
-  0x32: 'array index out of bounds',
-  0x41: 'out of memory',
-  0x51: 'call to an uninitialised function',
-};
+import { panicText } from '../abi/panic.js';
 
 /** Well-known function selectors (ERC-20/721/1155, WETH, multicall, proxies, routers). */
 export const SELECTORS: Readonly<Record<string, string>> = {
@@ -110,8 +98,7 @@ export function decodeRevert(raw: string): string | undefined {
   if (selector === '08c379a0') return b.length === 4 ? 'Error(string) with no message' : `Error(string) with an unreadable message (${b.length} bytes)`;
   if (selector === '4e487b71') {
     if (b.length < 36) return 'Panic(uint256) with no code';
-    const code = Number(word(b, 4) ?? -1n);
-    return `panic 0x${code.toString(16).padStart(2, '0')}${PANICS[code] ? ` (${PANICS[code]})` : ''}`;
+    return `panic ${panicText(word(b, 4) ?? 0n)}`;
   }
   const asText = utf8(b);
   // Hex-encoded text (as some servers send a plain message): mostly printable characters.
@@ -124,55 +111,5 @@ export function selectorOf(input: string | undefined): string {
   return input && /^0x[0-9a-fA-F]{8}/.test(input) ? input.slice(0, 10).toLowerCase() : '';
 }
 
-/** One parameter of an ABI entry as the explorer sends it. */
-interface AbiParam {
-  readonly type?: unknown;
-  readonly name?: unknown;
-  readonly indexed?: unknown;
-  readonly components?: unknown;
-}
-
-/** A parameter's type: a tuple spelled out as `(uint256 a, address b)`, with its array suffix. */
-function paramType(p: AbiParam): string {
-  const type = typeof p.type === 'string' ? p.type : '?';
-  if (type.startsWith('tuple') && Array.isArray(p.components)) return `(${params(p.components as AbiParam[])})${type.slice('tuple'.length)}`;
-  return type;
-}
-
-/** Parameters as a signature lists them: `uint256 amountIn, address indexed to`. */
-function params(list: readonly AbiParam[], event = false): string {
-  return list
-    .map((p) => {
-      const name = typeof p.name === 'string' && p.name !== '' ? ` ${p.name}` : '';
-      return `${paramType(p)}${event && p.indexed === true ? ' indexed' : ''}${name}`;
-    })
-    .join(', ');
-}
-
-/**
- * One ABI entry as a human-readable signature, as Solidity and ethers spell it:
- * `function quote(uint256 amountIn) view returns (uint256)`, `event Transfer(address indexed from, …)`,
- * `error Unauthorized()`, `constructor(address owner)`, `receive() external payable`. Unsanitised:
- * names come from the chain.
- */
-export function abiSignature(entry: Record<string, unknown>): string {
-  const kind = typeof entry.type === 'string' ? entry.type : 'function';
-  const name = typeof entry.name === 'string' ? entry.name : '';
-  const inputs = Array.isArray(entry.inputs) ? (entry.inputs as AbiParam[]) : [];
-  const outputs = Array.isArray(entry.outputs) ? (entry.outputs as AbiParam[]) : [];
-  const mutability = typeof entry.stateMutability === 'string' && entry.stateMutability !== 'nonpayable' ? ` ${entry.stateMutability}` : entry.constant === true ? ' view' : '';
-  switch (kind) {
-    case 'event':
-      return `event ${name}(${params(inputs, true)})${entry.anonymous === true ? ' anonymous' : ''}`;
-    case 'error':
-      return `error ${name}(${params(inputs)})`;
-    case 'constructor':
-      return `constructor(${params(inputs)})${mutability}`;
-    case 'receive':
-      return 'receive() external payable';
-    case 'fallback':
-      return `fallback()${mutability}`;
-    default:
-      return `${kind} ${name}(${params(inputs)})${mutability}${outputs.length ? ` returns (${params(outputs)})` : ''}`;
-  }
-}
+/** One ABI entry as a human-readable signature (moved beside the ABI library; kept here for the renderers). */
+export { abiSignature } from '../abi/human.js';

@@ -18,6 +18,7 @@ import type { Command } from 'commander';
 import { buildProgram, run } from '../../src/cli.js';
 import { memoryIo } from '../../src/base/io.js';
 import { seeded } from '../support/faults.js';
+import { ABI_ADDR, VAULT_ABI } from '../support/fake/abi-data.js';
 import { ADDR, type FakeServer, HEAD_BLOCK, startServer, TX } from '../support/server.js';
 
 // FUZZ_SEED and FUZZ_RUNS explore further; the suite always runs the same seed.
@@ -30,6 +31,7 @@ const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u
 let srv: FakeServer;
 let home: string;
 let keyFile: string;
+let abiFile: string;
 const origins: string[] = [];
 const onRequest = (m: unknown) => {
   const { request } = m as { request: { origin: string } };
@@ -45,6 +47,8 @@ beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'scout-fuzz-'));
   keyFile = join(home, 'admin.key');
   writeFileSync(keyFile, 'admin-secret\n');
+  abiFile = join(home, 'Vault.json');
+  writeFileSync(abiFile, JSON.stringify({ abi: VAULT_ABI }));
   subscribe('undici:request:create', onRequest);
   subscribe('undici:client:beforeConnect', onConnect);
 });
@@ -133,6 +137,16 @@ const interval = mix('3', '1m', '1.5', '500ms', '1d', '25d');
 const watching: Opt[] = [{ name: '--watch', value: pick(['--all', '--json']) }, { name: '--new-only' }, { name: '--interval', value: interval }];
 const waiting: Opt[] = [{ name: '--wait', value: () => '--csv' }, { name: '--confirmations', value: mix('1', '3') }, { name: '--wait-timeout', value: mix('1s', '5m', '30', '1d', 'forever') }, { name: '--interval', value: interval }];
 
+const TOPIC0 = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const WORD = '0x' + ADDR.rich.slice(2).toLowerCase().padStart(64, '0');
+const CALLDATA = '0xa9059cbb' + WORD.slice(2) + '2'.padStart(64, '0');
+/** `--to`, `--abi` and `--sig` of the decode verbs: a contract, an ABI file (or none there), signatures good and bad. */
+const decodeWith = (...sigs: string[]): Opt[] => [
+  { name: '--to', value: mix(ABI_ADDR.vault, ABI_ADDR.proxy, ADDR.usdc, ADDR.rich) },
+  { name: '--abi', value: (r) => pick([abiFile, keyFile, join(home, 'missing.json'), home, '/dev/zero'])(r) },
+  { name: '--sig', value: mix(...sigs) },
+];
+
 /** The real commands: their words, a generator for their arguments, and their own options. */
 const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['address', 'show'], args: [mix(ADDR.rich, ADDR.contract, 'scout-rich.eth', 'alice.eth', 'a_b.eth')], opts: [...output, { name: '--web' }, chains] },
@@ -174,7 +188,18 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
     args: [mix(ADDR.rich, ADDR.empty)],
     opts: [...output, ...pages, { name: '--since', value: mix('2025-01-01', '90d', 'block:23000000', '2026-13-01') }, { name: '--until', value: mix('2025-06-01', 'block:23100000', 'now') }, { name: '--daily' }, { name: '--chart' }],
   },
-  { words: ['address', 'logs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--topic', value: mix('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', '0xddf252ad') }] },
+  {
+    words: ['address', 'logs'],
+    args: [mix(ADDR.rich, ABI_ADDR.vault, ABI_ADDR.proxy)],
+    opts: [
+      ...output,
+      ...pages,
+      ...watching,
+      { name: '--topic', value: mix(TOPIC0, '0xddf252ad') },
+      { name: '--event', value: mix('Transfer', 'Note', 'Transfer(address,address,uint256)', 'event Transfer(address indexed from, address indexed to, uint256 value)', 'Transfer(uint7)', 'f(') },
+      ...[0, 1, 2, 3].map((i) => ({ name: `--topic${i}`, value: mix(TOPIC0, WORD, '0x12') })),
+    ],
+  },
   { words: ['tx', 'show'], args: [hash], opts: [...output, ...waiting, { name: '--web' }, chains] },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: output },
@@ -185,6 +210,21 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['token', 'nft'], args: [mix(ADDR.nft721, ADDR.nft1155, ADDR.usdc), mix('8520', '666', '007', '80150964086159950173205574815354476552587982015634789657175307108395227874122', '1'.repeat(79))], opts: output },
   { words: ['contract', 'show'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: output },
   { words: ['contract', 'abi'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: [...output, { name: '--implementation' }] },
+  { words: ['contract', 'methods'], args: [mix(ABI_ADDR.vault, ABI_ADDR.proxy, ABI_ADDR.proxyUnverified, ADDR.usdc, ADDR.rich)], opts: [...output, ...table, { name: '--csv' }] },
+  { words: ['decode', 'calldata'], args: [mix(CALLDATA, '0xa9059cbb', '0x12345678', '0xa9059c')], opts: [...output, ...decodeWith('transfer(address to, uint256 amount)', 'transfer(', 'balanceOf(address)')] },
+  { words: ['decode', 'error'], args: [mix('0x4e487b71' + '11'.padStart(64, '0'), '0x08c379a0', '0xdeadbeef')], opts: [...output, ...decodeWith('InsufficientBalance(address,uint256,uint256)', 'Error(string)', 'e(')] },
+  {
+    words: ['decode', 'log'],
+    args: [],
+    opts: [
+      ...output,
+      ...decodeWith('Transfer(address,address,uint256)', 'event Note(address indexed who)', 'T(').map((o) => (o.name === '--to' ? { ...o, name: '--address' } : o)),
+      { name: '--topics', value: mix(`${TOPIC0},${WORD},${WORD}`, TOPIC0, '0x12,', `${TOPIC0},${TOPIC0},${TOPIC0},${TOPIC0},${TOPIC0}`) },
+      { name: '--data', value: mix(WORD, '0x', '0x1') },
+      { name: '--tx', value: hash },
+      { name: '--index', value: mix('0', '1', '60', '-1', 'x') },
+    ],
+  },
   {
     words: ['contract', 'source'],
     args: [mix(ADDR.contract, ADDR.contractImpl, ADDR.usdc, ADDR.rich)],
@@ -238,7 +278,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
 ];
 
 /** `--concurrency` on every command whose argument may be `-` (a batch from stdin). */
-const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'block show', 'block txs', 'block withdrawals', 'block at']);
+const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'contract methods', 'decode calldata', 'decode error', 'block show', 'block txs', 'block withdrawals', 'block at']);
 for (const c of COMMANDS) if (BATCHED.has(c.words.join(' '))) c.opts = [...c.opts, { name: '--concurrency', value: mix('1', '4', '64', '0', '65', 'x') }];
 
 /** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */

@@ -18,6 +18,7 @@ import {
   type ListEntry,
 } from '../data.js';
 import { abiOf, EVM } from './evm.js';
+import { abiContracts } from './abi-data.js';
 
 /** A stable checksummed address of our own, from a label. */
 function address(label: string): string {
@@ -413,7 +414,7 @@ function contracts(): Map<string, JsonObject> {
     TOKEN_ADDR.evilContract.toLowerCase(),
     verified({ name: EVIL.name, filePath: 'Evil.sol', source: 'contract Evil {\n\t// \u001b]0;pwned\u0007 \u009b31m\n}\n', additional: [], abi: [] }),
   );
-  m.set(TOKEN_ADDR.unverified.toLowerCase(), {
+  const unverified = {
     has_custom_methods_read: false,
     has_custom_methods_write: false,
     proxy_type: null,
@@ -421,7 +422,9 @@ function contracts(): Map<string, JsonObject> {
     is_self_destructed: false,
     deployed_bytecode: '0x6080604052',
     creation_bytecode: '0x6080604052348015600f57600080fd5b50',
-  });
+  };
+  m.set(TOKEN_ADDR.unverified.toLowerCase(), unverified);
+  for (const [a, body] of abiContracts(verified, unverified)) m.set(a.toLowerCase(), body);
   for (const [kind, p] of Object.entries(HOSTILE_PATHS) as [HostilePath, string][]) {
     m.set(
       hostilePathContract(kind).toLowerCase(),
