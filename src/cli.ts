@@ -14,8 +14,11 @@ import type { RunEnv } from './kit/invocation.js';
 import { addGlobalOptions, switchWanted } from './config/setting-table.js';
 import { ScoutError, UsageError } from './base/errors.js';
 import { otherKind } from './base/validate.js';
-import type { Io } from './base/io.js';
+import { type Io, memoryIo } from './base/io.js';
 import { ClosedPipeError } from './base/node-io.js';
+
+/** Commands that read the whole tree (other commands' help, the completion scripts). */
+const WHOLE_TREE: ReadonlySet<string> = new Set(['help', 'completion']);
 
 /** Set by the bundler (scripts/build.mjs); absent when running from source. */
 declare const __SCOUT_VERSION__: string | undefined;
@@ -26,8 +29,36 @@ function readVersion(): string {
   return pkg.version;
 }
 
-/** Builds the commander tree. */
-export function buildProgram(env: RunEnv): Command {
+/**
+ * The first word of `args` (the command line after the program) that is not an option or an
+ * option's value, read with the options `program` knows; undefined when there is none or an option
+ * it does not know hides where the word starts.
+ */
+function firstWord(program: Command, args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return undefined;
+    if (!a.startsWith('-') || a === '-') return a;
+    const flag = a.startsWith('--') ? a.split('=')[0]! : a.slice(0, 2);
+    const o = program.options.find((x) => x.long === flag || x.short === flag);
+    if (!o) return undefined;
+    // A value in the same word (`--timeout=5`, `-t5`) or none taken: the next word is not its value.
+    const inline = a.startsWith('--') ? a.includes('=') : a.length > 2;
+    if ((o.required || o.optional) && !inline) {
+      if (o.optional && args[i + 1]?.startsWith('-')) continue;
+      i++;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Builds the commander tree. Given the command line (`argv`, as process.argv), only the command or
+ * topic its first word names is built (with the global options): the rest of the tree is most of
+ * the start-up of a lookup. Anything else (no word, a word that names nothing, `help`,
+ * `completion`) builds the whole tree, which it reads.
+ */
+export function buildProgram(env: RunEnv, argv?: readonly string[]): Command {
   const program = new Command('scout');
   program
     .description(ROOT_DESCRIPTION)
@@ -39,8 +70,10 @@ export function buildProgram(env: RunEnv): Command {
     .helpCommand(false)
     // Every command inherits it: a terminal narrower than 80 columns still gets its help wrapped.
     .configureHelp({ minWidthToWrap: MIN_WIDTH_TO_WRAP });
+  const word = argv && firstWord(program, argv.slice(2));
+  const named = word === undefined || WHOLE_TREE.has(word) ? undefined : COMMANDS.find((e) => e.name === word);
   // The executor loads when a command runs, never for --help.
-  registerCommands(program, env, COMMANDS, async (spec, e, cmd) => (await import('./run/execute.js')).execute(spec, e, cmd));
+  registerCommands(program, env, named ? [named] : COMMANDS, async (spec, e, cmd) => (await import('./run/execute.js')).execute(spec, e, cmd));
   layOutRootHelp(program, AREAS, HELP_TOPICS, 'Settings also come from SCOUT_* variables and the config file (scout config path).');
 
   // Errors come back to run() as exceptions; commander prints help and its own messages through io.
@@ -100,7 +133,9 @@ function commanderMessage(e: CommanderError): { message: string; hint?: string |
   while (root.parent) root = root.parent;
   if (e.code === 'commander.unknownOption' && /^unknown option '--chains(=[^']*)?'/.test(message)) {
     const words = cmd === root ? 'scout' : commandWords(cmd).replace(/^scout /, '');
-    return { message: `${words} does not take --chains; these do: ${commandsTaking(root, '--chains').join(', ')}` };
+    // The tree built for this command line may hold only its command: the whole tree says which take it.
+    const whole = buildProgram({ io: memoryIo(), version: '' });
+    return { message: `${words} does not take --chains; these do: ${commandsTaking(whole, '--chains').join(', ')}` };
   }
   // Only shapes otherKind knows reach the hint: a hash, an address, a dotted name, a number, all safe text.
   const other = e.code === 'commander.unknownCommand' && cmd === root && cmd.args[0] !== undefined ? otherKind(cmd.args[0]) : undefined;
@@ -157,7 +192,7 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
   let code: number;
   try {
     const env: RunEnv = { io, version: readVersion(), signal };
-    const program = buildProgram(env);
+    const program = buildProgram(env, argv);
     if (argv.length <= 2) program.outputHelp();
     else await program.parseAsync(argv);
     code = 0;
