@@ -194,9 +194,9 @@ async function measure(node, big, small) {
   {
     const [newest, oldest] = [Math.floor(N.big * 0.1), Math.floor(N.big * 0.3)];
     const args = [scout, 'address', 'txs', ADDRESS, '--since', itemTime(oldest), '--until', itemTime(newest), '--all', '--ndjson', '--base-url', big.url];
-    const before = big.requests();
+    const before = big.listRequests();
     const got = (await output(node, args)).split('\n').filter(Boolean).length;
-    const asked = big.requests() - before;
+    const asked = big.listRequests() - before;
     // Items oldest..newest+1 are in it (--until exclusive); the first item past it is oldest+1, on page floor((oldest+1)/50)+1.
     const holding = Math.floor((oldest + 1) / 50) + 1;
     if (got !== oldest - newest) throw new Error(`scout printed ${got} items of the window, expected ${oldest - newest}`);

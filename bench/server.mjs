@@ -4,6 +4,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 const PAGE = 50;
+const INDEXED = JSON.stringify({ finished_indexing: true, finished_indexing_blocks: true, indexed_blocks_ratio: '1.00', indexed_internal_transactions_ratio: '1.00' });
 
 function hex(n, width) {
   return n.toString(16).padStart(width, '0').slice(-width);
@@ -100,6 +101,7 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
   const base = `/api/v2/addresses/${address}/transactions`;
   const txPath = '/api/v2/transactions/0x' + 'ab'.repeat(32);
   let requests = 0;
+  let listed = 0;
   let counted = 0;
   let limited = 0;
   let started;
@@ -129,8 +131,11 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
       }
       windows.set(w, used + 1);
     }
+    // The indexing status a history asks beside its first page (issue 23): everything indexed.
+    if (url.pathname === '/api/v2/main-page/indexing-status') return res.writeHead(200, headers).end(INDEXED);
     // Any transaction hash answers with the one transaction: lookups of many hashes need no table.
     if (url.pathname === txPath || /^\/api\/v2\/transactions\/0x[0-9a-f]{64}$/.test(url.pathname)) return res.writeHead(200, headers).end(tx);
+    if (url.pathname === base) listed++;
     const body = url.pathname === base ? pages.get(url.search.slice(1)) : undefined;
     if (body === undefined) return res.writeHead(422, headers).end('{"errors":[{"title":"Invalid value","source":{"pointer":"/"},"detail":"Unexpected cursor"}]}');
     res.writeHead(200, headers).end(body);
@@ -142,6 +147,8 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
     listUrl: url + base,
     txUrl: url + txPath,
     requests: () => requests,
+    /** Requests for pages of the address's transactions. */
+    listRequests: () => listed,
     limited: () => limited,
     span: () => (started === undefined ? 0 : last - started),
     bounds: () => ({ first: started, last }),
