@@ -458,3 +458,16 @@ export const RPC_PARAMS: Readonly<Record<RpcMethod, readonly string[]>> = {
 
 /** The methods whose result is one hex quantity (`0x1b4`): a terminal shows its decimal value too. */
 export const QUANTITY_METHODS: readonly RpcMethod[] = ['eth_blockNumber', 'eth_chainId', 'eth_gasPrice', 'eth_maxPriorityFeePerGas', 'eth_getBalance', 'eth_getTransactionCount', 'eth_estimateGas'];
+
+/** The explorer's configuration endpoints `scout explorer` asks, by the member its --json gives each. */
+export const EXPLORER_PARTS = {
+  version: '/api/v2/config/backend-version',
+  backend: '/api/v2/config/backend',
+  indexer: '/api/v2/config/indexer',
+  indexing: '/api/v2/main-page/indexing-status',
+  csv_export: '/api/v2/config/csv-export',
+  public_metrics: '/api/v2/config/public-metrics',
+  languages: '/api/v2/config/smart-contracts/languages',
+  migrations: '/api/v2/config/db-background-migrations',
+} as const;
+export type ExplorerPart = keyof typeof EXPLORER_PARTS;

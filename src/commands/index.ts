@@ -18,6 +18,7 @@ import open from './open/open.js';
 import rpc from './rpc/rpc.js';
 import gas from './network/gas.js';
 import stats from './network/stats.js';
+import explorer from './network/explorer.js';
 import search from './search/search.js';
 import type { CommandSpec, TopicSpec } from '../kit/spec.js';
 import token from './token/index.js';
@@ -28,7 +29,7 @@ export const AREAS: readonly { readonly heading: string; readonly entries: reado
   { heading: 'Look up', entries: [address, tx, block, blocks, token, contract] },
   { heading: 'Decode', entries: [decode] },
   { heading: 'Find and open', entries: [search, open] },
-  { heading: 'Network and chains', entries: [stats, gas, chains] },
+  { heading: 'Network and chains', entries: [stats, gas, explorer, chains] },
   { heading: 'Admin and raw API', entries: [admin, api, rpc] },
   { heading: 'Set up', entries: [config, cache, completion, help] },
 ];

@@ -248,6 +248,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['block', 'at'], args: [mix('2024-01-01', '2025-08-01T09:00:00Z', '@1754000000', '30d', 'now', 'block:19000000', '#7', '2024-02-30', '@-1', 'yesterday', '\u001b[2J')], opts: [...output, { name: '--before' }, { name: '--after' }, chains] },
   { words: ['blocks'], args: [], opts: [...output, ...pages, ...watching, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
   { words: ['stats'], args: [], opts: [...output, { name: '--chart', value: mix('transactions', 'market', 'MARKET', 'gas') }] },
+  { words: ['explorer'], args: [], opts: output },
   { words: ['gas'], args: [], opts: output },
   { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }, chains] },
   {
