@@ -471,3 +471,8 @@ export const EXPLORER_PARTS = {
   migrations: '/api/v2/config/db-background-migrations',
 } as const;
 export type ExplorerPart = keyof typeof EXPLORER_PARTS;
+
+/** Path of the explorer's estimate of the time until block `n` (`/blocks/{n}/countdown`). */
+export function blockCountdownPath(n: string): string {
+  return `/api/v2/blocks/${n}/countdown`;
+}

@@ -246,6 +246,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['block', 'txs'], args: [block], opts: [...output, ...pages] },
   { words: ['block', 'withdrawals'], args: [block], opts: [...output, ...pages] },
   { words: ['block', 'at'], args: [mix('2024-01-01', '2025-08-01T09:00:00Z', '@1754000000', '30d', 'now', 'block:19000000', '#7', '2024-02-30', '@-1', 'yesterday', '\u001b[2J')], opts: [...output, { name: '--before' }, { name: '--after' }, chains] },
+  { words: ['block', 'countdown'], args: [mix(String(HEAD_BLOCK + 100), String(HEAD_BLOCK - 1), '25,000,000', 'latest', '0x1')], opts: output },
   { words: ['blocks'], args: [], opts: [...output, ...pages, ...watching, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
   { words: ['stats'], args: [], opts: [...output, { name: '--chart', value: mix('transactions', 'market', 'MARKET', 'gas') }] },
   { words: ['explorer'], args: [], opts: output },
@@ -279,7 +280,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
 ];
 
 /** `--concurrency` on every command whose argument may be `-` (a batch from stdin). */
-const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'contract methods', 'decode calldata', 'decode error', 'block show', 'block txs', 'block withdrawals', 'block at']);
+const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'contract methods', 'decode calldata', 'decode error', 'block show', 'block txs', 'block withdrawals', 'block at', 'block countdown']);
 for (const c of COMMANDS) if (BATCHED.has(c.words.join(' '))) c.opts = [...c.opts, { name: '--concurrency', value: mix('1', '4', '64', '0', '65', 'x') }];
 
 /** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */

@@ -8,6 +8,7 @@
  */
 import { HASH_RE, json, NOT_FOUND, enumOf, type Check, type Reply, type Route, type RouteResolver } from './kit.js';
 import { blocksData, blockTransactions, blockWithdrawals, findBlock, statsFor } from './blocks-data.js';
+import { HEAD_BLOCK } from '../data.js';
 
 /** The path parameter: a non-negative integer or a full hash (the controller's own words when neither). */
 const blockId: Check = (v) => {
@@ -105,6 +106,29 @@ export const blockRoutes: RouteResolver = (segments) => {
   }
   if (c !== 'blocks') return null;
   if (d === undefined) return blocksRoute();
+  if (e === 'countdown' && f === undefined) return countdownRoute(d);
   if (f === undefined) return blockRoute(d, e);
   return null;
 };
+
+/**
+ * `/blocks/{n}/countdown`, as the real controller answers: a block to come, its countdown at 12 s a
+ * block; a block mined already, 200 with only a message; not a number, the real 422.
+ */
+function countdownRoute(n: string): Route {
+  return {
+    kind: 'plain',
+    params: {},
+    handle: () => {
+      if (!/^\d+$/.test(n)) return json(422, { errors: [{ title: 'Invalid value', source: { pointer: '/block_number_param' }, detail: 'Invalid integer' }] });
+      const remaining = BigInt(n) - BigInt(HEAD_BLOCK);
+      if (remaining <= 0n) return json(200, { message: 'Error! Block number already pass' });
+      return json(200, {
+        countdown_block_number: n,
+        current_block_number: String(HEAD_BLOCK),
+        estimated_time_in_seconds: `${remaining * 12n}.0`,
+        remaining_blocks_count: String(remaining),
+      });
+    },
+  };
+}
