@@ -13,6 +13,7 @@ import type {
   NftCollection,
   SearchResult,
   StateChange,
+  TopAddress,
   TokenBalance,
   TokenHolder,
   TokenInstance,
@@ -475,4 +476,15 @@ export type ExplorerPart = keyof typeof EXPLORER_PARTS;
 /** Path of the explorer's estimate of the time until block `n` (`/blocks/{n}/countdown`). */
 export function blockCountdownPath(n: string): string {
   return `/api/v2/blocks/${n}/countdown`;
+}
+
+/** How `/addresses` (top accounts) orders its items. */
+export const ACCOUNT_SORTS = ['balance', 'transactions_count'] as const;
+export type AccountSort = (typeof ACCOUNT_SORTS)[number];
+export const ORDERS = ['asc', 'desc'] as const;
+export type Order = (typeof ORDERS)[number];
+
+/** The accounts holding the most of the chain's coin (or by transactions), with the explorer's total supply beside. */
+export function topAccounts(o: { sort?: AccountSort | undefined; order?: Order | undefined } = {}): ListRequest<TopAddress> {
+  return { path: '/api/v2/addresses', params: params({ sort: o.sort, order: o.order }), what: 'top accounts' };
 }

@@ -496,3 +496,7 @@ export const SmartContract = z.looseObject({
   external_libraries: z.nullish(z.array(z.looseObject({ address_hash: str, name: str }))),
 });
 export type SmartContract = Declared<z.infer<typeof SmartContract>>;
+
+/** A top account (`/addresses`): an address object with its coin balance and transaction count. */
+export const TopAddress = z.looseObject({ hash: z.nullish(z.string()), coin_balance: amount, transactions_count: z.nullish(z.union([z.string(), z.number()])), name: z.nullish(z.string()) });
+export type TopAddress = Declared<z.infer<typeof TopAddress>>;

@@ -19,6 +19,7 @@ import rpc from './rpc/rpc.js';
 import gas from './network/gas.js';
 import stats from './network/stats.js';
 import explorer from './network/explorer.js';
+import accounts from './network/accounts.js';
 import search from './search/search.js';
 import type { CommandSpec, TopicSpec } from '../kit/spec.js';
 import token from './token/index.js';
@@ -29,7 +30,7 @@ export const AREAS: readonly { readonly heading: string; readonly entries: reado
   { heading: 'Look up', entries: [address, tx, block, blocks, token, contract] },
   { heading: 'Decode', entries: [decode] },
   { heading: 'Find and open', entries: [search, open] },
-  { heading: 'Network and chains', entries: [stats, gas, explorer, chains] },
+  { heading: 'Network and chains', entries: [stats, gas, accounts, explorer, chains] },
   { heading: 'Admin and raw API', entries: [admin, api, rpc] },
   { heading: 'Set up', entries: [config, cache, completion, help] },
 ];

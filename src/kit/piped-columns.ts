@@ -4,6 +4,7 @@
  * fails while it differs from them. Plain data: --help reads it at start-up.
  */
 export const PIPED_COLUMNS = {
+  topAccounts: ['address', 'balance_raw', 'balance', 'transactions_count'],
   transactions: ['hash', 'block', 'timestamp', 'method', 'from', 'to', 'value_wei', 'value', 'fee_wei', 'fee', 'status'],
   tokenBalances: ['token', 'symbol', 'name', 'type', 'token_id', 'balance_raw', 'balance', 'value_usd'],
   nftCollections: ['token', 'name', 'symbol', 'type', 'amount', 'token_ids'],

@@ -12,6 +12,7 @@ import type {
   Token,
   TokenBalance,
   TokenTransfer,
+  TopAddress,
   Transaction,
   Withdrawal,
 } from '../api/schemas.js';
@@ -356,3 +357,11 @@ export function genericColumns(sample: readonly unknown[]): Column<unknown>[] {
     },
   }));
 }
+
+/** `scout accounts`: each top account, its coin balance and its transaction count. */
+export const topAccountColumns: Column<TopAddress>[] = [
+  { header: 'ADDRESS', name: 'address', cell: (a) => addressCell(a as AddressParam), min: 11 },
+  ...amountColumns<TopAddress>('BALANCE', 'balance', (a, ctx) => coin(a.coin_balance, ctx)),
+  { header: 'TXS', name: 'transactions_count', align: 'right', cell: (a) => numberCell(a.transactions_count) },
+  { header: 'NAME', name: 'name', show: 'csv', cell: (a) => plainCell(a.name) },
+];

@@ -21,6 +21,7 @@ export interface ListView<T> {
 }
 
 export const views = {
+  topAccounts: { columns: columns.topAccountColumns, schema: schemas.TopAddress },
   transactions: { columns: columns.transactionColumns, schema: schemas.Transaction },
   tokenBalances: { columns: columns.tokenBalanceColumns, schema: schemas.TokenBalance },
   nftCollections: { columns: columns.nftCollectionColumns, schema: schemas.NftCollection },

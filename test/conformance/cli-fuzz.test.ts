@@ -250,6 +250,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['blocks'], args: [], opts: [...output, ...pages, ...watching, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
   { words: ['stats'], args: [], opts: [...output, { name: '--chart', value: mix('transactions', 'market', 'MARKET', 'gas') }] },
   { words: ['explorer'], args: [], opts: output },
+  { words: ['accounts'], args: [], opts: [...output, ...pages, { name: '--sort', value: mix('balance', 'transactions_count', 'BALANCE', 'gas') }, { name: '--order', value: mix('asc', 'desc', 'up') }, chains] },
   { words: ['gas'], args: [], opts: output },
   { words: ['search'], args: [mix('USDT', 'usd coin', ADDR.rich, '1'), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: mix('token', 'block,transaction', 'ENS_DOMAIN', 'tokens') }, chains] },
   {

@@ -1,12 +1,12 @@
 /**
- * The fake explorer's configuration endpoints (`scout explorer`), strict as the real ones (no
+ * The fake explorer's configuration endpoints (`scout explorer`) and top accounts (`scout accounts`), strict as the real ones (no
  * parameter but the key): `/api/v2/config/backend-version`, `/backend`, `/indexer`, `/csv-export`,
  * `/public-metrics`, `/smart-contracts/languages`, `/db-background-migrations`. The backend's chain
  * type carries hostile text, as anything the explorer sends may. (The indexing status is
  * ../server.ts's, shaped by its options.)
  */
-import { json, type Route, type RouteResolver } from './kit.js';
-import type { Json } from '../data.js';
+import { enumOf, json, type Route, type RouteResolver } from './kit.js';
+import { addressObject, type Json, type JsonObject, type ListEntry, makeAddress } from '../data.js';
 
 /** What each endpoint answers, as the real server shapes it. */
 export const CONFIG: Readonly<Record<string, Json>> = {
@@ -33,4 +33,40 @@ export const configRoutes: RouteResolver = (segments) => {
   if (a !== 'api' || b !== 'v2' || c !== 'config') return null;
   const value = CONFIG[rest.join('/')];
   return value === undefined ? null : plain(value);
+};
+
+/** Top accounts: 120 addresses, richest first, the last few with hostile names; `/addresses` pages them. */
+export function topAccounts(sort: 'balance' | 'transactions_count', order: 'asc' | 'desc'): ListEntry[] {
+  const all = Array.from({ length: 120 }, (_, i) => {
+    const hash = makeAddress(`top:${i}`);
+    const balance = (10n ** 24n * BigInt(1000 - i * 7)) / 3n;
+    const txs = (i * 37) % 500;
+    const json: JsonObject = { ...addressObject(hash), coin_balance: balance.toString(), transactions_count: String(txs) };
+    if (i === 117) json.name = 'Evil\u001b[2J\u202eWhale';
+    return { json, balance, txs, hash: hash.toLowerCase() };
+  });
+  const key = (a: (typeof all)[number]) => (sort === 'balance' ? a.balance : BigInt(a.txs));
+  all.sort((a, b) => (key(a) === key(b) ? (a.hash < b.hash ? 1 : -1) : key(a) > key(b) ? -1 : 1));
+  if (order === 'asc') all.reverse();
+  return all.map((a) => ({ json: a.json, cursor: { fetched_coin_balance: a.balance.toString(), hash: a.hash, transactions_count: String(a.txs) } }));
+}
+
+function accountsRoute(): Route {
+  return {
+    kind: 'list',
+    registry: 'top-accounts',
+    params: { sort: enumOf('balance', 'transactions_count'), order: enumOf('asc', 'desc') },
+    cursorKeys: ['fetched_coin_balance', 'hash', 'items_count', 'transactions_count'],
+    itemsCount: true,
+    select: (req) => ({
+      entries: topAccounts((req.query.get('sort') as 'balance' | 'transactions_count' | undefined) ?? 'balance', (req.query.get('order') as 'asc' | 'desc' | undefined) ?? 'desc'),
+      keep: () => true,
+    }),
+  };
+}
+
+/** `/api/v2/addresses` (top accounts). */
+export const accountRoutes: RouteResolver = (segments) => {
+  const [a, b, c, d] = segments;
+  return a === 'api' && b === 'v2' && c === 'addresses' && d === undefined ? accountsRoute() : null;
 };

@@ -7,10 +7,10 @@ import { activityRoutes } from './activity.js';
 import { addressRoutes } from './address.js';
 import { balanceRoutes } from './balance.js';
 import { blockRoutes } from './blocks.js';
-import { configRoutes } from './config.js';
+import { accountRoutes, configRoutes } from './config.js';
 import type { RouteResolver } from './kit.js';
 import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [activityRoutes, balanceRoutes, configRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [activityRoutes, balanceRoutes, configRoutes, accountRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
