@@ -111,7 +111,7 @@ _scout_values() {
         "contract source|--out") _scout_file=1 ;;
         "search|--type") _scout_words="address block blob contract ens_domain label metadata_tag tac_operation token transaction user_operation" _scout_list=1 ;;
         "search|--chains") _scout_words="all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo" _scout_list=1 ;;
-        "stats|--chart") _scout_words="transactions market" ;;
+        "stats|--chart") _scout_words="transactions market secondary-market" ;;
         "accounts|--sort") _scout_words="balance transactions_count" ;;
         "accounts|--order") _scout_words="asc desc" ;;
         "accounts|--chains") _scout_words="all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo" _scout_list=1 ;;

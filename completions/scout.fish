@@ -625,7 +625,7 @@ complete -c scout -n '__scout_at \'open\'' -a 'address tx block token'
 complete -c scout -n '__scout_at \'open\'' -s n -l print -d 'print the URL instead of opening it (what open does when stdout is not a terminal)'
 
 # scout stats
-complete -c scout -n '__scout_at \'stats\'' -l chart -x -a 'transactions market' -d 'instead, the explorer\'s daily chart: transactions a day, or the coin\'s closing price (market); drawn on a terminal, its days as lines piped, as sent with --json'
+complete -c scout -n '__scout_at \'stats\'' -l chart -x -a 'transactions market secondary-market' -d 'instead, the explorer\'s daily chart: transactions a day, the coin\'s closing price (market), or a secondary coin\'s (secondary-market, where the chain has one); drawn on a terminal, its days as lines piped, as sent with --json'
 complete -c scout -n '__scout_at \'stats\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'stats\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'stats\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'

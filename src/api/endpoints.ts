@@ -340,8 +340,12 @@ export function blockWithdrawals(id: string): ListRequest<Withdrawal> {
 }
 
 /** The explorer's daily charts (`{chart_data: [...]}`): transactions a day, and the coin's closing price and market cap. */
-export const CHART_PATHS = { transactions: '/api/v2/stats/charts/transactions', market: '/api/v2/stats/charts/market' } as const;
-export const CHARTS = ['transactions', 'market'] as const;
+export const CHART_PATHS = {
+  transactions: '/api/v2/stats/charts/transactions',
+  market: '/api/v2/stats/charts/market',
+  'secondary-market': '/api/v2/stats/charts/secondary-coin-market',
+} as const;
+export const CHARTS = ['transactions', 'market', 'secondary-market'] as const;
 export type ChartName = (typeof CHARTS)[number];
 
 /** Path of the explorer's network stats: coin price, gas prices, totals. */

@@ -248,7 +248,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['block', 'at'], args: [mix('2024-01-01', '2025-08-01T09:00:00Z', '@1754000000', '30d', 'now', 'block:19000000', '#7', '2024-02-30', '@-1', 'yesterday', '\u001b[2J')], opts: [...output, { name: '--before' }, { name: '--after' }, chains] },
   { words: ['block', 'countdown'], args: [mix(String(HEAD_BLOCK + 100), String(HEAD_BLOCK - 1), '25,000,000', 'latest', '0x1')], opts: output },
   { words: ['blocks'], args: [], opts: [...output, ...pages, ...watching, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
-  { words: ['stats'], args: [], opts: [...output, { name: '--chart', value: mix('transactions', 'market', 'MARKET', 'gas') }] },
+  { words: ['stats'], args: [], opts: [...output, { name: '--chart', value: mix('transactions', 'market', 'secondary-market', 'MARKET', 'gas') }] },
   { words: ['explorer'], args: [], opts: output },
   { words: ['accounts'], args: [], opts: [...output, ...pages, { name: '--sort', value: mix('balance', 'transactions_count', 'BALANCE', 'gas') }, { name: '--order', value: mix('asc', 'desc', 'up') }, chains] },
   { words: ['gas'], args: [], opts: output },

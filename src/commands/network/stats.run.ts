@@ -26,6 +26,8 @@ export async function statsChart(inv: Invocation, name: ChartName): Promise<void
   const client = s.explorer();
   const origin = new URL(client.baseUrl).origin;
   const doc = await client.getJson(CHART_PATHS[name], [], `${name} chart`);
+  // The market charts are prices (the coin's, a secondary coin's); the other, counts.
+  const price = name !== 'transactions';
   const { mode } = inv.output;
   if (mode === 'json' || mode === 'ndjson') return printDocument(s, doc, mode);
   const data = doc.text.trim().startsWith('{') ? objectMembers(doc.text.trim()).get('chart_data') : undefined;
@@ -38,18 +40,18 @@ export async function statsChart(inv: Invocation, name: ChartName): Promise<void
   });
   if (!s.render.tty) {
     const page = { rawItems: raws, compact: false, next: null, items: () => days };
-    await printList(s, (async function* () { yield page; })(), view(name === 'market' ? 'chartMarket' : 'chartTransactions'), inv.output, { progress: async () => silentProgress });
+    await printList(s, (async function* () { yield page; })(), view(price ? 'chartMarket' : 'chartTransactions'), inv.output, { progress: async () => silentProgress });
     return;
   }
   const { renderChart } = await import('../../render/chart.js');
-  const value = (d: ChartDay) => (name === 'market' ? d.closing_price : transactionsOfDay(d));
+  const value = (d: ChartDay) => (price ? d.closing_price : transactionsOfDay(d));
   // Prices keep every decimal the server sent (up to 18); counts are whole.
-  const decimals = name === 'market' ? Math.min(18, Math.max(0, ...days.map((d) => /\.(\d+)$/.exec(String(value(d) ?? ''))?.[1]?.length ?? 0))) : 0;
+  const decimals = price ? Math.min(18, Math.max(0, ...days.map((d) => /\.(\d+)$/.exec(String(value(d) ?? ''))?.[1]?.length ?? 0))) : 0;
   const points = days.flatMap((d) => {
     const x = typeof d.date === 'string' ? Date.parse(d.date) : NaN;
     const y = scaledDecimal(value(d), decimals);
     return Number.isFinite(x) && y !== undefined ? [{ x, y }] : [];
   });
-  const title = name === 'market' ? 'closing price of the coin, USD' : 'transactions a day';
-  await s.io.out.write(`${title}\n${renderChart(points, { width: Math.max(40, s.render.width), decimals, unit: name === 'market' ? 'USD' : '', color: s.render.color })}`);
+  const title = name === 'market' ? 'closing price of the coin, USD' : price ? 'closing price of the secondary coin, USD' : 'transactions a day';
+  await s.io.out.write(`${title}\n${renderChart(points, { width: Math.max(40, s.render.width), decimals, unit: price ? 'USD' : '', color: s.render.color })}`);
 }

@@ -132,6 +132,15 @@ describe('stats --chart', () => {
     expect(tty.stdout).toMatch(/3,000 USD ┤/);
   });
 
+  it('secondary-market: the secondary coin's chart, its own path, drawn as prices', async () => {
+    const mark = srv.requests.length;
+    const tty = await scout(['stats', '--chart', 'secondary-market'], { stdoutIsTTY: true, width: 80 });
+    expect(tty.code, tty.stderr).toBe(0);
+    expect(tty.stdout.split('\n')[0]).toBe('closing price of the secondary coin, USD');
+    expect(tty.stdout).toMatch(/ USD ┤/);
+    expect(srv.requests.slice(mark).map((q) => q.path)).toContain('/api/v2/stats/charts/secondary-coin-market');
+  });
+
   it('`scout stats` without --chart is the stats as before', async () => {
     const r = await scout(['stats', '--json']);
     expect(r.code, r.stderr).toBe(0);

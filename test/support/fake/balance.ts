@@ -44,6 +44,7 @@ export const balanceRoutes: RouteResolver = (segments) => {
   if (b !== 'v2') return null;
   if (c === 'stats' && d === 'charts' && f === undefined) {
     if (e === 'market') return { kind: 'plain', params: {}, handle: () => json(200, marketChart()) };
+    if (e === 'secondary-coin-market') return { kind: 'plain', params: {}, handle: () => json(200, marketChart()) };
     if (e === 'transactions') return { kind: 'plain', params: {}, handle: () => json(200, transactionsChart()) };
     return null;
   }
