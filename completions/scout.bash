@@ -41,7 +41,7 @@ _scout_options() {
         "tx logs") _scout_words="--concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "tx internal-txs") _scout_words="--concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "tx state-changes") _scout_words="--concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
-        "tx trace") _scout_words="--concurrency --json --ndjson --jq" ;;
+        "tx trace") _scout_words="--decode --concurrency --json --ndjson --jq" ;;
         "block show") _scout_words="--web --concurrency --json --ndjson --jq" ;;
         "block txs") _scout_words="--concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "block withdrawals") _scout_words="--concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;

@@ -401,6 +401,7 @@ complete -c scout -n '__scout_at \'tx state-changes\'' -s L -l limit -x -d 'stop
 complete -c scout -n '__scout_at \'tx state-changes\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout tx trace
+complete -c scout -n '__scout_at \'tx trace\'' -l decode -d 'each call decoded with the verified ABI of the contract it calls: function, named arguments, outputs, reverts'
 complete -c scout -n '__scout_at \'tx trace\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'

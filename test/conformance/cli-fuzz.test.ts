@@ -203,7 +203,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   },
   { words: ['tx', 'show'], args: [hash], opts: [...output, ...waiting, { name: '--web' }, chains] },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
-  { words: ['tx', 'trace'], args: [hash], opts: output },
+  { words: ['tx', 'trace'], args: [hash], opts: [...output, { name: '--decode' }] },
   { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: [...output, { name: '--web' }] },
   { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages] },
   { words: ['token', 'transfers'], args: [mix(ADDR.usdc, ADDR.nft721)], opts: [...output, ...pages] },

@@ -43,7 +43,7 @@
  * by solc does. A call to an address without code succeeds with "0x".
  */
 import { Abi, AbiError, AbiFunction, AbiItem } from 'ox';
-import { ADDR, EVIL, HEAD_BLOCK, makeAddress, type JsonObject } from '../data.js';
+import { ADDR, EVIL, HEAD_BLOCK, PAIR_ADDRESS, type JsonObject } from '../data.js';
 import { ABI_ADDR } from './abi-data.js';
 import { ACTIVITY } from './activity-data.js';
 import { TOKEN_ADDR } from './tokens-data.js';
@@ -51,7 +51,7 @@ import { TOKEN_ADDR } from './tokens-data.js';
 /** Addresses of the EVM table beyond data.ts's. */
 export const EVM = {
   /** "ScoutPair": overloads, tuples, arrays, a custom error, Error(string) and Panic. */
-  pair: makeAddress('contract:pair'),
+  pair: PAIR_ADDRESS,
 } as const;
 
 /** USDC's total supply in base units: 56,000,000,000.123456 USDC. */
