@@ -43,7 +43,7 @@ export default command({
     'Panic with its meaning.',
   examples: [
     'scout contract call 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 balanceOf vitalik.eth',
-    'scout contract call 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 totalSupply --chains ethereum,base,optimism',
+    'scout contract call 0x4200000000000000000000000000000000000006 totalSupply --chains optimism,base',
     "scout contract call 0xB4e16d0168e52d35CaCD2c6185b44281Ec28C9Dc 'getReserves()(uint112,uint112,uint32)' --json",
     'scout contract call 0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 balanceOf vitalik.eth --at 2024-01-01',
   ],
