@@ -343,9 +343,9 @@ export function blockWithdrawals(id: string): ListRequest<Withdrawal> {
 export const CHART_PATHS = {
   transactions: '/api/v2/stats/charts/transactions',
   market: '/api/v2/stats/charts/market',
-  'secondary-market': '/api/v2/stats/charts/secondary-coin-market',
+  'secondary': '/api/v2/stats/charts/secondary-coin-market',
 } as const;
-export const CHARTS = ['transactions', 'market', 'secondary-market'] as const;
+export const CHARTS = ['transactions', 'market', 'secondary'] as const;
 export type ChartName = (typeof CHARTS)[number];
 
 /** Path of the explorer's network stats: coin price, gas prices, totals. */

@@ -20,7 +20,7 @@ export const ROOT_EXAMPLES = [
 const GLOBAL_HEADING = 'Global options (every command takes them):';
 
 /** Commander wraps a description only where this many columns are left for it; scout's help wraps at 60 too. */
-export const MIN_WIDTH_TO_WRAP = 20;
+export const MIN_WIDTH_TO_WRAP = 16;
 
 /**
  * Gives each of `program`'s commands the help group of its area and orders the root help as above.

@@ -7,6 +7,9 @@
  * Geth's nested callTracer object.
  */
 import type { AddressParam, Transaction } from '../api/schemas.js';
+import type { Revert } from '../abi/codec.js';
+import { inlineCall, inlineFields, revertText } from '../abi/inline.js';
+import type { Field } from '../abi/values.js';
 import { decodeRevert, SELECTORS, selectorOf } from './abi.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { obj, objects } from './fields.js';
@@ -18,12 +21,22 @@ import { displayWidth } from './width.js';
 import { wrapWords } from './wrap.js';
 
 export interface Frame {
+  /**
+   * The call's place in the tree (pathOf): a Parity entry's traceAddress as sent; a Geth call's is
+   * its index in its parent's `calls`, kept with the parent rather than copied into a path per call
+   * (a tree 100,000 calls deep would copy 5 billion indexes).
+   */
+  path?: readonly number[] | undefined;
+  parent?: Frame | undefined;
+  index?: number | undefined;
   type: string;
   from?: string | undefined;
   to?: string | undefined;
   value?: bigint | undefined;
   gasUsed?: bigint | undefined;
   input?: string | undefined;
+  /** What the call returned, or its revert data. */
+  output?: string | undefined;
   error?: string | undefined;
   children: Frame[];
 }
@@ -41,14 +54,16 @@ function gethError(o: Obj): string | undefined {
 }
 
 /** One Geth frame without its children. */
-function gethNode(o: Obj): Frame {
+function gethNode(o: Obj, parent?: Frame, index?: number): Frame {
   return {
+    ...(parent ? { parent, index } : { path: [] }),
     type: (str(o.type) ?? 'call').toLowerCase(),
     from: str(o.from),
     to: str(o.to),
     value: toBigInt(o.value),
     gasUsed: toBigInt(o.gasUsed),
     input: str(o.input),
+    output: str(o.output),
     error: gethError(o),
     children: [],
   };
@@ -61,9 +76,9 @@ function gethFrame(root: Obj): Frame {
   for (let next = todo.pop(); next; next = todo.pop()) {
     const [o, f] = next;
     if (!Array.isArray(o.calls)) continue;
-    for (const c of o.calls) {
+    for (const [i, c] of (o.calls as unknown[]).entries()) {
       if (!isObj(c)) continue;
-      const child = gethNode(c);
+      const child = gethNode(c, f, i);
       f.children.push(child);
       todo.push([c, child]);
     }
@@ -71,23 +86,25 @@ function gethFrame(root: Obj): Frame {
   return top;
 }
 
-function parityFrame(e: Obj): Frame {
+function parityFrame(e: Obj, path: readonly number[]): Frame {
   const action = isObj(e.action) ? e.action : e;
   const result = isObj(e.result) ? e.result : e;
   const kind = (str(e.type) ?? 'call').toLowerCase();
   if (kind === 'suicide' || kind === 'selfdestruct') {
-    return { type: 'selfdestruct', from: str(action.address) ?? str(action.from), to: str(action.refundAddress) ?? str(action.to), value: toBigInt(action.balance ?? action.value), error: str(e.error), children: [] };
+    return { path, type: 'selfdestruct', from: str(action.address) ?? str(action.from), to: str(action.refundAddress) ?? str(action.to), value: toBigInt(action.balance ?? action.value), error: str(e.error), children: [] };
   }
   if (kind === 'reward') {
-    return { type: 'reward', to: str(action.author), value: toBigInt(action.value), error: str(e.error), children: [] };
+    return { path, type: 'reward', to: str(action.author), value: toBigInt(action.value), error: str(e.error), children: [] };
   }
   return {
+    path,
     type: (str(action.callType) ?? str(e.callType) ?? kind).toLowerCase(),
     from: str(action.from),
     to: str(action.to) ?? str(result.address),
     value: toBigInt(action.value),
     gasUsed: toBigInt(result.gasUsed),
     input: str(action.input) ?? str(action.init),
+    output: isObj(e.result) ? str(e.result.output) : undefined,
     error: str(e.error),
     children: [],
   };
@@ -107,7 +124,7 @@ export function traceFrames(trace: unknown): Frame[] {
       continue;
     }
     const path = Array.isArray(entry.traceAddress) ? entry.traceAddress.map(Number) : [];
-    const frame = parityFrame(entry);
+    const frame = parityFrame(entry, path);
     byPath.set(path.join('.'), frame);
     const parent = path.length > 0 ? byPath.get(path.slice(0, -1).join('.')) : undefined;
     (parent ? parent.children : roots).push(frame);
@@ -121,9 +138,45 @@ export interface KnownAddress {
   name?: string | undefined;
 }
 
+/**
+ * A call decoded with its callee's verified ABI (`tx trace --decode`): the function and its named
+ * arguments, what it returned, or its revert. `name` is absent when the callee has no verified ABI
+ * that declares the selector: the line then shows the selector, and a usual name for it only marked
+ * `?` (a guess, never shown as the call's own name).
+ */
+export interface DecodedCall {
+  readonly selector: string;
+  readonly name?: string | undefined;
+  readonly args?: readonly Field[] | undefined;
+  readonly outputs?: readonly Field[] | undefined;
+  readonly revert?: Revert | undefined;
+}
+
+/** The call's place in the tree, as `tx trace --ndjson` writes it: indexes into `calls` from the top call (Geth), or the entry's traceAddress (Parity). */
+export function pathOf(f: Frame): number[] {
+  const up: number[] = [];
+  let at: Frame | undefined = f;
+  for (; at && at.path === undefined; at = at.parent) up.push(at.index ?? 0);
+  return [...(at?.path ?? []), ...up.reverse()];
+}
+
+/** The key of a call's place in the tree, in decoded maps and `tx trace --decode --json`: its path as JSON, `[0,2]`. */
+export function pathKey(path: readonly number[]): string {
+  return JSON.stringify(path);
+}
+
 export interface TraceOptions {
   /** Addresses by lower-case hash (traces are lower case): on a terminal, names shown beside them. */
   known?: ReadonlyMap<string, KnownAddress>;
+  /** With `--decode`: the calls decoded, by pathKey. */
+  decoded?: ReadonlyMap<string, DecodedCall>;
+}
+
+/** A decoded call as the tree shows it: `quote(amount: 1000) → 997`. */
+function decodedText(d: DecodedCall, sel: string): string {
+  if (d.name === undefined) return SELECTORS[sel] ? `${sel} (${SELECTORS[sel]}?)` : sel;
+  const out = d.outputs && d.outputs.length > 0 ? ` → ${d.outputs.length === 1 && !d.outputs[0]!.name ? inlineFields(d.outputs) : `(${inlineFields(d.outputs)})`}` : '';
+  return inlineCall(d.name, d.args ?? []) + out;
 }
 
 /** One call as text (not yet safe) and its colour. */
@@ -147,10 +200,12 @@ function line(f: Frame, parent: Frame | undefined, ctx: RenderContext, opts: Tra
   }
   // A create's input is init code, not calldata: its first bytes (0x60806040...) are no selector.
   const sel = creates ? '' : selectorOf(f.input);
-  if (sel) parts.push(SELECTORS[sel] ? `${SELECTORS[sel]} ${sel}` : sel);
+  const d = opts.decoded?.get(pathKey(pathOf(f)));
+  if (sel) parts.push(d ? decodedText(d, sel) : opts.decoded ? sel : SELECTORS[sel] ? `${SELECTORS[sel]} ${sel}` : sel);
   const body = parts.join('  ');
   if (!f.error) return { text: body };
-  return { text: `${body}  ✗ reverted: ${f.error}`, style: 'error' };
+  const why = d?.revert && d.revert.kind !== 'empty' ? revertText(d.revert) : f.error;
+  return { text: `${body}  ✗ reverted: ${why}`, style: 'error' };
 }
 
 /**

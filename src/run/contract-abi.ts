@@ -10,6 +10,7 @@
  * and stderr says whose it is.
  */
 import { smartContractPath } from '../api/endpoints.js';
+import type { ExplorerClient } from '../api/client.js';
 import type { Http } from '../api/http.js';
 import { NotFoundError, ResponseShapeError } from '../base/errors.js';
 import { objectMembers } from '../base/json/lossless.js';
@@ -82,10 +83,9 @@ function readBody(body: string, origin: string, address: string): ContractBody {
 const bodies = new WeakMap<Http, Map<string, Promise<ContractBody>>>();
 
 /** One contract's body, asked once per run. */
-function bodyOf(s: Session, address: string): Promise<ContractBody> {
+function bodyOf(s: Session, client: ExplorerClient, address: string): Promise<ContractBody> {
   let known = bodies.get(s.http);
   if (!known) bodies.set(s.http, (known = new Map()));
-  const client = s.explorer();
   const key = `${client.baseUrl} ${address.toLowerCase()}`;
   let p = known.get(key);
   if (!p) {
@@ -101,11 +101,11 @@ function bodyOf(s: Session, address: string): Promise<ContractBody> {
   return p;
 }
 
-async function sourceOf(s: Session, address: string, role: AbiSource['role'], body: ContractBody): Promise<AbiSource | undefined> {
+async function sourceOf(s: Session, client: ExplorerClient, address: string, role: AbiSource['role'], body: ContractBody): Promise<AbiSource | undefined> {
   if (body.abiRaw === undefined) return undefined;
   const { parseAbiJson } = await import('../abi/signature.js');
   const { arrayElements } = await import('../base/json/lossless.js');
-  const origin = new URL(s.explorer().baseUrl).origin;
+  const origin = new URL(client.baseUrl).origin;
   const entries = parseAbiJson(body.abiRaw, (why) => new ResponseShapeError(`unusable ABI of ${address} from ${origin}: ${why}`));
   if (body.twin) await s.io.err.write(`scout: note: ${address} is not verified itself; using the ABI of ${safeText(body.twin)}, a verified contract with the same code\n`);
   return { address, role, name: body.name, raw: body.abiRaw, rawEntries: arrayElements(body.abiRaw), entries };
@@ -113,11 +113,13 @@ async function sourceOf(s: Session, address: string, role: AbiSource['role'], bo
 
 /**
  * The verified ABI of `address`, with its implementations' when it is a proxy and `implementations`
- * is on. Throws NotFoundError (exit 3) when there is no verified ABI at all.
+ * is on, from the session's explorer or `client` (another chain's, under `--chains`). Throws
+ * NotFoundError (exit 3) when there is no verified ABI at all.
  */
-export async function contractAbi(s: Session, address: string, o: { implementations?: boolean } = {}): Promise<ContractAbi> {
-  const body = await bodyOf(s, address);
-  const own = await sourceOf(s, address, 'contract', body);
+export async function contractAbi(s: Session, address: string, o: { implementations?: boolean; client?: ExplorerClient } = {}): Promise<ContractAbi> {
+  const client = o.client ?? s.explorer();
+  const body = await bodyOf(s, client, address);
+  const own = await sourceOf(s, client, address, 'contract', body);
   const impls = o.implementations === false ? [] : body.implementations.slice(0, MOST_IMPLEMENTATIONS);
   if (o.implementations !== false && body.implementations.length > MOST_IMPLEMENTATIONS) {
     await s.io.err.write(`scout: note: ${address} lists ${body.implementations.length} implementations; the ABIs of the first ${MOST_IMPLEMENTATIONS} are used\n`);
@@ -125,7 +127,7 @@ export async function contractAbi(s: Session, address: string, o: { implementati
   const behind = await Promise.all(
     impls.map(async (a) => {
       try {
-        const src = await sourceOf(s, a, 'implementation', await bodyOf(s, a));
+        const src = await sourceOf(s, client, a, 'implementation', await bodyOf(s, client, a));
         if (!src) await s.io.err.write(`scout: note: the implementation ${a} of ${address} has no verified ABI\n`);
         return src;
       } catch (e) {

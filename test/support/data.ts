@@ -12,6 +12,7 @@
  * as `\uXXXX` escapes. A client must pass those bytes through its `--json` output unchanged.
  */
 import { createHash } from 'node:crypto';
+import { AbiError, AbiFunction } from 'ox';
 
 // ───────────────────────────────────────────────────────────────────────── JSON text
 
@@ -283,6 +284,13 @@ export const TX = {
   gethTrace: makeHash('tx:geth-trace'),
   /** raw-trace: HTTP 500 with the bare JSON string body `"Error while raw trace fetching"`. */
   traceError: makeHash('tx:trace-error'),
+  /**
+   * raw-trace: a Geth callTracer tree whose calls carry real ABI encodings (ox) to verified contracts
+   * (the router proxy ADDR.contract, USDC, ScoutPair) and one unverified (the oracle): a quote, a
+   * balanceOf, a getReserves, a transfer, and a withdraw that reverts with ScoutPair's custom error.
+   * Its own, in no address's list.
+   */
+  decodedTrace: makeHash('tx:decoded-trace'),
 } as const;
 
 /** Literal substrings of response bodies that a byte-exact client must pass through. */
@@ -777,6 +785,44 @@ function defaultTrace(t: TxSpec): Json {
   ];
 }
 
+/** The address of ScoutPair, the fake's contract with tuples, overloads and a custom error (EVM.pair of fake/evm.ts). */
+export const PAIR_ADDRESS = makeAddress('contract:pair');
+
+/** The amounts TX.decodedTrace's calls carry. */
+export const DECODED_TRACE = { quote: 1000n, quoted: 997n, balance: 2_500_000_123n, withdraw: 5000n, available: 1000n, transfer: 1_500_000n } as const;
+
+/** TX.decodedTrace: a router (proxy) quoting, reading a balance and reserves, paying, and a withdraw that reverts. */
+function decodedTraceTx(rich: string): TxSpec {
+  const fn = (sig: string) => AbiFunction.from(sig as 'function f()');
+  const quote = fn('function quote(uint256 amount) view returns (uint256)');
+  const balanceOf = fn('function balanceOf(address account) view returns (uint256)');
+  const getReserves = fn('function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)');
+  const transfer = fn('function transfer(address to, uint256 value) returns (bool)');
+  const withdraw = fn('function withdraw(uint256 amount) returns (bool)');
+  const router = ADDR.contract.toLowerCase();
+  const call = (type: string, to: string, f: AbiFunction.AbiFunction, args: readonly unknown[], out: unknown, extra: JsonObject = {}): JsonObject => ({
+    type, from: router, to: to.toLowerCase(), gas: '0x2710', gasUsed: '0x1388', input: AbiFunction.encodeData(f, args as never),
+    ...(out === undefined ? {} : { output: AbiFunction.encodeResult(f, out as never) }), ...extra,
+  });
+  const reverted = AbiError.encode(AbiError.from('error InsufficientBalance(uint256 available, uint256 required)'), [DECODED_TRACE.available, DECODED_TRACE.withdraw]);
+  const body: JsonObject = {
+    ...call('CALL', ADDR.contract, quote, [DECODED_TRACE.quote], DECODED_TRACE.quoted),
+    from: rich.toLowerCase(), value: '0x0', gas: '0x3d090', gasUsed: '0x1f3a2',
+    calls: [
+      call('STATICCALL', ADDR.usdc, balanceOf, [rich], DECODED_TRACE.balance),
+      call('STATICCALL', PAIR_ADDRESS, getReserves, [], [2n ** 112n - 1n, 7n, 1_754_000_000]),
+      { type: 'STATICCALL', from: router, to: ORACLE.toLowerCase(), gas: '0x2710', gasUsed: '0x1388', input: '0xfeaf968c', output: `0x${'0'.repeat(62)}2a` },
+      call('CALL', ADDR.usdc, transfer, [ADDR.counterparty, DECODED_TRACE.transfer], true, { value: '0x0' }),
+      { ...call('CALL', PAIR_ADDRESS, withdraw, [DECODED_TRACE.withdraw], undefined, { value: '0x0' }), output: reverted, error: 'execution reverted' },
+    ],
+  };
+  return txSpec({
+    hash: TX.decodedTrace, block: HEAD_BLOCK - 34, position: 4, from: rich, to: ADDR.contract, nonce: 632,
+    gasLimit: 300_000n, gasUsed: 127_906n, method: 'quote', rawInput: String(body.input),
+    transactionTypes: ['contract_call'], hasErrorInInternal: true, trace: { kind: 'body', body },
+  });
+}
+
 /** ABI encoding of `Error(string)`, the usual revert payload. */
 function errorStringPayload(message: string): string {
   const data = Buffer.from(message, 'utf8').toString('hex');
@@ -1219,6 +1265,9 @@ function buildDataset(): Dataset {
   ];
   for (const t of pendingTxs) addTx(t);
   listsOf(ADDR.pending).transactions = pendingTxs.map(txListEntry);
+
+  // ── TX.decodedTrace: calls a decoder can read with the callees' verified ABIs
+  addTx(decodedTraceTx(rich));
 
   // ── the flaky address: 3 ordinary transactions behind one 429 per path
   const flakyTxs = [0, 1, 2].map((n) => txSpec({ hash: makeHash(`flaky:${n}`), block: HEAD_BLOCK - 500 - n, position: n, from: ADDR.flaky, to: ADDR.counterparty, value: '1000', nonce: 3 - n }));

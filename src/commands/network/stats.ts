@@ -7,7 +7,7 @@ export default command({
   name: 'stats',
   description: 'network stats: coin price, gas prices, block time, totals, daily charts',
   options: {
-    chart: choice(CHARTS, "instead, the explorer's daily chart: transactions a day, the coin's closing price (market), or a secondary coin's (secondary-market, where the chain has one); drawn on a terminal, its days as lines piped, as sent with --json"),
+    chart: choice(CHARTS, "instead, the explorer's daily chart: transactions a day, the coin's closing price (market), or a secondary coin's (secondary, where the chain has one); drawn on a terminal, its days as lines piped, as sent with --json"),
   },
   output: 'object',
   examples: ['scout stats', 'scout stats --json | jq .total_transactions', 'scout stats --chart transactions'],

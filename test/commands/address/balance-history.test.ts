@@ -132,9 +132,9 @@ describe('stats --chart', () => {
     expect(tty.stdout).toMatch(/3,000 USD ┤/);
   });
 
-  it('secondary-market: the secondary coin's chart, its own path, drawn as prices', async () => {
+  it("secondary: the secondary coin's chart, its own path, drawn as prices", async () => {
     const mark = srv.requests.length;
-    const tty = await scout(['stats', '--chart', 'secondary-market'], { stdoutIsTTY: true, width: 80 });
+    const tty = await scout(['stats', '--chart', 'secondary'], { stdoutIsTTY: true, width: 80 });
     expect(tty.code, tty.stderr).toBe(0);
     expect(tty.stdout.split('\n')[0]).toBe('closing price of the secondary coin, USD');
     expect(tty.stdout).toMatch(/ USD ┤/);

@@ -33,6 +33,8 @@
  *   (error InsufficientBalance, event Sync)
  *
  * ADDR.contractImpl, "UniversalRouterV2": execute() → nothing · quote(uint256 amount) → amount*997/1000
+ * ABI_ADDR.unverifiedImpl (nobody verified it: callable by signature only):
+ *   getReserves() → (uint112, uint112, uint32), PAIR's three values, unnamed
  * ADDR.contract (EIP-1967 proxy of ADDR.contractImpl) and TOKEN_ADDR.multiProxy (its two
  *   implementations: ADDR.contractImpl, then ADDR.usdc): a call is answered by the first
  *   implementation that has the function, as a delegatecall would be.
@@ -41,14 +43,15 @@
  * by solc does. A call to an address without code succeeds with "0x".
  */
 import { Abi, AbiError, AbiFunction, AbiItem } from 'ox';
-import { ADDR, EVIL, HEAD_BLOCK, makeAddress, type JsonObject } from '../data.js';
+import { ADDR, EVIL, HEAD_BLOCK, PAIR_ADDRESS, type JsonObject } from '../data.js';
+import { ABI_ADDR } from './abi-data.js';
 import { ACTIVITY } from './activity-data.js';
 import { TOKEN_ADDR } from './tokens-data.js';
 
 /** Addresses of the EVM table beyond data.ts's. */
 export const EVM = {
   /** "ScoutPair": overloads, tuples, arrays, a custom error, Error(string) and Panic. */
-  pair: makeAddress('contract:pair'),
+  pair: PAIR_ADDRESS,
 } as const;
 
 /** USDC's total supply in base units: 56,000,000,000.123456 USDC. */
@@ -181,6 +184,10 @@ const TABLE = new Map<string, Contract>([
       ],
       more: ['error InsufficientBalance(uint256 available, uint256 required)', 'event Sync(uint112 reserve0, uint112 reserve1)'],
     },
+  ],
+  [
+    ABI_ADDR.unverifiedImpl.toLowerCase(),
+    { functions: [{ sig: 'function getReserves() view returns (uint112, uint112, uint32)', run: () => [PAIR.reserve0, PAIR.reserve1, PAIR.timestamp] }], more: [] },
   ],
   [
     ADDR.contractImpl.toLowerCase(),
