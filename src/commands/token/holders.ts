@@ -9,7 +9,7 @@ export default command({
   args: { address: tokenAddressArg },
   output: 'list',
   columns: 'tokenHolders',
-  examples: ['scout token holders 0xdAC17F958D2ee523a2206206994597C13D831ec7 --limit 100 --csv'],
+  examples: ['scout token holders 0xdAC17F958D2ee523a2206206994597C13D831ec7 --limit 100 --csv', 'scout token holders 0xdAC17F958D2ee523a2206206994597C13D831ec7 --server-csv > holders.csv'],
   serverCsv: ({ address }) => tokenHoldersCsv(address),
   run: async (inv, { address }) => (await import('./token.run.js')).holders(inv, address),
 });
