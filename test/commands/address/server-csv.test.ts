@@ -11,6 +11,7 @@ import { ACTIVITY, MARCH } from '../../support/fake/activity-data.js';
 import { runScout } from '../../support/scout.js';
 import { ADDR, EVIL, type FakeServer, type FakeServerOptions, startServer } from '../../support/server.js';
 import { listsFor } from '../../support/data.js';
+import { type Fault, startFaultProxy } from '../../support/faults.js';
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -232,5 +233,52 @@ describe('--server-csv: refused before any request', () => {
     const r = await scout(['address', 'withdrawals', rich, '--server-csv']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("unknown option '--server-csv'");
+  });
+});
+
+describe('--server-csv: faults on the way', () => {
+  /** Runs `address txs --server-csv` through a proxy whose plan faults the export's own requests. */
+  async function throughProxy(plan: (n: number) => Fault, extra: string[] = []) {
+    let exports = 0;
+    const proxy = await startFaultProxy(srv.url, (_n, url) => (url.startsWith(TXS_CSV) ? plan(exports++) : 'ok'));
+    try {
+      return await scout(['address', 'txs', rich, '--server-csv', ...extra], { url: proxy.url });
+    } finally {
+      await proxy.close();
+    }
+  }
+  const whole = () => explorerCsv(srv.url, TXS_CSV, { from_period: '1970-01-01T00:00:00Z', to_period: new Date(NOW - 1).toISOString() });
+
+  it('a body cut short is asked for again, and the output goes on where it stopped: the file once, whole', async () => {
+    const r = await throughProxy((n) => (n === 0 ? 'truncate' : 'ok'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(await whole());
+  });
+
+  it('a web page instead of the file is tried again, then told without quoting it (exit 1)', async () => {
+    const r = await throughProxy(() => 'html-200', ['--retries', '1']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('the explorer sent a web page, not CSV (content-type text/html');
+    expect(r.stderr).not.toContain('Welcome to nginx');
+  });
+
+  it('still rate limited: exit 5, saying explorers allow few exports an hour and ask for a reCAPTCHA past them', async () => {
+    const r = await throughProxy(() => '429-reset', ['--retries', '1']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toContain('explorers allow few CSV exports an hour (Blockscout 50), and past them ask for a reCAPTCHA');
+    // The command line again, global options and all, without --server-csv.
+    expect(r.stderr).toContain(`scout --retries 1 address txs ${rich} --all --csv`);
+  });
+});
+
+describe('--server-csv: an asynchronous export that does not end well', () => {
+  it('still pending after 15 minutes of polls: exit 1, naming the request', async () => {
+    await withServer({ csv: { async: true, pendingPolls: 10_000 } }, async (s) => {
+      const r = await scout(['address', 'txs', rich, '--server-csv'], { url: s.url });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/the explorer has not finished the export of transactions of address 0x[0-9a-fA-F]{40} after 15 minutes \(request [0-9a-f-]{36}\)/);
+      expect(s.requests.filter((q) => q.path.startsWith('/api/v2/csv-exports/'))).toHaveLength(180);
+    });
   });
 });
