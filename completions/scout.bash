@@ -24,15 +24,15 @@ _scout_subcommands() {
 _scout_options() {
     case "$1" in
         "address show") _scout_words="--chains --web --concurrency --json --ndjson --jq" ;;
-        "address activity") _scout_words="--since --until --type --method --token --not-token --from --to --not-from --not-to --relation --min --max --chains --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
+        "address activity") _scout_words="--since --until --type --method --token --not-token --from --to --not-from --not-to --relation --min --max --chains --server-csv --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "address balance") _scout_words="--at --since --until --every --token --chains --concurrency --json --ndjson --jq --csv --wide --columns" ;;
         "address balance-history") _scout_words="--since --until --daily --chart --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "address tokens") _scout_words="--type --chains --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "address nfts") _scout_words="--type --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
-        "address transfers") _scout_words="--type --filter --token --chains --watch --new-only --interval --since --until --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
-        "address txs") _scout_words="--filter --chains --watch --new-only --interval --since --until --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
-        "address internal-txs") _scout_words="--filter --watch --new-only --interval --since --until --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
-        "address logs") _scout_words="--topic --event --topic0 --topic1 --topic2 --topic3 --watch --new-only --interval --since --until --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
+        "address transfers") _scout_words="--type --filter --token --chains --watch --new-only --interval --since --until --server-csv --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
+        "address txs") _scout_words="--filter --chains --watch --new-only --interval --since --until --server-csv --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
+        "address internal-txs") _scout_words="--filter --watch --new-only --interval --since --until --server-csv --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
+        "address logs") _scout_words="--topic --event --topic0 --topic1 --topic2 --topic3 --watch --new-only --interval --since --until --server-csv --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "address withdrawals") _scout_words="--since --until --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "tx show") _scout_words="--wait --confirmations --wait-timeout --interval --chains --web --concurrency --json --ndjson --jq" ;;
         "tx summary") _scout_words="--concurrency --json --ndjson --jq" ;;
@@ -49,7 +49,7 @@ _scout_options() {
         "block countdown") _scout_words="--concurrency --json --ndjson --jq" ;;
         "blocks") _scout_words="--type --watch --new-only --interval --since --until --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "token show") _scout_words="--web --concurrency --json --ndjson --jq" ;;
-        "token holders") _scout_words="--concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
+        "token holders") _scout_words="--server-csv --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "token transfers") _scout_words="--since --until --concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "token nfts") _scout_words="--concurrency --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "token nft") _scout_words="--concurrency --json --ndjson --jq" ;;

@@ -12,7 +12,7 @@ import { utf8Text } from '../base/text/bom.js';
 import { checkKey, isLoopbackHost } from '../base/validate.js';
 import { describeBody } from './body.js';
 import { type Cursor, cursorFromRaw } from './cursor.js';
-import type { Http, HttpResponse, RequestContext } from './http.js';
+import type { BodyConsumer, Http, HttpResponse, RequestContext } from './http.js';
 
 /** A JSON body as getJson reads it. */
 export interface JsonDocument {
@@ -441,6 +441,16 @@ export class ExplorerClient {
       }
       return utf8Text(Buffer.concat(kept, bytes));
     });
+  }
+
+  /**
+   * GETs `path` and hands a 2xx body to `consume` as it arrives, never held whole and never kept by
+   * --cache: a file the explorer serves (a CSV export), under the one --max-body cap. Retried as any
+   * GET: `consume` is called afresh for each attempt and must itself account for what it passed on.
+   */
+  async stream<T>(path: string, params: Params, what: string, consume: BodyConsumer<T>): Promise<T> {
+    const url = buildUrl(this.baseUrl, path, params);
+    return this.http.getStreamed(url, this.headers, { ...this.context(what), cache: false }, consume);
   }
 
   /** GETs `path` and returns the body text, checked to be JSON; `extra` headers go along (never keys). */

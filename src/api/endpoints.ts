@@ -227,6 +227,49 @@ export function addressActivity(address: string, q: ActivityQuery): ListRequest<
   return { ...req, itemFilter: keep };
 }
 
+/**
+ * One of the explorer's own CSV exports (`--server-csv`, run/server-csv.ts): its path and
+ * parameters, and whether the window goes as `from_period`/`to_period` (required on an address's lists).
+ */
+export interface CsvExport {
+  readonly path: string;
+  readonly params: Params;
+  /** What the file holds, for messages: "transactions of address 0x…". */
+  readonly what: string;
+  /** The window is sent as `from_period` and `to_period`. */
+  readonly period: boolean;
+}
+
+/** The lists of an address the explorer exports as CSV, by the path of their list. */
+export type AddressCsvList = 'transactions' | 'token-transfers' | 'internal-transactions' | 'logs';
+
+/** The explorer's CSV of one list of an address: `filter` goes as `filter_type=address&filter_value=to|from`. */
+export function addressCsv(hash: string, list: AddressCsvList, filter?: Filter): CsvExport {
+  const f = filter === undefined ? {} : { filter_type: 'address', filter_value: filter };
+  return { path: addr(hash, `${list}/csv`), params: params(f), what: `${list.replace('-', ' ')} of address ${hash}`, period: true };
+}
+
+/** The explorer's CSV of a token's holders (the periods it ignores are not sent). */
+export function tokenHoldersCsv(hash: string): CsvExport {
+  return { path: `/api/v2/tokens/${hash}/holders/csv`, params: [], what: `holders of token ${hash}`, period: false };
+}
+
+/** The explorer's CSV of an advanced filter's items: the list's own parameters (its window in `age_from`/`age_to`). */
+export function advancedFiltersCsv(list: Pick<ListRequest, 'params' | 'what'>): CsvExport {
+  return { path: `${ADVANCED_FILTERS_PATH}/csv`, params: list.params, what: list.what, period: false };
+}
+
+/** `/api/v2/config/csv-export`: `{limit, async_enabled}`. */
+export const CSV_EXPORT_CONFIG_PATH = '/api/v2/config/csv-export';
+
+/** Where an asynchronous export is polled: `{status, file_id, expires_at}`. */
+export function csvExportPath(requestId: string): string {
+  return `/api/v2/csv-exports/${requestId}`;
+}
+
+/** Where the file of a finished asynchronous export is served (`?id=<file_id>`), on the explorer's own host. */
+export const CSV_FILE_PATH = '/downloadFile';
+
 /** Path of the method lookup of the advanced filter: `?q=` a name (or selector) answers `[{method_id, name}]`. */
 export const ADVANCED_FILTER_METHODS_PATH = '/api/v2/advanced-filters/methods';
 

@@ -66,3 +66,13 @@ export const eventOption = option(
 export function topicOption(i: 0 | 1 | 2 | 3) {
   return option('<topic>', `only logs whose topic ${i} is this${i === 0 ? ' (the event signature hash)' : ''}: 0x and 64 hex digits`, parseTopic);
 }
+
+/**
+ * The explorer's CSV export of a list, refused with the first option given that it cannot take
+ * (`--server-csv --type ERC-20`): exit 2 before any request; `given` pairs each flag with its value.
+ */
+export function exportTakes<T>(exported: T, what: string, given: readonly (readonly [string, unknown])[]): T {
+  const flag = given.find(([, v]) => v !== undefined && v !== false)?.[0];
+  if (flag) throw new UsageError(`--server-csv does not go with ${flag}: the explorer's CSV export of ${what} takes no ${flag}, only the window (--since/--until)`);
+  return exported;
+}

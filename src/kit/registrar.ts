@@ -55,6 +55,10 @@ const JQ_HELP: Record<Exclude<Output, 'none'>, string> = {
   list: `filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; ${JQ_RESULTS}`,
 };
 
+/** `--server-csv`, on every command whose list the explorer exports as CSV itself (spec.serverCsv). */
+export const SERVER_CSV_HELP =
+  "print the explorer's own CSV export instead of paging the list: the file as the explorer writes it (its columns, its row limit), for the window of --since/--until where the list has one";
+
 /** `--wide`, on every command that prints rows. */
 export const WIDE_HELP = 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)';
 /** `--columns`, on every command whose rows have documented piped fields. */
@@ -142,6 +146,7 @@ function addCommand(parent: Command, spec: CommandSpec, env: RunEnv, execute: Ex
   // (A list the server filters by time declares its own.)
   if (spec.kind === 'list' && !ownWindow(spec)) for (const [key, o] of Object.entries(WINDOW_OPTIONS)) cmd.addOption(specOption(key, spec.dated ? o : { ...o, hidden: true }));
   if (spec.web) cmd.addOption(new SpecOption('--web', WEB_HELP, undefined));
+  if (spec.serverCsv) cmd.addOption(new SpecOption('--server-csv', SERVER_CSV_HELP, undefined));
   if (Object.values(spec.args ?? {}).some((a) => a.batch)) cmd.addOption(new SpecOption('--concurrency <n>', BATCH_CONCURRENCY_HELP, undefined));
   const output = spec.kind === 'list' ? 'list' : spec.kind === 'object' ? 'object' : spec.output;
   addOutputOptions(cmd, output, new Set(spec.kind === 'run' ? Object.keys(spec.refuse ?? {}) : []), pipedColumnsOf(spec));

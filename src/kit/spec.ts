@@ -21,6 +21,7 @@ import type { Io } from '../base/io.js';
 import type { RenderContext } from '../render/context.js';
 import type { WebPage } from './web-page.js';
 import type { Dated } from '../api/window.js';
+import type { CsvExport } from '../api/endpoints.js';
 
 /** What an answer can depend on the explorer having indexed (`indexed` on a spec). */
 export type Indexed = 'blocks' | 'internal-transactions';
@@ -137,6 +138,12 @@ interface Common<A, O> {
    * page in a browser on a terminal, or prints its URL when stdout is no terminal (commands/web.ts).
    */
   web?(input: Input<A, O>): WebPage;
+  /**
+   * The explorer's own CSV of what the command lists: the command gets `--server-csv`, which streams
+   * that file to stdout instead of paging the list (run/server-csv.ts). Given the checked input, names
+   * resolved and `prepare` done; it throws a UsageError for an option the export cannot take.
+   */
+  serverCsv?(input: Input<A, O>): CsvExport;
 }
 
 /**

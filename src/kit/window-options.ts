@@ -6,7 +6,7 @@
 import type { Dated, ItemWindow } from '../api/window.js';
 import type { ListRequest } from '../api/client.js';
 import { UsageError } from '../base/errors.js';
-import { parseWindow, type TimeWindow } from '../base/time.js';
+import { isoSeconds, parseWindow, type TimeWindow } from '../base/time.js';
 import { type OptionSpec, option } from './spec.js';
 
 /** Transactions, transfers, internal transactions, withdrawals: `timestamp`, and the block (`block` on old servers). */
@@ -46,4 +46,35 @@ export function windowed<T>(req: ListRequest<T>, dated: Dated | undefined, bound
   if (!bounds || !dated) return req;
   const window: ItemWindow = { bounds, dated };
   return { ...req, window };
+}
+
+/** The window of an export (`--server-csv`): `from_period` and `to_period`, and how each was chosen. */
+export interface CsvPeriod {
+  /** ISO 8601 UTC, inclusive. */
+  readonly from: string;
+  /** ISO 8601 UTC, a millisecond before --until (the explorer's bound is inclusive). */
+  readonly to: string;
+  /** Words for stderr: "from 2024-03-01T00:00:00Z to 2024-04-01T00:00:00Z (--until: now)". */
+  readonly said: string;
+}
+
+/**
+ * `from_period`/`to_period` of the explorer's CSV export for the window of `--since`/`--until`,
+ * checked before any request: the explorer takes times only (a block is exit 2). Both are required
+ * by the explorer: without --since the export starts at 1970-01-01 (the explorer reads a time
+ * before its first block as that block), without --until it ends now.
+ */
+export function csvPeriod(window: TimeWindow | undefined, now: number): CsvPeriod {
+  for (const [flag, p] of [['--since', window?.since], ['--until', window?.until]] as const) {
+    if (p?.kind === 'block') {
+      throw new UsageError(`--server-csv takes a time for ${flag}, not a block: the explorer's export reads its window as times (a date, a date-time, an age or @unix-seconds)`);
+    }
+  }
+  const since = window?.since?.kind === 'time' ? window.since.ms : undefined;
+  const until = window?.until?.kind === 'time' ? window.until.ms : undefined;
+  const from = since ?? 0;
+  const to = until ?? now;
+  const defaults = [since === undefined && 'no --since: from the start', until === undefined && 'no --until: up to now'].filter(Boolean);
+  const said = `from ${isoSeconds(from)} to ${isoSeconds(to)}${defaults.length ? ` (${defaults.join(', ')})` : ''}`;
+  return { from: isoSeconds(from), to: new Date(Math.max(to - 1, from)).toISOString(), said };
 }

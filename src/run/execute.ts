@@ -11,7 +11,7 @@ import { InterruptedError, UsageError } from '../base/errors.js';
 import { WATCH_OPTIONS, type WatchPlan, watchPlan } from '../kit/follow-options.js';
 import { NameRef, parsePositiveInt } from '../base/validate.js';
 import { checkColumns, pageOptions } from '../kit/page-options.js';
-import { ownWindow, windowed, windowOf } from '../kit/window-options.js';
+import { type CsvPeriod, csvPeriod, ownWindow, windowed, windowOf } from '../kit/window-options.js';
 import { PIPED_COLUMNS } from '../kit/piped-columns.js';
 import { pipedColumnsOf } from '../kit/registrar.js';
 import { flagName, namesEnvironment, SETTINGS, type SettingSpec } from '../config/setting-table.js';
@@ -186,13 +186,15 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
   if (watch && output.window) throw new UsageError('--watch follows new items; it does not go with --since or --until, which pick a window of the history');
   if (batch && wait) throw new UsageError('--wait waits for one transaction; it does not go with - (values from stdin)');
 
+  const chains = Array.isArray(input.chains) ? (input.chains as string[]) : undefined;
+  const serverCsv = spec.serverCsv !== undefined && cmd.getOptionValue('serverCsv') === true ? checkServerCsv(spec, input, output, { batch: Boolean(batch), chains: Boolean(chains), web, watch: Boolean(watch), now: env.io.now() }) : undefined;
+
   const path = pathOf(cmd);
   let program = cmd;
   while (program.parent) program = program.parent;
   // The session opens when a runner first asks for it and closes when the command ends: a command
   // that needs no settings (config, cache, help) never resolves them, so a broken one cannot stop it.
   let lazy: Promise<LazySession> | undefined;
-  const chains = Array.isArray(input.chains) ? (input.chains as string[]) : undefined;
   // Freshness (freshness.ts): a command that depends on what its explorer has indexed asks the
   // indexing status once, as its session opens, so the answer comes beside the command's own.
   // Not with --watch: it ends only at Ctrl-C, where nothing more is said.
@@ -209,7 +211,7 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
   };
   let failure: unknown;
   try {
-    await runChecked(spec, inv, input, { batch, chains, web, watch, wait, concurrency });
+    await runChecked(spec, inv, input, { batch, chains, web, watch, wait, concurrency, serverCsv });
   } catch (e) {
     failure = e;
     throw lazy ? (await lazy).explain(e) : e;
@@ -230,11 +232,44 @@ interface Plan {
   readonly watch: WatchPlan | undefined;
   readonly wait: WaitPlan | undefined;
   readonly concurrency: number;
+  /** `--server-csv`: the explorer's own CSV instead of the list, with its period (undefined: none sent). */
+  readonly serverCsv: { readonly period: CsvPeriod | undefined } | undefined;
+}
+
+/** Output and page flags that shape a list scout prints, which the explorer's own CSV is not. */
+const NOT_WITH_SERVER_CSV: readonly (readonly [string, (o: Invocation['output']) => boolean])[] = [
+  ['--json', (o) => o.mode === 'json' && !o.jq],
+  ['--ndjson', (o) => o.mode === 'ndjson' && !o.jq],
+  ['--jq', (o) => o.jq !== undefined],
+  ['--all', (o) => o.all],
+  ['--limit', (o) => o.limit !== undefined],
+  ['--cursor', (o) => o.cursorRead !== undefined],
+  ['--columns', (o) => o.columns !== undefined],
+  ['--wide', (o) => Boolean(o.wide)],
+];
+
+/**
+ * `--server-csv`, checked before any request: the explorer's file is printed as it comes, so the
+ * flags that shape scout's own output, follow a list or run it many times do not go with it; an
+ * option the export cannot take is refused by the spec's builder (names are not resolved yet: it
+ * only builds a path); the window becomes the explorer's period.
+ */
+function checkServerCsv(
+  spec: CommandSpec,
+  input: Record<string, unknown>,
+  output: Invocation['output'],
+  how: { batch: boolean; chains: boolean; web: boolean; watch: boolean; now: number },
+): Plan['serverCsv'] {
+  const clash = NOT_WITH_SERVER_CSV.find(([, given]) => given(output))?.[0] ??
+    (how.watch ? '--watch' : how.web ? '--web' : how.chains ? '--chains' : how.batch ? '- (values from stdin)' : undefined);
+  if (clash) throw new UsageError(`--server-csv prints the explorer's own CSV file as it comes; it does not go with ${clash}`);
+  const exported = spec.serverCsv!(input as never);
+  return { period: exported.period ? csvPeriod(output.window, how.now) : undefined };
 }
 
 /** Runs a command whose input is checked: over chains, over values from stdin, or once. */
 async function runChecked(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>, plan: Plan): Promise<void> {
-  const { batch, chains, web, watch, wait, concurrency } = plan;
+  const { batch, chains, web, watch, wait, concurrency, serverCsv } = plan;
   const { output, path } = inv;
   // `--chains`: the command over several explorers (fanout.ts); what it refuses is refused before any request.
   let lanes: Lane[] | undefined;
@@ -268,7 +303,7 @@ async function runChecked(spec: CommandSpec, inv: Invocation, input: Record<stri
   const dispatch = async (): Promise<void> => {
     if (web && spec.web) return (await import('./web.js')).showPage(inv, spec.web(input));
     if (lanes) return (await import('./fanout.js')).runFanout(spec, inv, input, lanes);
-    return run(spec, inv, input, { watch, wait });
+    return run(spec, inv, input, { watch, wait, serverCsv });
   };
 
   // Names given for addresses: each checked (ENS normalisation) before any request, then resolved
@@ -295,9 +330,19 @@ function concurrencyOf(text: string | undefined): number {
 }
 
 /** Runs a command whose input is checked and complete; `follow`: how --watch or --wait goes, when given. */
-async function run(spec: CommandSpec, inv: Invocation, input: Record<string, unknown>, follow: { watch?: WatchPlan | undefined; wait?: WaitPlan | undefined }): Promise<void> {
-  const { watch, wait } = follow;
+async function run(
+  spec: CommandSpec,
+  inv: Invocation,
+  input: Record<string, unknown>,
+  follow: { watch?: WatchPlan | undefined; wait?: WaitPlan | undefined; serverCsv?: Plan['serverCsv'] },
+): Promise<void> {
+  const { watch, wait, serverCsv } = follow;
   const { output, path } = inv;
+  if (serverCsv && spec.serverCsv) {
+    // What the export needs asked first (a method name's selector), as the list's first page would.
+    const ready = spec.kind === 'list' && spec.prepare ? await spec.prepare(input as never, await inv.session()) : input;
+    return (await import('./server-csv.js')).runServerCsv(inv, spec.serverCsv(ready as never), serverCsv.period);
+  }
   switch (spec.kind) {
     case 'list': {
       let req = windowed(spec.request(input), spec.dated, output.window);

@@ -51,6 +51,11 @@ function shellWord(word: HintWord): string {
   return `$'${[...w].map(esc).join('')}'`;
 }
 
+/** A command line as a hint prints it: each word quoted for a shell where it needs it. */
+export function commandText(words: readonly HintWord[]): string {
+  return words.map(shellWord).join(' ');
+}
+
 /**
  * The most items of one page decoded and drawn in one synchronous step (explorers send 50): a bigger
  * page goes to its writer in parts of this many, with a turn of the event loop between them.

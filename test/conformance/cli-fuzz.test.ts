@@ -125,6 +125,8 @@ const table: Opt[] = [{ name: '--wide' }, { name: '--columns', value: mix('hash,
 /** `--since`/`--until` on every list: a window on the histories, exit 2 on the others. */
 const time = mix('2025-08-01', '2025-08-11T09:00:00Z', '30d', '@1754900000', 'block:23116800', '#23116900', 'now', 'yesterday', '2025-02-30');
 const window: Opt[] = [{ name: '--since', value: time }, { name: '--until', value: time }];
+/** `--server-csv`: the explorer's own CSV of the lists it exports. */
+const serverCsv: Opt = { name: '--server-csv' };
 const pages: Opt[] = [...table, ...window, { name: '--csv' }, { name: '--limit', value: limit }, { name: '-L', value: limit }, { name: '--cursor', value: mix('eyJ4IjoieSJ9', '{"index":1}') }, { name: '--all' }, { name: '-a' }];
 /** Keys `config set` may write into the fuzz's config file: none that would send a run elsewhere. */
 const configKey = mix('chain', 'timeout', 'color', 'insecure', 'colour', 'verbose', 'api-key-file', 'chains.x.explorer-key');
@@ -151,7 +153,7 @@ const decodeWith = (...sigs: string[]): Opt[] => [
 /** The real commands: their words, a generator for their arguments, and their own options. */
 const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['address', 'show'], args: [mix(ADDR.rich, ADDR.contract, 'scout-rich.eth', 'alice.eth', 'a_b.eth')], opts: [...output, { name: '--web' }, chains] },
-  { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }, chains] },
+  { words: ['address', 'txs'], args: [mix(ADDR.rich, 'scout-rich.eth', 'Scout-Rich.ETH')], opts: [...output, ...pages, ...watching, serverCsv, { name: '--filter', value: filter }, chains] },
   {
     words: ['address', 'activity'],
     args: [mix(ADDR.rich, 'vitalik.eth', 'scout-rich.eth')],
@@ -171,13 +173,14 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
       { name: '--relation', value: mix('and', 'or', 'AND', 'xor') },
       { name: '--min', value: mix('0.5', '1000', '0', '1e3', '-1', '0.1234567890123456789') },
       { name: '--max', value: mix('2.99', '0', '0.0', '10') },
+      serverCsv,
       chains,
     ],
   },
   { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, chains] },
   { words: ['address', 'nfts'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
-  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, ...watching, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }, chains] },
-  { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, ...watching, { name: '--filter', value: filter }] },
+  { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, ...watching, serverCsv, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }, chains] },
+  { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, ...watching, serverCsv, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
   {
     words: ['address', 'balance'],
@@ -196,6 +199,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
       ...output,
       ...pages,
       ...watching,
+      serverCsv,
       { name: '--topic', value: mix(TOPIC0, '0xddf252ad') },
       { name: '--event', value: mix('Transfer', 'Note', 'Transfer(address,address,uint256)', 'event Transfer(address indexed from, address indexed to, uint256 value)', 'Transfer(uint7)', 'f(') },
       ...[0, 1, 2, 3].map((i) => ({ name: `--topic${i}`, value: mix(TOPIC0, WORD, '0x12') })),
@@ -205,7 +209,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: [...output, { name: '--decode' }] },
   { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: [...output, { name: '--web' }] },
-  { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages] },
+  { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages, serverCsv] },
   { words: ['token', 'transfers'], args: [mix(ADDR.usdc, ADDR.nft721)], opts: [...output, ...pages] },
   { words: ['token', 'nfts'], args: [mix(ADDR.nft1155, ADDR.nft721, ADDR.usdc)], opts: [...output, ...pages] },
   { words: ['token', 'nft'], args: [mix(ADDR.nft721, ADDR.nft1155, ADDR.usdc), mix('8520', '666', '007', '80150964086159950173205574815354476552587982015634789657175307108395227874122', '1'.repeat(79))], opts: output },

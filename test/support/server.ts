@@ -61,6 +61,7 @@ import { AREA_ROUTES } from './fake/routes.js';
 import { balanceRoutes } from './fake/balance.js';
 import { INDEXING_FINISHED, indexingStatus, legacyBlockByTime, type LegacyApi } from './fake/time.js';
 import { rpcReply } from './fake/rpc.js';
+import { type CsvExportOptions, CsvStore, csvRoute, downloadReply } from './fake/csv.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
 export type { ExpectedRequest } from './fake/expect.js';
@@ -119,6 +120,11 @@ export interface FakeServerOptions {
    * warns); a partial status to make commands warn, or a reply of its own (`NOT_FOUND`).
    */
   indexing?: Json | Reply;
+  /**
+   * How the explorer exports CSV (fake/csv.ts): synchronously by default; asynchronously (202, a
+   * request id to poll, the file at `/downloadFile`), failing, or asking for a reCAPTCHA.
+   */
+  csv?: CsvExportOptions;
 }
 
 /** The indexing status's path (fake/time.ts). */
@@ -450,10 +456,12 @@ function adminReply(state: State, req: Req): Reply {
   return json(200, { items: getDataset().networks as Json[] });
 }
 
-/** The routes a server's options shape (fake/time.ts), or null when not theirs. */
-function optionRoute(opts: FakeServerOptions, segments: readonly string[]): Route | null {
+/** The routes a server's options shape (fake/time.ts, fake/csv.ts), or null when not theirs. */
+function optionRoute(opts: FakeServerOptions, state: State, segments: readonly string[]): Route | null {
   const [a, b, c, d, e, f] = segments;
   if (a !== 'api') return null;
+  const csv = csvRoute(state.csv, segments);
+  if (csv) return csv;
   if (b === 'legacy' && c === 'block' && d === 'get-block-number-by-time' && e === undefined) return legacyBlockByTime(opts.legacy ?? 'served');
   if (b === 'v2' && c === 'main-page' && d === 'indexing-status' && e === undefined && f === undefined) return indexingStatus(opts.indexing ?? INDEXING_FINISHED);
   return null;
@@ -472,6 +480,8 @@ function handle(state: State, req: Req, body: string, opts: FakeServerOptions = 
     if (s1 === 'api' && s2 === 'v1' && s3 === 'networks' && s4 === undefined) return adminReply(state, req);
     return { status: 404, body: '{"code":5,"message":"Not Found","details":[]}' };
   }
+  // The file of an asynchronous CSV export, on the explorer's own host (fake/csv.ts).
+  if (s0 === 'downloadFile' && s1 === undefined) return downloadReply(state.csv, req);
   if (s0 !== 'api') return { status: 404, body: 'Not Found', contentType: 'text/plain' };
   if (state.explorerKey !== undefined && req.headers['x-api-key'] !== state.explorerKey) {
     return { status: 401, body: '{"message":"Unauthorized"}' };
@@ -480,7 +490,7 @@ function handle(state: State, req: Req, body: string, opts: FakeServerOptions = 
     if (req.path === prefix || req.path.startsWith(`${prefix}/`)) return status === 404 ? NOT_FOUND : UNKNOWN_ACTION;
   }
   if (rpc) return rpcReply(body);
-  const route = optionRoute(opts, req.segments) ?? resolveRoute(req.segments);
+  const route = optionRoute(opts, state, req.segments) ?? resolveRoute(req.segments);
   if (route === 'unknown') return UNKNOWN_ACTION;
   const invalid = validate(route, req);
   if (invalid) return invalid;
@@ -501,6 +511,7 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
     windowStart: Date.now(),
     windowCount: 0,
     lacking: opts.lacking ?? {},
+    csv: new CsvStore(opts.csv),
   };
   const server = http.createServer(async (req, res) => {
     const parsed = parseRequest(req);
@@ -535,7 +546,14 @@ export async function startServer(opts: FakeServerOptions = {}): Promise<FakeSer
       'x-ratelimit-reset': String(60_000 - (now - state.windowStart)),
       ...reply.headers,
     });
-    res.end(reply.body);
+    if (reply.headers?.['transfer-encoding'] === 'chunked') {
+      // A streamed body (a CSV export) goes in pieces, as the real server sends rows as it reads them.
+      for (let at = 0; at < reply.body.length; at += 16 * 1024) {
+        if (at > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        res.write(reply.body.slice(at, at + 16 * 1024));
+      }
+      res.end();
+    } else res.end(reply.body);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

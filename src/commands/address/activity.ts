@@ -4,13 +4,15 @@
  * filters as options. Method names are looked up (`/advanced-filters/methods`) once names are
  * resolved, before the first page (activity.run.ts).
  */
-import { ACTIVITY_TYPES, addressActivity, RELATIONS } from '../../api/endpoints.js';
+import { ACTIVITY_TYPES, addressActivity, advancedFiltersCsv, RELATIONS } from '../../api/endpoints.js';
 import { UsageError } from '../../base/errors.js';
 import { echo } from '../../base/text/echo.js';
 import { formatTimePoint, parseTimePoint, type TimePoint } from '../../base/time.js';
 import { NameRef, parseAddressOrName, parseWords } from '../../base/validate.js';
 import { addressArg, chainsOption } from '../args.js';
-import { choice, list, listCommand, option } from '../../kit/spec.js';
+import { choice, type Input, list, listCommand, option } from '../../kit/spec.js';
+import type { ListRequest } from '../../api/client.js';
+import type { ActivityItem } from '../../api/schemas.js';
 
 /** The most selectors the server honours in `methods`, and token contracts in each token list. */
 const MOST_METHODS = 20;
@@ -84,27 +86,52 @@ const scaledBy = (d: string, scale: number): bigint => {
   return BigInt(w! + f.padEnd(scale, '0'));
 };
 
+const options = {
+  since: option('<time>', 'items at or after this time: a date (2024-03), a date-time, an age (30d) or @unix-seconds', parseMoment),
+  until: option('<time>', 'items before this time (exclusive): --since 2024-03 --until 2024-04 is March', parseMoment),
+  type: list(ACTIVITY_TYPES, 'kinds of item, comma separated, any case'),
+  method: option('<list>', `only items of transactions calling these methods: 4-byte selectors or names (transfer), at most ${MOST_METHODS}`, parseMethods),
+  token: option('<list>', `only these token contracts (native for the coin), at most ${MOST_TOKENS}`, addressList(true, MOST_TOKENS)),
+  notToken: option('<list>', `not these token contracts (native for the coin), at most ${MOST_TOKENS}`, addressList(true, MOST_TOKENS)),
+  from: option('<list>', 'only items these addresses sent to the address (0x…, comma separated, or one name)', addressList(false)),
+  to: option('<list>', 'only items the address sent to these addresses (0x…, comma separated, or one name)', addressList(false)),
+  notFrom: option('<list>', 'not items these addresses sent (0x…, comma separated, or one name)', addressList(false)),
+  notTo: option('<list>', 'not items sent to these addresses (0x…, comma separated, or one name)', addressList(false)),
+  relation: choice(RELATIONS, 'how the sender and recipient sides combine (default: or without --from/--to, and with them)'),
+  min: option('<amount>', "only items of at least this amount, in each item's units (0.5 is half a coin or half a token)", parseAmount),
+  max: option('<amount>', 'only items of at most this amount, in units', parseAmount),
+  chains: chainsOption,
+} as const;
+
+/** The advanced filter's request for the checked input (the list, and its CSV export). */
+function activityRequest(input: Input<{ address: typeof addressArg }, typeof options>): ListRequest<ActivityItem> {
+  const { address, since, until, type, method, token, notToken, from, to, notFrom, notTo, relation, min, max } = input;
+  return {
+    ...addressActivity(address, {
+      sinceMs: since?.ms,
+      untilMs: until?.ms,
+      types: type,
+      methods: method,
+      tokens: token,
+      notTokens: notToken,
+      from,
+      to,
+      notFrom,
+      notTo,
+      relation,
+      amountFrom: min,
+      amountTo: max,
+    }),
+    lacking: 'has no advanced filter (/api/v2/advanced-filters), which address activity reads; scout address txs, address transfers and address internal-txs list the same items one kind at a time',
+  };
+}
+
 export default listCommand({
   name: 'activity',
   indexed: 'internal-transactions',
   description: 'coin, internal and token transfers of an address in one stream, filtered',
   args: { address: addressArg },
-  options: {
-    since: option('<time>', 'items at or after this time: a date (2024-03), a date-time, an age (30d) or @unix-seconds', parseMoment),
-    until: option('<time>', 'items before this time (exclusive): --since 2024-03 --until 2024-04 is March', parseMoment),
-    type: list(ACTIVITY_TYPES, 'kinds of item, comma separated, any case'),
-    method: option('<list>', `only items of transactions calling these methods: 4-byte selectors or names (transfer), at most ${MOST_METHODS}`, parseMethods),
-    token: option('<list>', `only these token contracts (native for the coin), at most ${MOST_TOKENS}`, addressList(true, MOST_TOKENS)),
-    notToken: option('<list>', `not these token contracts (native for the coin), at most ${MOST_TOKENS}`, addressList(true, MOST_TOKENS)),
-    from: option('<list>', 'only items these addresses sent to the address (0x…, comma separated, or one name)', addressList(false)),
-    to: option('<list>', 'only items the address sent to these addresses (0x…, comma separated, or one name)', addressList(false)),
-    notFrom: option('<list>', 'not items these addresses sent (0x…, comma separated, or one name)', addressList(false)),
-    notTo: option('<list>', 'not items sent to these addresses (0x…, comma separated, or one name)', addressList(false)),
-    relation: choice(RELATIONS, 'how the sender and recipient sides combine (default: or without --from/--to, and with them)'),
-    min: option('<amount>', "only items of at least this amount, in each item's units (0.5 is half a coin or half a token)", parseAmount),
-    max: option('<amount>', 'only items of at most this amount, in units', parseAmount),
-    chains: chainsOption,
-  },
+  options,
   help:
     "The address's items: what it sent and what it received, newest first. --from names senders (what they sent the address), --to recipients (what the address sent them); both together keep both kinds. " +
     '--since is inclusive and --until exclusive, and the list is exactly that window. ' +
@@ -134,24 +161,10 @@ export default listCommand({
     }
   },
   prepare: async (input, s) => (await import('./activity.run.js')).withSelectors(input, s),
-  request: ({ address, since, until, type, method, token, notToken, from, to, notFrom, notTo, relation, min, max }) => ({
-    ...addressActivity(address, {
-      sinceMs: since?.ms,
-      untilMs: until?.ms,
-      types: type,
-      methods: method,
-      tokens: token,
-      notTokens: notToken,
-      from,
-      to,
-      notFrom,
-      notTo,
-      relation,
-      amountFrom: min,
-      amountTo: max,
-    }),
-    lacking: 'has no advanced filter (/api/v2/advanced-filters), which address activity reads; scout address txs, address transfers and address internal-txs list the same items one kind at a time',
-  }),
+  request: activityRequest,
+  // The explorer's CSV of what its filter selects: the refinements made here as pages arrive (both
+  // --from and --to, the exact --until, exclusions across sides) are the list's alone.
+  serverCsv: (input) => advancedFiltersCsv(activityRequest(input)),
   subject: ({ address }) => address,
   view: 'activity',
 });

@@ -1,8 +1,8 @@
 /** `scout address logs <address> [--topic 0x… | --event <event> | --topic0..--topic3 0x…]`: event logs emitted by or involving an address. */
-import { addressLogs } from '../../api/endpoints.js';
+import { addressCsv, addressLogs } from '../../api/endpoints.js';
 import { UsageError } from '../../base/errors.js';
 import { parseTopic } from '../../base/validate.js';
-import { addressArg, eventOption, topicOption } from '../args.js';
+import { addressArg, eventOption, exportTakes, topicOption } from '../args.js';
 import { byIndexInTransaction } from '../../kit/follow-options.js';
 import { listCommand, option } from '../../kit/spec.js';
 import { LOG_TIME } from '../../kit/window-options.js';
@@ -32,6 +32,8 @@ export default listCommand({
   ],
   // The event's topic0, before the first page: a signature hashed, a name looked up in the verified ABI.
   prepare: async (input, s) => (input.event === undefined ? input : (await import('./logs.run.js')).withEvent(input, s)),
+  serverCsv: ({ address, topic, event, topic0, topic1, topic2, topic3 }) =>
+    exportTakes(addressCsv(address, 'logs'), 'logs', [['--topic', topic], ['--event', event], ['--topic0', topic0], ['--topic1', topic1], ['--topic2', topic2], ['--topic3', topic3]]),
   request: ({ address, topic, event, topic0, topic1, topic2, topic3 }) => addressLogs(address, { topic, positions: [topic0 ?? event?.topic0, topic1, topic2, topic3] }),
   view: 'logs',
   dated: LOG_TIME,

@@ -30,7 +30,8 @@ const TYPES = ['COIN_TRANSFER', 'CONTRACT_INTERACTION', 'CONTRACT_CREATION', 'ER
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const SELECTOR = /^0x[0-9a-f]{8}$/;
 
-const FILTER_PARAMS = [
+/** The filter parameters of `/advanced-filters` (and of its CSV export, fake/csv.ts). */
+export const FILTER_PARAMS = [
   'transaction_types',
   'methods',
   'age_from',
@@ -82,7 +83,8 @@ function bound(v: string | undefined, side: 'from' | 'to'): number | null {
   return side === 'from' ? Math.floor(ms / 1000) * 1000 : Math.ceil(ms / 1000) * 1000;
 }
 
-function filterOf(req: Req): (e: ListEntry) => boolean {
+/** What a request's filters keep (the list and its CSV export, fake/csv.ts). */
+export function filterOf(req: Req): (e: ListEntry) => boolean {
   const q = (k: string) => req.query.get(k);
   const types = words(q('transaction_types')?.toUpperCase())?.filter((t) => TYPES.includes(t)) ?? [];
   const methods = [...new Set(words(q('methods')?.toLowerCase())?.filter((m) => SELECTOR.test(m)) ?? [])].slice(0, 20);

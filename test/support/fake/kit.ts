@@ -6,6 +6,7 @@
  */
 import type http from 'node:http';
 import { toJsonText, type Cursor, type Json, type ListEntry } from '../data.js';
+import type { CsvStore } from './csv.js';
 
 // ───────────────────────────────────────────────────────────────────────── replies
 
@@ -118,6 +119,8 @@ export interface State {
   windowCount: number;
   /** Paths this explorer lacks (FakeServerOptions.lacking). */
   lacking: Readonly<Record<string, 400 | 404>>;
+  /** The CSV exports asked for and the files ready (fake/csv.ts). */
+  csv: CsvStore;
 }
 
 
