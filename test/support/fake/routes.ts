@@ -6,10 +6,11 @@
 import { activityRoutes } from './activity.js';
 import { addressRoutes } from './address.js';
 import { balanceRoutes } from './balance.js';
+import { discoveryRoutes } from './discovery.js';
 import { blockRoutes } from './blocks.js';
 import type { RouteResolver } from './kit.js';
 import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [activityRoutes, balanceRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [discoveryRoutes, activityRoutes, balanceRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
