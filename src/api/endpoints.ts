@@ -6,15 +6,19 @@
 import type { ListRequest, Params } from './client.js';
 import type {
   ActivityItem,
+  BeaconDeposit,
   Block,
   CoinBalance,
+  HotContract,
   InternalTransaction,
   Log,
   NftCollection,
   SearchResult,
+  SmartContractItem,
   StateChange,
   TopAddress,
   TokenBalance,
+  TokenDetail,
   TokenHolder,
   TokenInstance,
   TokenTransfer,
@@ -452,6 +456,85 @@ export function tokenInstances(hash: string): ListRequest<TokenInstance> {
 /** Path of one NFT instance; `id` is a decimal token id, already checked. */
 export function tokenInstancePath(hash: string, id: string): string {
   return tok(hash, `/instances/${id}`);
+}
+
+/** The explorer's tokens, in its own order (market cap, then holders); `q` matches names and symbols. */
+export function tokenList(o: { q?: string | undefined; type?: readonly TokenType[] | undefined } = {}): ListRequest<TokenDetail> {
+  return { path: '/api/v2/tokens', params: params({ q: o.q, type: o.type }), what: o.q ? `tokens "${o.q}"` : 'tokens' };
+}
+
+/** The languages `/smart-contracts` filters by (`filter`), as the OpenAPI document's Language lists them. */
+export const CONTRACT_LANGUAGES = ['solidity', 'vyper', 'yul', 'geas'] as const;
+export type ContractLanguage = (typeof CONTRACT_LANGUAGES)[number];
+
+/** Verified contracts, the most recently verified first; `q` matches names and addresses. */
+export function smartContracts(o: { q?: string | undefined; language?: ContractLanguage | undefined } = {}): ListRequest<SmartContractItem> {
+  return { path: '/api/v2/smart-contracts', params: params({ q: o.q, filter: o.language }), what: o.q ? `verified contracts "${o.q}"` : 'verified contracts' };
+}
+
+/** Path of the contract counters: contracts and verified contracts, and those new in the last 24 hours (decimal strings). */
+export const SMART_CONTRACT_COUNTERS_PATH = '/api/v2/smart-contracts/counters';
+
+/** The periods `/stats/hot-smart-contracts` takes (`scale`, required). */
+export const HOT_SCALES = ['5m', '1h', '3h', '1d', '7d', '30d'] as const;
+export type HotScale = (typeof HOT_SCALES)[number];
+/** What hot contracts are ranked by, and the `sort` each is sent as. */
+export const HOT_ORDERS = ['transactions', 'gas'] as const;
+export type HotOrder = (typeof HOT_ORDERS)[number];
+const HOT_SORT: Readonly<Record<HotOrder, string>> = { transactions: 'transactions_count', gas: 'total_gas_used' };
+
+/**
+ * The contracts called most in the last `scale`, by transactions (the server's default order) or by
+ * gas used, largest first. Instances without the stats answer 404 or 400: the `lacking` line.
+ */
+export function hotContracts(o: { scale: HotScale; by?: HotOrder | undefined }): ListRequest<HotContract> {
+  const sort = o.by === undefined ? {} : { sort: HOT_SORT[o.by], order: 'desc' };
+  return {
+    path: '/api/v2/stats/hot-smart-contracts',
+    params: params({ scale: o.scale, ...sort }),
+    what: `hot contracts (${o.scale})`,
+    lacking: 'has no hot contracts (/api/v2/stats/hot-smart-contracts)',
+  };
+}
+
+/** Which transactions `/transactions` lists (`filter`): those in blocks (the server's default) or those waiting. */
+export const TRANSACTION_FILTERS = ['validated', 'pending'] as const;
+export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
+/** The kinds `/transactions` narrows to (`type`): the OpenAPI document has one. */
+export const TRANSACTION_KINDS = ['blob_transaction'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/** The chain's latest transactions, newest first; pending ones with `filter` pending. */
+export function latestTransactions(o: { filter?: TransactionFilter | undefined; type?: TransactionKind | undefined } = {}): ListRequest<Transaction> {
+  return { path: '/api/v2/transactions', params: params({ filter: o.filter, type: o.type }), what: o.filter === 'pending' ? 'pending transactions' : 'transactions' };
+}
+
+/** The chain's latest token transfers, newest first. */
+export function latestTokenTransfers(o: { type?: readonly TokenType[] | undefined } = {}): ListRequest<TokenTransfer> {
+  return { path: '/api/v2/token-transfers', params: params({ type: o.type }), what: 'token transfers' };
+}
+
+/** The chain's latest internal transactions, newest first. */
+export function latestInternalTransactions(): ListRequest<InternalTransaction> {
+  return { path: '/api/v2/internal-transactions', params: [], what: 'internal transactions' };
+}
+
+/** The chain's latest beacon withdrawals, newest first (an empty list on chains without them). */
+export function latestWithdrawals(): ListRequest<Withdrawal> {
+  return { path: '/api/v2/withdrawals', params: [], what: 'withdrawals' };
+}
+
+/**
+ * The chain's latest beacon deposits, newest first: an Ethereum explorer's (its build serves
+ * `/beacon/deposits`); any other answers 404 or 400, said in the `lacking` line.
+ */
+export function beaconDeposits(): ListRequest<BeaconDeposit> {
+  return {
+    path: '/api/v2/beacon/deposits',
+    params: [],
+    what: 'beacon deposits',
+    lacking: 'has no beacon deposits (/api/v2/beacon/deposits): only explorers of Ethereum and its testnets list them',
+  };
 }
 
 /** Path of a smart contract: verification, source, ABI, proxy. */

@@ -277,6 +277,53 @@ export const Withdrawal = z.looseObject({
 });
 export type Withdrawal = Declared<z.infer<typeof Withdrawal>>;
 
+/** One verified contract of `/smart-contracts`: its address (with its name), language, compiler and when it was verified. */
+export const SmartContractItem = z.looseObject({
+  address: z.nullish(AddressParam),
+  language: str,
+  compiler_version: str,
+  verified_at: str,
+  transactions_count: amount,
+  coin_balance: amount,
+  license_type: str,
+  optimization_enabled: z.nullish(z.boolean()),
+  certified: z.nullish(z.boolean()),
+});
+export type SmartContractItem = Declared<z.infer<typeof SmartContractItem>>;
+
+/** `/smart-contracts/counters`: decimal strings. */
+export const SmartContractCounters = z.looseObject({
+  smart_contracts: amount,
+  verified_smart_contracts: amount,
+  new_smart_contracts_24h: amount,
+  new_verified_smart_contracts_24h: amount,
+});
+export type SmartContractCounters = Declared<z.infer<typeof SmartContractCounters>>;
+
+/** One hot contract of `/stats/hot-smart-contracts`: its transactions and gas in the period, its balance in wei. */
+export const HotContract = z.looseObject({
+  contract_address: z.nullish(AddressParam),
+  transactions_count: amount,
+  total_gas_used: amount,
+  balance: amount,
+});
+export type HotContract = Declared<z.infer<typeof HotContract>>;
+
+/** One beacon deposit (`/beacon/deposits`): amount in wei, the validator's key, its status. */
+export const BeaconDeposit = z.looseObject({
+  index: int,
+  transaction_hash: str,
+  block_number: int,
+  block_timestamp: str,
+  pubkey: str,
+  withdrawal_credentials: str,
+  amount: amount,
+  status: str,
+  from_address: z.nullish(AddressParam),
+  withdrawal_address: z.nullish(AddressParam),
+});
+export type BeaconDeposit = Declared<z.infer<typeof BeaconDeposit>>;
+
 /** One change of an address's native coin balance (`/coin-balance-history`): `value` is the balance after it. */
 export const CoinBalance = z.looseObject({
   block_number: int,

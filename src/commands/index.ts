@@ -12,7 +12,11 @@ import chains from './chains/chains.js';
 import completion from './completion/completion.js';
 import config from './config/index.js';
 import contract from './contract/index.js';
+import contracts from './discover/contracts.js';
 import decode from './decode/index.js';
+import deposits from './feeds/deposits.js';
+import hot from './discover/hot.js';
+import internalTxs from './feeds/internal-txs.js';
 import help from './help/help.js';
 import open from './open/open.js';
 import rpc from './rpc/rpc.js';
@@ -23,14 +27,20 @@ import accounts from './network/accounts.js';
 import search from './search/search.js';
 import type { CommandSpec, TopicSpec } from '../kit/spec.js';
 import token from './token/index.js';
+import tokens from './discover/tokens.js';
+import transfers from './feeds/transfers.js';
 import tx from './tx/index.js';
+import txs from './feeds/txs.js';
+import withdrawals from './feeds/withdrawals.js';
 
 /** The areas of `scout --help`, each a heading and its commands. */
 export const AREAS: readonly { readonly heading: string; readonly entries: readonly (TopicSpec | CommandSpec)[] }[] = [
-  { heading: 'Look up', entries: [address, tx, block, blocks, token, contract] },
+  { heading: 'Look up', entries: [address, tx, block, token, contract] },
+  { heading: 'Latest on the chain', entries: [blocks, txs, transfers, internalTxs, withdrawals, deposits] },
+  { heading: 'Discover', entries: [tokens, contracts, hot, accounts] },
   { heading: 'Decode', entries: [decode] },
   { heading: 'Find and open', entries: [search, open] },
-  { heading: 'Network and chains', entries: [stats, gas, accounts, explorer, chains] },
+  { heading: 'Network and chains', entries: [stats, gas, explorer, chains] },
   { heading: 'Admin and raw API', entries: [admin, api, rpc] },
   { heading: 'Set up', entries: [config, cache, completion, help] },
 ];

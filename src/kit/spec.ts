@@ -182,6 +182,13 @@ export interface ListCommand<A = ArgsShape, O = OptionsShape> extends Common<A, 
    * the run's own explorer, as names are.
    */
   prepare?(input: Input<A, O>, s: Session): Promise<Input<A, O>>;
+  /**
+   * A line about the whole list for a person reading its table (`contracts`: the verified counts),
+   * asked beside the first page and said on stderr after the rows, before the next-page hint: only
+   * when the table is on a terminal, never with piped output, --json, --ndjson or --csv, nor with
+   * --chains or --watch. Undefined says nothing.
+   */
+  aside?(s: Session): Promise<string | undefined>;
 }
 
 /** One object from one endpoint: a key/value view, or the server's JSON unchanged. */
@@ -259,6 +266,7 @@ export function listCommand<const A extends ArgsShape = {}, const O extends Opti
     subject?: (input: Input<A, O>) => string | undefined;
     prepare?: (input: Input<A, O>, s: Session) => Promise<Input<A, O>>;
     dated?: Dated;
+    aside?: (s: Session) => Promise<string | undefined>;
   },
 ): ListCommand<A, O> {
   return { ...spec, kind: 'list' };

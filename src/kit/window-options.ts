@@ -11,7 +11,7 @@ import { type OptionSpec, option } from './spec.js';
 
 /** Transactions, transfers, internal transactions, withdrawals: `timestamp`, and the block (`block` on old servers). */
 export const BLOCK_TIME: Dated = { time: ['timestamp'], block: ['block_number', 'block'] };
-/** Logs: `block_timestamp` (servers before it have only the block). */
+/** Logs and beacon deposits: `block_timestamp` (servers before it have only the block). */
 export const LOG_TIME: Dated = { time: ['block_timestamp', 'timestamp'], block: ['block_number'] };
 /** Blocks: `timestamp` and `height`. */
 export const OWN_TIME: Dated = { time: ['timestamp'], block: ['height'] };

@@ -22,13 +22,13 @@ const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 const count = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? groupDigits(v) : text(v));
 
 /** A USD figure sent as a decimal string ("41229535210.772"), rounded to cents for a terminal: "$41,229,535,210.77". */
-function dollars(v: unknown): string {
+export function dollars(v: unknown): string {
   const cents = valueAt('1', 0, v);
   return cents === undefined ? text(v) : '$' + groupDigits(cents);
 }
 
 /** An exchange rate as sent ("0.999878"), with a dollar sign when it is a number. */
-function price(v: unknown): string {
+export function price(v: unknown): string {
   const s = text(v);
   return /^\d+(\.\d+)?$/.test(s) ? `$${groupDigits(s)}` : s;
 }

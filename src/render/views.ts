@@ -6,6 +6,7 @@ import { tokenHolderColumns, tokenInstanceColumns } from './token.js';
 import { logColumns, txLogColumns } from './logs.js';
 import { stateChangeColumns } from './state-changes.js';
 import { activityColumns } from './activity.js';
+import { contractListColumns, depositColumns, hotContractColumns, tokenListColumns } from './discovery.js';
 import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
 import type { Column } from './table.js';
 
@@ -43,6 +44,10 @@ export const views = {
   balances: { columns: balanceRowColumns },
   chartTransactions: { columns: chartTransactionColumns, schema: schemas.ChartDay },
   chartMarket: { columns: chartMarketColumns, schema: schemas.ChartDay },
+  tokens: { columns: tokenListColumns, schema: schemas.TokenDetail },
+  contracts: { columns: contractListColumns, schema: schemas.SmartContractItem },
+  hotContracts: { columns: hotContractColumns, schema: schemas.HotContract },
+  deposits: { columns: depositColumns, schema: schemas.BeaconDeposit },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

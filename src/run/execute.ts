@@ -351,7 +351,7 @@ async function run(
       if (spec.prepare) req = windowed(spec.request(await spec.prepare(input, await inv.session())), spec.dated, output.window);
       if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch, spec.subject?.(input));
       const { runList } = await import('./list.js');
-      return runList(inv, req, view(spec.view), spec.subject?.(input));
+      return runList(inv, req, view(spec.view), spec.subject?.(input), spec.aside);
     }
     case 'object': {
       const req = spec.request(input);

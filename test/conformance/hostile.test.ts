@@ -36,6 +36,7 @@ import { chainColumns } from '../../src/render/chains.js';
 import type { Column } from '../../src/render/table.js';
 import { renderTable } from '../support/table.js';
 import { ATTACKS, everyStringHostile, HOSTILE_BODIES } from './hostile.js';
+import { discoveryData, hotContracts } from '../support/fake/discovery-data.js';
 
 // Everything the terminal sanitiser covers (src/base/text/safe.ts); tab and newline only as our separators.
 // eslint-disable-next-line no-control-regex
@@ -109,6 +110,11 @@ const LISTS: (readonly [string, { items: readonly unknown[] }, View])[] = [
   ['token nfts', HOSTILE_BODIES.tokenInstances, views.tokenInstances],
   ['any list (scout api)', HOSTILE_BODIES.transactions, views.generic],
   ['chains', { items: everyStringHostile(BUILTIN_CHAINS.slice(0, 6)) }, { columns: chainColumns }],
+  // The chain-wide lists of things: every string the test explorer sends made hostile.
+  ['tokens', { items: everyStringHostile(discoveryData().tokens.slice(0, 6).map((e) => e.json)) }, views.tokens],
+  ['verified contracts', { items: everyStringHostile(discoveryData().contracts.slice(0, 6).map((e) => e.json)) }, views.contracts],
+  ['hot contracts', { items: everyStringHostile(hotContracts('1d', 'transactions_count', 'desc').slice(0, 6).map((e) => e.json)) }, views.hotContracts],
+  ['beacon deposits', { items: everyStringHostile(discoveryData().deposits.slice(0, 6).map((e) => e.json)) }, views.deposits],
 ] as never;
 
 /** Every cell of every view of `items` is clean: terminal (each context), piped, CSV. */

@@ -274,6 +274,27 @@ describe('--watch', () => {
     });
   });
 
+  describe('the chain-wide feeds', () => {
+    it('withdrawals and deposits: by index, each new one once', async () => {
+      for (const [command, path] of [['withdrawals', '/api/v2/withdrawals'], ['deposits', '/api/v2/beacon/deposits']] as const) {
+        const item = (index: number) => ({ index, amount: '32000000000000000000', block_number: HEAD_BLOCK });
+        srv.state.lists.set(path, [item(11), item(10)]);
+        const r = await follow([command, '--watch', '--ndjson', '--interval', '5'], [
+          (s) => s.lists.set(path, [item(13), item(12), item(11), item(10)]),
+          (s) => s.lists.set(path, [item(13), item(12), item(11)]),
+        ]);
+        expect(r.code, command).toBe(130);
+        expect(lines(r.stdout).map((l) => (JSON.parse(l) as { index: number }).index), command).toEqual([10, 11, 12, 13]);
+      }
+    });
+
+    it('txs: by hash, as the address lists', async () => {
+      srv.state.lists.set('/api/v2/transactions', [txItem('b'), txItem('a')]);
+      const r = await follow(['txs', '--watch', '--ndjson', '--interval', '5'], [grow('/api/v2/transactions', txItem('c'))]);
+      expect(hashes(r.stdout)).toEqual(['a', 'b', 'c'].map(txHash));
+    });
+  });
+
   describe('the interval', () => {
     const once = [() => undefined];
 

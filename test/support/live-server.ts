@@ -57,6 +57,8 @@ export function addressList(address: string, list: 'transactions' | 'token-trans
   return `/api/v2/addresses/${address}/${list}`;
 }
 export const BLOCKS_PATH = '/api/v2/blocks';
+/** The chain-wide feeds it serves beside the blocks, by path (each with the query keys of its kind). */
+export const FEEDS: Readonly<Record<string, string>> = { '/api/v2/transactions': 'transactions', '/api/v2/withdrawals': 'withdrawals', '/api/v2/beacon/deposits': 'deposits' };
 
 /** A rate-limit budget no test spends: with it, the only waits are scout's own between polls. */
 export const AMPLE = { remaining: 100_000, resetMs: 60_000 } as const;
@@ -88,7 +90,7 @@ export async function startLiveServer(options: { pageSize?: number } = {}): Prom
     if (failure !== undefined) return reply(res, failure, toJsonText({ error: 'upstream failure', source: 'upstream' }));
     const segments = url.pathname.split('/').filter(Boolean);
     const list = state.lists.get(url.pathname);
-    const kind = url.pathname === BLOCKS_PATH ? 'blocks' : segments[2] === 'addresses' ? segments.slice(4).join('/') : undefined;
+    const kind = url.pathname === BLOCKS_PATH ? 'blocks' : segments[2] === 'addresses' ? segments.slice(4).join('/') : FEEDS[url.pathname];
     if (list && kind !== undefined) {
       const allowed = [...(LIST_PARAMS[kind] ?? []), ...CURSOR_KEYS, 'apikey'];
       const bad = query.find(([k]) => !allowed.includes(k));

@@ -5,12 +5,11 @@
  * most three requests per address; `--chains`; an explorer without the endpoints; bad input refused
  * before any request.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BALANCE, blockAt, changesOf, closingPrice, MARKET_FROM } from '../../support/fake/balance-data.js';
 import { RATE, RICH_BALANCE } from '../../support/fake/address-data.js';
+import { twoChainsConfig } from '../../support/two-chains.js';
 import { runScout } from '../../support/scout.js';
 import { ADDR, type FakeServer, startServer } from '../../support/server.js';
 import { blockTime, makeAddress, tokenJson } from '../../support/data.js';
@@ -21,10 +20,7 @@ let config: string;
 beforeAll(async () => {
   [srv, old] = await Promise.all([startServer(), startServer({ lacking: { '/api/legacy': 404, '/api/v2/stats/charts': 400 } })]);
   // Two chains on the same test explorer, for --chains.
-  config = mkdtempSync(join(tmpdir(), 'scout-balance-'));
-  mkdirSync(join(config, 'scout'));
-  const entry = (id: string, name: string) => ({ id, name, names: [name], explorer: srv.url, coin: 'TST', testnet: false, blockscout: true, source: 'registry' });
-  writeFileSync(join(config, 'scout', 'chains.json'), JSON.stringify({ version: 1, source: 'test', fetched_at: '2026-01-01T00:00:00Z', chains: [entry('41001', 'one'), entry('41002', 'two')] }));
+  config = twoChainsConfig(srv.url, 'balance');
 });
 afterAll(async () => {
   await Promise.all([srv.close(), old.close()]);

@@ -5,13 +5,14 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbiFunction } from 'ox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RICH_BALANCE } from '../../support/fake/address-data.js';
 import { EVM, PAIR, USDC_BALANCE } from '../../support/fake/evm.js';
+import { twoChainsConfig } from '../../support/two-chains.js';
 import { runScout, type ScoutOptions } from '../../support/scout.js';
 import { ADDR, HEAD_BLOCK, type FakeServer, startServer } from '../../support/server.js';
 
@@ -20,10 +21,7 @@ let config: string;
 beforeAll(async () => {
   srv = await startServer();
   // Two chains on the same test explorer, for --chains.
-  config = mkdtempSync(join(tmpdir(), 'scout-rpc-'));
-  mkdirSync(join(config, 'scout'));
-  const entry = (id: string, name: string) => ({ id, name, names: [name], explorer: srv.url, coin: 'TST', testnet: false, blockscout: true, source: 'registry' });
-  writeFileSync(join(config, 'scout', 'chains.json'), JSON.stringify({ version: 1, source: 'test', fetched_at: '2026-01-01T00:00:00Z', chains: [entry('41001', 'one'), entry('41002', 'two')] }));
+  config = twoChainsConfig(srv.url, 'rpc');
 });
 afterAll(() => srv.close());
 

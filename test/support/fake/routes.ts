@@ -6,6 +6,7 @@
 import { activityRoutes } from './activity.js';
 import { addressRoutes } from './address.js';
 import { balanceRoutes } from './balance.js';
+import { discoveryRoutes } from './discovery.js';
 import { blockRoutes } from './blocks.js';
 import { accountRoutes, configRoutes } from './config.js';
 import type { RouteResolver } from './kit.js';
@@ -13,4 +14,4 @@ import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [activityRoutes, balanceRoutes, configRoutes, accountRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [discoveryRoutes, activityRoutes, balanceRoutes, configRoutes, accountRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
