@@ -8,6 +8,7 @@ import { stateChangeColumns } from './state-changes.js';
 import { activityColumns } from './activity.js';
 import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
 import type { Column } from './table.js';
+import { aaBundlerColumns, aaFactoryColumns, aaPaymasterColumns, txUserOpColumns, userOpColumns } from './userop.js';
 
 /** How to show items of one kind as rows. */
 export interface ListView<T> {
@@ -42,6 +43,11 @@ export const views = {
   balances: { columns: balanceRowColumns },
   chartTransactions: { columns: chartTransactionColumns, schema: schemas.ChartDay },
   chartMarket: { columns: chartMarketColumns, schema: schemas.ChartDay },
+  userOps: { columns: userOpColumns, schema: schemas.UserOpInList },
+  txUserOps: { columns: txUserOpColumns, schema: schemas.UserOpInList },
+  aaBundlers: { columns: aaBundlerColumns, schema: schemas.AaBundler },
+  aaPaymasters: { columns: aaPaymasterColumns, schema: schemas.AaPaymaster },
+  aaFactories: { columns: aaFactoryColumns, schema: schemas.AaFactory },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

@@ -3,6 +3,7 @@
  * (a module beside this one), asked in order before server.ts's own routes. Add an area's
  * resolver to this list.
  */
+import { aaRoutes } from './aa.js';
 import { activityRoutes } from './activity.js';
 import { addressRoutes } from './address.js';
 import { balanceRoutes } from './balance.js';
@@ -12,4 +13,4 @@ import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [activityRoutes, balanceRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [aaRoutes, activityRoutes, balanceRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
