@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--jq-timeout' '*|--jq-max-memory' '*|--cache' '*|--cache-size' '*|--color' '*|--time' 'address show|--chains' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address activity|--since' 'address activity|--until' 'address activity|--type' 'address activity|--method' 'address activity|--token' 'address activity|--not-token' 'address activity|--from' 'address activity|--to' 'address activity|--not-from' 'address activity|--not-to' 'address activity|--relation' 'address activity|--min' 'address activity|--max' 'address activity|--chains' 'address activity|--concurrency' 'address activity|--jq' 'address activity|-q' 'address activity|--columns' 'address activity|--limit' 'address activity|-L' 'address activity|--cursor' 'address balance|--at' 'address balance|--since' 'address balance|--until' 'address balance|--every' 'address balance|--token' 'address balance|--chains' 'address balance|--concurrency' 'address balance|--jq' 'address balance|-q' 'address balance|--columns' 'address balance-history|--since' 'address balance-history|--until' 'address balance-history|--concurrency' 'address balance-history|--jq' 'address balance-history|-q' 'address balance-history|--columns' 'address balance-history|--limit' 'address balance-history|-L' 'address balance-history|--cursor' 'address tokens|--type' 'address tokens|--chains' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--columns' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--columns' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--chains' 'address transfers|--interval' 'address transfers|--since' 'address transfers|--until' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--columns' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--chains' 'address txs|--interval' 'address txs|--since' 'address txs|--until' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--columns' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--since' 'address internal-txs|--until' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--columns' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--event' 'address logs|--topic0' 'address logs|--topic1' 'address logs|--topic2' 'address logs|--topic3' 'address logs|--interval' 'address logs|--since' 'address logs|--until' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--columns' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--since' 'address withdrawals|--until' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--columns' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--chains' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--columns' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--columns' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--columns' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--columns' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--columns' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--columns' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'block at|--chains' 'block at|--concurrency' 'block at|--jq' 'block at|-q' 'blocks|--type' 'blocks|--interval' 'blocks|--since' 'blocks|--until' 'blocks|--jq' 'blocks|-q' 'blocks|--columns' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--columns' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--since' 'token transfers|--until' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--columns' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--columns' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract methods|--concurrency' 'contract methods|--jq' 'contract methods|-q' 'contract methods|--columns' 'contract source|--out' 'contract source|--max-files' 'contract source|--max-depth' 'contract source|--max-file-size' 'decode calldata|--to' 'decode calldata|--abi' 'decode calldata|--sig' 'decode calldata|--concurrency' 'decode calldata|--jq' 'decode calldata|-q' 'decode log|--topics' 'decode log|--data' 'decode log|--tx' 'decode log|--index' 'decode log|--address' 'decode log|--abi' 'decode log|--sig' 'decode log|--jq' 'decode log|-q' 'decode error|--to' 'decode error|--abi' 'decode error|--sig' 'decode error|--concurrency' 'decode error|--jq' 'decode error|-q' 'search|--type' 'search|--chains' 'search|--jq' 'search|-q' 'search|--columns' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--chart' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'chains|--registry-url' 'chains|--jq' 'chains|-q' 'chains|--columns' 'admin networks|--jq' 'admin networks|-q' 'admin networks|--columns' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'rpc|--params' 'rpc|--chains' 'rpc|--jq' 'rpc|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--jq-timeout' '*|--jq-max-memory' '*|--cache' '*|--cache-size' '*|--color' '*|--time' 'address show|--chains' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address activity|--since' 'address activity|--until' 'address activity|--type' 'address activity|--method' 'address activity|--token' 'address activity|--not-token' 'address activity|--from' 'address activity|--to' 'address activity|--not-from' 'address activity|--not-to' 'address activity|--relation' 'address activity|--min' 'address activity|--max' 'address activity|--chains' 'address activity|--concurrency' 'address activity|--jq' 'address activity|-q' 'address activity|--columns' 'address activity|--limit' 'address activity|-L' 'address activity|--cursor' 'address balance|--at' 'address balance|--since' 'address balance|--until' 'address balance|--every' 'address balance|--token' 'address balance|--chains' 'address balance|--concurrency' 'address balance|--jq' 'address balance|-q' 'address balance|--columns' 'address balance-history|--since' 'address balance-history|--until' 'address balance-history|--concurrency' 'address balance-history|--jq' 'address balance-history|-q' 'address balance-history|--columns' 'address balance-history|--limit' 'address balance-history|-L' 'address balance-history|--cursor' 'address tokens|--type' 'address tokens|--chains' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--columns' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--columns' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--chains' 'address transfers|--interval' 'address transfers|--since' 'address transfers|--until' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--columns' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--chains' 'address txs|--interval' 'address txs|--since' 'address txs|--until' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--columns' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--since' 'address internal-txs|--until' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--columns' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--event' 'address logs|--topic0' 'address logs|--topic1' 'address logs|--topic2' 'address logs|--topic3' 'address logs|--interval' 'address logs|--since' 'address logs|--until' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--columns' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--since' 'address withdrawals|--until' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--columns' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'address userops|--as' 'address userops|--chains' 'address userops|--interval' 'address userops|--since' 'address userops|--until' 'address userops|--concurrency' 'address userops|--jq' 'address userops|-q' 'address userops|--limit' 'address userops|-L' 'address userops|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--chains' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--columns' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--columns' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--columns' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--columns' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'tx userops|--concurrency' 'tx userops|--jq' 'tx userops|-q' 'tx userops|--limit' 'tx userops|-L' 'tx userops|--cursor' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--columns' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--columns' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'block at|--chains' 'block at|--concurrency' 'block at|--jq' 'block at|-q' 'blocks|--type' 'blocks|--interval' 'blocks|--since' 'blocks|--until' 'blocks|--jq' 'blocks|-q' 'blocks|--columns' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--columns' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--since' 'token transfers|--until' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--columns' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--columns' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract methods|--concurrency' 'contract methods|--jq' 'contract methods|-q' 'contract methods|--columns' 'contract source|--out' 'contract source|--max-files' 'contract source|--max-depth' 'contract source|--max-file-size' 'userop|--concurrency' 'userop|--jq' 'userop|-q' 'aa bundlers|--chains' 'aa bundlers|--jq' 'aa bundlers|-q' 'aa bundlers|--limit' 'aa bundlers|-L' 'aa bundlers|--cursor' 'aa paymasters|--chains' 'aa paymasters|--jq' 'aa paymasters|-q' 'aa paymasters|--limit' 'aa paymasters|-L' 'aa paymasters|--cursor' 'aa factories|--chains' 'aa factories|--jq' 'aa factories|-q' 'aa factories|--limit' 'aa factories|-L' 'aa factories|--cursor' 'aa status|--jq' 'aa status|-q' 'decode calldata|--to' 'decode calldata|--abi' 'decode calldata|--sig' 'decode calldata|--concurrency' 'decode calldata|--jq' 'decode calldata|-q' 'decode log|--topics' 'decode log|--data' 'decode log|--tx' 'decode log|--index' 'decode log|--address' 'decode log|--abi' 'decode log|--sig' 'decode log|--jq' 'decode log|-q' 'decode error|--to' 'decode error|--abi' 'decode error|--sig' 'decode error|--concurrency' 'decode error|--jq' 'decode error|-q' 'search|--type' 'search|--chains' 'search|--jq' 'search|-q' 'search|--columns' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--chart' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'chains|--registry-url' 'chains|--jq' 'chains|-q' 'chains|--columns' 'admin networks|--jq' 'admin networks|-q' 'admin networks|--columns' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'rpc|--params' 'rpc|--chains' 'rpc|--jq' 'rpc|-q'
             return 0
     end
     return 1
@@ -14,17 +14,19 @@ end
 function __scout_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' address tx block blocks token contract decode search open stats gas chains admin api rpc config cache completion help
+            printf '%s\n' address tx block blocks token contract userop aa decode search open stats gas chains admin api rpc config cache completion help
         case 'address'
-            printf '%s\n' show activity balance balance-history tokens nfts transfers txs internal-txs logs withdrawals
+            printf '%s\n' show activity balance balance-history tokens nfts transfers txs internal-txs logs withdrawals userops
         case 'tx'
-            printf '%s\n' show summary explain transfers logs internal-txs state-changes trace
+            printf '%s\n' show summary explain transfers logs internal-txs state-changes trace userops
         case 'block'
             printf '%s\n' show txs withdrawals at
         case 'token'
             printf '%s\n' show holders transfers nfts nft
         case 'contract'
             printf '%s\n' show abi methods source
+        case 'aa'
+            printf '%s\n' bundlers paymasters factories status
         case 'decode'
             printf '%s\n' calldata log error
         case 'admin'
@@ -103,6 +105,8 @@ complete -c scout -n '__scout_at \'\'' -a 'block' -d 'look up a block: details, 
 complete -c scout -n '__scout_at \'\'' -a 'blocks' -d 'the latest blocks, newest first'
 complete -c scout -n '__scout_at \'\'' -a 'token' -d 'look up a token: supply, holders, transfers, NFTs'
 complete -c scout -n '__scout_at \'\'' -a 'contract' -d 'look up a contract: verification, compiler, proxy, ABI, methods, source'
+complete -c scout -n '__scout_at \'\'' -a 'userop' -d 'one ERC-4337 user operation: sender, status, calls, bundler, paymaster, gas, fee'
+complete -c scout -n '__scout_at \'\'' -a 'aa' -d 'ERC-4337 account abstraction: top bundlers, paymasters, factories; indexer status'
 complete -c scout -n '__scout_at \'\'' -a 'decode' -d 'decode calldata, event logs and revert data with an ABI or a signature'
 complete -c scout -n '__scout_at \'\'' -a 'search' -d 'search tokens, addresses, contracts, blocks, transactions and ENS names'
 complete -c scout -n '__scout_at \'\'' -a 'open' -d 'the explorer\'s web page of an address, transaction, block or token'
@@ -129,6 +133,7 @@ complete -c scout -n '__scout_at \'address\'' -a 'txs' -d 'transactions of an ad
 complete -c scout -n '__scout_at \'address\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of an address'
 complete -c scout -n '__scout_at \'address\'' -a 'logs' -d 'event logs of an address, decoded where the explorer has the ABI'
 complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain withdrawals to an address'
+complete -c scout -n '__scout_at \'address\'' -a 'userops' -d 'ERC-4337 user operations a smart account sent (or bundled, sponsored, created: --as)'
 
 # scout address show
 complete -c scout -n '__scout_at \'address show\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
@@ -317,6 +322,24 @@ complete -c scout -n '__scout_at \'address withdrawals\'' -s a -l all -d 'follow
 complete -c scout -n '__scout_at \'address withdrawals\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
+# scout address userops
+complete -c scout -n '__scout_at \'address userops\'' -l as -x -a 'sender bundler paymaster factory' -d 'the address\'s part in the operations: sender (the default: a smart account\'s own), bundler, paymaster or factory'
+complete -c scout -n '__scout_at \'address userops\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
+complete -c scout -n '__scout_at \'address userops\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
+complete -c scout -n '__scout_at \'address userops\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
+complete -c scout -n '__scout_at \'address userops\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 1.5, 30s, 5m, 1d); default the chain\'s average block time, at least 2s'
+complete -c scout -n '__scout_at \'address userops\'' -l since -x -d 'only items at or after this time (inclusive): a date (2024-03-01), a UTC date-time (2024-03-01T12:00:00Z), an age (30d, 12h, 2w), @unix seconds or block:N; see `scout help times`'
+complete -c scout -n '__scout_at \'address userops\'' -l until -x -d 'only items before this time (exclusive), same forms as --since'
+complete -c scout -n '__scout_at \'address userops\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'address userops\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address userops\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address userops\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'address userops\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'address userops\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'address userops\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address userops\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address userops\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
 # scout tx
 complete -c scout -n '__scout_at \'tx\'' -a 'show' -d 'one transaction: status, parties, value, fee, gas, method, transfers'
 complete -c scout -n '__scout_at \'tx\'' -a 'summary' -d 'the explorer\'s plain-language summary of a transaction'
@@ -326,6 +349,7 @@ complete -c scout -n '__scout_at \'tx\'' -a 'logs' -d 'event logs a transaction 
 complete -c scout -n '__scout_at \'tx\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of a transaction'
 complete -c scout -n '__scout_at \'tx\'' -a 'state-changes' -d 'balances a transaction changed, per address: before, after, change'
 complete -c scout -n '__scout_at \'tx\'' -a 'trace' -d 'the call tree of a transaction (raw trace from the node)'
+complete -c scout -n '__scout_at \'tx\'' -a 'userops' -d 'ERC-4337 user operations a bundle transaction carried'
 
 # scout tx show
 complete -c scout -n '__scout_at \'tx show\'' -l wait -d 'wait until the transaction is mined (and confirmed --confirmations times), then print it; exit 1 if it is dropped or replaced'
@@ -405,6 +429,17 @@ complete -c scout -n '__scout_at \'tx trace\'' -l concurrency -x -d 'with - (val
 complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx trace\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout tx userops
+complete -c scout -n '__scout_at \'tx userops\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'tx userops\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx userops\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx userops\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx userops\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx userops\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'tx userops\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx userops\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx userops\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout block
 complete -c scout -n '__scout_at \'block\'' -a 'show' -d 'one block: time, miner, transactions, gas, base fee, burnt fees, size'
@@ -563,6 +598,56 @@ complete -c scout -n '__scout_at \'contract source\'' -l max-files -x -d 'with -
 complete -c scout -n '__scout_at \'contract source\'' -l max-depth -x -d 'with --out: most levels in a written path, the file included (default 32)'
 complete -c scout -n '__scout_at \'contract source\'' -l max-file-size -x -d 'with --out: largest file to write, like 10MiB (default 10MiB)'
 
+# scout userop
+complete -c scout -n '__scout_at \'userop\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'userop\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'userop\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'userop\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
+# scout aa
+complete -c scout -n '__scout_at \'aa\'' -a 'bundlers' -d 'ERC-4337 bundlers, the most operations first'
+complete -c scout -n '__scout_at \'aa\'' -a 'paymasters' -d 'ERC-4337 paymasters, the most operations sponsored first'
+complete -c scout -n '__scout_at \'aa\'' -a 'factories' -d 'ERC-4337 smart account factories, the most accounts first'
+complete -c scout -n '__scout_at \'aa\'' -a 'status' -d 'whether the explorer\'s ERC-4337 indexer is up, per entry point version'
+
+# scout aa bundlers
+complete -c scout -n '__scout_at \'aa bundlers\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
+complete -c scout -n '__scout_at \'aa bundlers\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'aa bundlers\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'aa bundlers\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'aa bundlers\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'aa bundlers\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'aa bundlers\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'aa bundlers\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'aa bundlers\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout aa paymasters
+complete -c scout -n '__scout_at \'aa paymasters\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
+complete -c scout -n '__scout_at \'aa paymasters\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'aa paymasters\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'aa paymasters\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'aa paymasters\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'aa paymasters\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'aa paymasters\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'aa paymasters\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'aa paymasters\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout aa factories
+complete -c scout -n '__scout_at \'aa factories\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
+complete -c scout -n '__scout_at \'aa factories\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'aa factories\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'aa factories\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'aa factories\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'aa factories\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'aa factories\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'aa factories\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'aa factories\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout aa status
+complete -c scout -n '__scout_at \'aa status\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'aa status\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'aa status\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+
 # scout decode
 complete -c scout -n '__scout_at \'decode\'' -a 'calldata' -d 'a call\'s input decoded: the function and its named arguments'
 complete -c scout -n '__scout_at \'decode\'' -a 'log' -d 'an event log decoded: the event and its named arguments'
@@ -694,4 +779,4 @@ complete -c scout -n '__scout_at \'cache\'' -a 'path' -d 'print the directory of
 complete -c scout -n '__scout_at \'completion\'' -a 'bash zsh fish'
 
 # scout help
-complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes times address tx block blocks token contract decode search open stats gas chains admin api rpc config cache completion'
+complete -c scout -n '__scout_at \'help\'' -a 'environment exit-codes times address tx block blocks token contract userop aa decode search open stats gas chains admin api rpc config cache completion'

@@ -76,7 +76,8 @@ function callsOf(shape: Shape, args: readonly unknown[], read: Readers): InnerCa
   if (!targets || !values || !datas || datas.length !== targets.length) return undefined;
   // SimpleAccount takes an empty value array for "no value anywhere".
   if (shape === 'arrays' && values.length !== targets.length && values.length !== 0) return undefined;
-  return all(targets.map((t, i) => call(t, shape === 'arrays' ? (values[i] ?? '0') : undefined, datas[i])));
+  // No value given for a call (SimpleAccount's empty array, or a method without values) is none sent.
+  return all(targets.map((t, i) => call(t, values[i], datas[i])));
 }
 
 interface Readers {
