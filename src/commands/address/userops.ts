@@ -7,7 +7,7 @@ import { BLOCK_TIME } from '../../kit/window-options.js';
 
 export default listCommand({
   name: 'userops',
-  description: 'ERC-4337 user operations a smart account sent (or bundled, sponsored, created: --as)',
+  description: 'ERC-4337 user operations of a smart account, or of a bundler, paymaster, factory',
   args: { address: addressArg },
   options: {
     as: choice(USEROP_ROLES, "the address's part in the operations: sender (the default: a smart account's own), bundler, paymaster or factory"),
