@@ -61,7 +61,7 @@ describe('--chains and chain names', () => {
     for (const flag of [['--chains', 'eth'], ['--chains=eth']]) {
       const lines = await refused(['blocks', ...flag]);
       expect(lines).toEqual([
-        'scout: blocks does not take --chains; these do: address activity, address balance, address show, address tokens, address transfers, address txs, block at, rpc, search, tx show',
+        'scout: blocks does not take --chains; these do: aa bundlers, aa factories, aa paymasters, address activity, address balance, address show, address tokens, address transfers, address txs, address userops, block at, rpc, search, tx show',
         "scout: see 'scout blocks --help'",
       ]);
     }

@@ -2,7 +2,8 @@
 import { addressUserOps, USEROP_ROLES } from '../../api/endpoints.js';
 import { addressArg, chainsOption } from '../args.js';
 import { byHash } from '../../kit/follow-options.js';
-import { choice, listCommand } from '../../kit/spec.js';
+import { listCommand, option } from '../../kit/spec.js';
+import { parseChoice } from '../../base/validate.js';
 import { BLOCK_TIME } from '../../kit/window-options.js';
 
 export default listCommand({
@@ -10,7 +11,10 @@ export default listCommand({
   description: 'ERC-4337 user operations of a smart account, or of a bundler, paymaster, factory',
   args: { address: addressArg },
   options: {
-    as: choice(USEROP_ROLES, "the address's part in the operations: sender (the default: a smart account's own), bundler, paymaster or factory"),
+    // <role> rather than the four values: the option column of a 60-column --help has no room for them.
+    as: option('<role>', "the address's part in the operations: sender (the default: a smart account's own), bundler, paymaster or factory", (raw, from) => parseChoice(raw, USEROP_ROLES, from), {
+      complete: { values: USEROP_ROLES },
+    }),
     chains: chainsOption,
   },
   help:
