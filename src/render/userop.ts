@@ -99,7 +99,8 @@ function ttyRows(op: UserOp, x: UserOpExtras, ctx: RenderContext): KeyValueRow[]
   const unrolled = x.unrolled;
   const decoded = op.decoded_call_data;
   return [
-    lazyRow('User operation', () => text(op.hash)),
+    // "Operation": a label short enough that the whole hash fits beside it at 80 columns.
+    lazyRow('Operation', () => text(op.hash)),
     lazyRow('Status', () => {
       const when = humanTime(op.timestamp);
       const ago = age(op.timestamp, ctx.now);
