@@ -5,7 +5,7 @@
  */
 import type { ItemWindow } from './window.js';
 import type { Hash } from 'node:crypto';
-import { HttpError, NotFoundError, ResponseEnvelopeError, ResponseShapeError, UsageError } from '../base/errors.js';
+import { HttpError, LacksEndpointError, NotFoundError, ResponseEnvelopeError, ResponseShapeError, UsageError } from '../base/errors.js';
 import { arrayElements, objectMembers, RawJsonError } from '../base/json/lossless.js';
 import { JsonStreamScanner, type ListTail } from '../base/json/scanner.js';
 import { utf8Text } from '../base/text/bom.js';
@@ -472,14 +472,22 @@ export class ExplorerClient {
     const lacking = req.lacking;
     if (lacking === undefined) return got;
     return got.catch((e: unknown) => {
-      throw lacksEndpoint(e) ? new NotFoundError(`${url.origin} ${lacking}`, { cause: e }) : e;
+      throw lacksEndpoint(e) ? new LacksEndpointError(`${url.origin} ${lacking}${statusOf(e)}`, { cause: e }) : e;
     });
   }
 }
 
-/** The answer of an explorer without the endpoint asked: 404, or 400 "Unknown API v2 action". */
+/** How the explorer said it lacks the endpoint: " (HTTP 501: Service is disabled)". */
+function statusOf(e: unknown): string {
+  return e instanceof HttpError ? ` (${e.answer})` : ' (HTTP 404)';
+}
+
+/**
+ * The answer of an explorer without the endpoint asked: 404, 400 "Unknown API v2 action", or 501
+ * (a proxy to a service the explorer runs without: `{"message":"Service is disabled"}`).
+ */
 export function lacksEndpoint(e: unknown): boolean {
-  return e instanceof NotFoundError || (e instanceof HttpError && e.status === 400 && /unknown api v2 action/i.test(e.answer));
+  return e instanceof NotFoundError || (e instanceof HttpError && ((e.status === 400 && /unknown api v2 action/i.test(e.answer)) || e.status === 501));
 }
 
 export interface AdminClientOptions {

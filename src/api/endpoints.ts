@@ -5,6 +5,9 @@
  */
 import type { ListRequest, Params } from './client.js';
 import type {
+  AaBundler,
+  AaFactory,
+  AaPaymaster,
   ActivityItem,
   BeaconDeposit,
   Block,
@@ -23,6 +26,7 @@ import type {
   TokenInstance,
   TokenTransfer,
   Transaction,
+  UserOpInList,
   Withdrawal,
 } from './schemas.js';
 
@@ -617,4 +621,64 @@ export type Order = (typeof ORDERS)[number];
 /** The accounts holding the most of the chain's coin (or by transactions), with the explorer's total supply beside. */
 export function topAccounts(o: { sort?: AccountSort | undefined; order?: Order | undefined } = {}): ListRequest<TopAddress> {
   return { path: '/api/v2/addresses', params: params({ sort: o.sort, order: o.order }), what: 'top accounts' };
+}
+
+// ───────────────────────────────────────────────────────────────── account abstraction (ERC-4337)
+
+/**
+ * Where the explorer serves ERC-4337 data: a proxy to its account abstraction service. An explorer
+ * without the service answers 501 `{"message":"Service is disabled"}` there, one without the proxy
+ * 404; lists cursor with `page_token` (and `page_size`), as the service issues them.
+ */
+export const AA_PATH = '/api/v2/proxy/account-abstraction';
+
+/** What a list says when the explorer has no account abstraction service. */
+const AA_LACKING = `has no account abstraction service (${AA_PATH}); scout aa status says whether it is on`;
+
+/** Path of one user operation. */
+export function userOpPath(hash: string): string {
+  return `${AA_PATH}/operations/${hash}`;
+}
+
+/** Path of a user operation's plain-language summary (the explorer's interpretation service). */
+export function userOpSummaryPath(hash: string): string {
+  return `${AA_PATH}/operations/${hash}/summary`;
+}
+
+/** Path of a smart account: its factory, creation and operation count (404 for an address that is none). */
+export function aaAccountPath(hash: string): string {
+  return `${AA_PATH}/accounts/${hash}`;
+}
+
+/** Path of the account abstraction service's indexing status. */
+export const AA_STATUS_PATH = `${AA_PATH}/status`;
+
+/** The roles an address takes in a user operation, each the `/operations` filter of the same name. */
+export const USEROP_ROLES = ['sender', 'bundler', 'paymaster', 'factory'] as const;
+export type UserOpRole = (typeof USEROP_ROLES)[number];
+
+/** User operations with `address` in `role` (sender by default), newest first. */
+export function addressUserOps(address: string, role: UserOpRole = 'sender'): ListRequest<UserOpInList> {
+  return { path: `${AA_PATH}/operations`, params: params({ [role]: address }), what: `user operations of ${role} ${address}`, lacking: AA_LACKING };
+}
+
+/** The user operations a bundle transaction carried, in the bundle's order. */
+export function transactionUserOps(hash: string): ListRequest<UserOpInList> {
+  return { path: `${AA_PATH}/operations`, params: params({ transaction_hash: hash }), what: `user operations of transaction ${hash}`, lacking: AA_LACKING };
+}
+
+/** The top lists of the account abstraction service: bundlers, paymasters, wallet factories. */
+export const AA_TOPS = ['bundlers', 'paymasters', 'factories'] as const;
+export type AaTop = (typeof AA_TOPS)[number];
+
+export function aaBundlers(): ListRequest<AaBundler> {
+  return { path: `${AA_PATH}/bundlers`, params: [], what: 'bundlers', lacking: AA_LACKING };
+}
+
+export function aaPaymasters(): ListRequest<AaPaymaster> {
+  return { path: `${AA_PATH}/paymasters`, params: [], what: 'paymasters', lacking: AA_LACKING };
+}
+
+export function aaFactories(): ListRequest<AaFactory> {
+  return { path: `${AA_PATH}/factories`, params: [], what: 'factories', lacking: AA_LACKING };
 }

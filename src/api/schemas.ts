@@ -547,3 +547,91 @@ export type SmartContract = Declared<z.infer<typeof SmartContract>>;
 /** A top account (`/addresses`): an address object with its coin balance and transaction count. */
 export const TopAddress = z.looseObject({ hash: z.nullish(z.string()), coin_balance: amount, transactions_count: z.nullish(z.union([z.string(), z.number()])), name: z.nullish(z.string()) });
 export type TopAddress = Declared<z.infer<typeof TopAddress>>;
+// ───────────────────────────────────────────────────────────────── account abstraction (ERC-4337)
+
+/**
+ * An address in the account abstraction service's answers: the explorer replaces each hash it knows
+ * with its address object and leaves a hash it does not know as the bare string.
+ */
+export const AaParty = z.nullish(z.union([z.string(), AddressParam]));
+export type AaParty = Declared<z.infer<typeof AaParty>>;
+
+/** One user operation in a list (`/proxy/account-abstraction/operations`): `address` is its sender. */
+export const UserOpInList = z.looseObject({
+  hash: str,
+  address: AaParty,
+  entry_point: AaParty,
+  entry_point_version: str,
+  transaction_hash: str,
+  block_number: int,
+  status: z.nullish(z.boolean()),
+  fee: amount,
+  timestamp: str,
+});
+export type UserOpInList = Declared<z.infer<typeof UserOpInList>>;
+
+/** One user operation (`/proxy/account-abstraction/operations/{h}`): gas limits and amounts are decimal strings. */
+export const UserOp = z.looseObject({
+  hash: str,
+  sender: AaParty,
+  nonce: str,
+  call_data: str,
+  call_gas_limit: amount,
+  verification_gas_limit: amount,
+  pre_verification_gas: amount,
+  max_fee_per_gas: amount,
+  max_priority_fee_per_gas: amount,
+  signature: str,
+  aggregator: AaParty,
+  entry_point: AaParty,
+  entry_point_version: str,
+  transaction_hash: str,
+  block_number: int,
+  block_hash: str,
+  bundler: AaParty,
+  bundle_index: int,
+  index: int,
+  factory: AaParty,
+  paymaster: AaParty,
+  status: z.nullish(z.boolean()),
+  revert_reason: str,
+  gas: amount,
+  gas_price: amount,
+  gas_used: amount,
+  sponsor_type: str,
+  user_logs_count: int,
+  fee: amount,
+  consensus: z.nullish(z.boolean()),
+  timestamp: str,
+  execute_target: AaParty,
+  execute_call_data: str,
+  decoded_call_data: z.nullish(DecodedInput),
+  decoded_execute_call_data: z.nullish(DecodedInput),
+});
+export type UserOp = Declared<z.infer<typeof UserOp>>;
+
+/** A smart account (`/proxy/account-abstraction/accounts/{h}`). */
+export const AaAccount = z.looseObject({
+  address: AaParty,
+  factory: AaParty,
+  creation_op_hash: str,
+  creation_transaction_hash: str,
+  creation_timestamp: str,
+  total_ops: int,
+});
+export type AaAccount = Declared<z.infer<typeof AaAccount>>;
+
+export const AaBundler = z.looseObject({ address: AaParty, total_bundles: int, total_ops: int });
+export type AaBundler = Declared<z.infer<typeof AaBundler>>;
+export const AaPaymaster = z.looseObject({ address: AaParty, total_ops: int });
+export type AaPaymaster = Declared<z.infer<typeof AaPaymaster>>;
+export const AaFactory = z.looseObject({ address: AaParty, total_accounts: int });
+export type AaFactory = Declared<z.infer<typeof AaFactory>>;
+
+/**
+ * The service's status (`/proxy/account-abstraction/status`): whether past operations are indexed,
+ * and a member per entry point version (`v06`, `v07`, …) saying whether it is enabled, followed
+ * live, and its past logs indexed.
+ */
+export const AaStatus = z.looseObject({ finished_past_indexing: z.nullish(z.boolean()) });
+export type AaStatus = Declared<z.infer<typeof AaStatus>>;

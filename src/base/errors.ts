@@ -35,6 +35,9 @@ export class NotFoundError extends ScoutError {
   override readonly exitCode = 3;
 }
 
+/** The explorer lacks the endpoint asked (an older one, or one run without the service behind it): the message says which. */
+export class LacksEndpointError extends NotFoundError {}
+
 /** The server refused the credentials (401, 402, 403). */
 export class AuthError extends ScoutError {
   override readonly exitCode = 4;

@@ -117,9 +117,9 @@ export function otherKind(input: string): { what: string; command: string } | un
 }
 
 /** A transaction hash: 0x and 64 hex digits. */
-export function parseHash(input: string): string {
+export function parseHash(input: string, what = 'transaction hash'): string {
   const s = input.trim();
-  if (!HASH.test(s)) throw new UsageError(`invalid transaction hash ${echo(input)}: expected 0x followed by 64 hex digits`);
+  if (!HASH.test(s)) throw new UsageError(`invalid ${what} ${echo(input)}: expected 0x followed by 64 hex digits`);
   return s;
 }
 

@@ -27,6 +27,9 @@ export function addressOption(help: string) {
 /** `<hash>`: a transaction hash, 0x and 64 hex digits. */
 export const hashArg = batchable(arg('<hash>', '0x followed by 64 hex digits', parseHash));
 
+/** `<hash>`: an ERC-4337 user operation hash, 0x and 64 hex digits. */
+export const userOpHashArg = batchable(arg('<hash>', 'user operation hash: 0x followed by 64 hex digits', (raw) => parseHash(raw, 'user operation hash')));
+
 /** `<id>`: an NFT token id, decimal digits of any length up to a uint256 (kept as text). */
 export const tokenIdArg = arg('<id>', 'token id: decimal digits, up to 2^256-1', parseTokenId);
 

@@ -2,6 +2,7 @@
  * Every command scout has, by area, in the order `scout --help` and completion list them: topics
  * (each with its list of verbs in its index.ts) and top-level commands. Only specs load here (spec.ts).
  */
+import aa from './aa/index.js';
 import address from './address/index.js';
 import admin from './admin/index.js';
 import api from './api/api.js';
@@ -32,12 +33,14 @@ import transfers from './feeds/transfers.js';
 import tx from './tx/index.js';
 import txs from './feeds/txs.js';
 import withdrawals from './feeds/withdrawals.js';
+import userop from './userop/userop.js';
 
 /** The areas of `scout --help`, each a heading and its commands. */
 export const AREAS: readonly { readonly heading: string; readonly entries: readonly (TopicSpec | CommandSpec)[] }[] = [
   { heading: 'Look up', entries: [address, tx, block, token, contract] },
   { heading: 'Latest on the chain', entries: [blocks, txs, transfers, internalTxs, withdrawals, deposits] },
   { heading: 'Discover', entries: [tokens, contracts, hot, accounts] },
+  { heading: 'Account abstraction (ERC-4337)', entries: [userop, aa] },
   { heading: 'Decode', entries: [decode] },
   { heading: 'Find and open', entries: [search, open] },
   { heading: 'Network and chains', entries: [stats, gas, explorer, chains] },

@@ -8,7 +8,7 @@ import { type Command, Help } from 'commander';
 import { examplesSection, wrapText } from './help-text.js';
 
 export const ROOT_DESCRIPTION =
-  'Explore EVM chains through Blockscout explorers: addresses, transactions, blocks, tokens, contracts, ' +
+  'Explore EVM chains through Blockscout explorers: addresses, transactions, blocks, tokens, contracts, ERC-4337 user operations, ' +
   'search, network stats and gas, many chains at once (--chains), and the Merits admin API.';
 
 export const ROOT_EXAMPLES = [

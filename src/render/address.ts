@@ -5,12 +5,14 @@
  * is its own `Label<TAB>field…` line with full values (wei beside the coin amount), like `tx show`.
  * The balance is exact: BigInt from `coin_balance` wei, never rounded.
  */
-import type { AddressCounters, AddressDetails } from '../api/schemas.js';
+import type { AaAccount, AddressCounters, AddressDetails } from '../api/schemas.js';
 import { text } from '../base/text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
 import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';
 import { formatUnits, groupDigits, toBigInt, usd, valueAt } from './units.js';
+import { accountPipeRows, accountTtyRows } from './userop.js';
+import { dataRow, fieldsRow, lazyRow } from './kv-rows.js';
 
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 
@@ -50,16 +52,6 @@ function balance(a: AddressDetails, ctx: RenderContext): string {
   return `${groupDigits(exact)} ${coinLabel(ctx)}${worth ? `  (${worth})` : ''}`;
 }
 
-/** A row whose value is worked out when asked; a shape nobody expected shows `?` and the rest still shows. */
-function lazyRow(label: string, value: () => Line | readonly Line[]): KeyValueRow {
-  let v: Line | readonly Line[];
-  try {
-    v = value();
-  } catch {
-    v = '?';
-  }
-  return Array.isArray(v) && v.some((x) => Array.isArray(x)) ? { label, lines: v as readonly Line[] } : { label, value: v as Line };
-}
 
 function ttyRows(a: AddressDetails, c: AddressCounters | undefined, ctx: RenderContext): KeyValueRow[] {
   const token = obj(a.token);
@@ -94,16 +86,7 @@ function ttyRows(a: AddressDetails, c: AddressCounters | undefined, ctx: RenderC
 }
 
 function pipeRows(a: AddressDetails, c: AddressCounters | undefined): KeyValueRow[] {
-  const data = (label: string, entries: () => unknown[][]): KeyValueRow => {
-    let d: string[][];
-    try {
-      d = entries().map((fields) => fields.map((f) => text(f)));
-    } catch {
-      d = [['?']];
-    }
-    return { label, data: d };
-  };
-  const row = (label: string, ...fields: (() => unknown)[]) => data(label, () => [fields.map((f) => f())]);
+  const [data, row] = [dataRow, fieldsRow];
   const token = obj(a.token);
   return [
     row('Address', () => a.hash),
@@ -133,9 +116,10 @@ function pipeRows(a: AddressDetails, c: AddressCounters | undefined): KeyValueRo
 
 /**
  * The key/value view of one address and its counters (undefined when the counters could not be
- * had: their rows are left out). Any object the server sent renders, whatever its fields hold.
+ * had: their rows are left out), and, for a smart account, its factory, creation and operation count. Any object the server sent renders, whatever its fields hold.
  */
-export function renderAddress(a: AddressDetails, counters: AddressCounters | undefined, ctx: RenderContext): string {
-  return renderKeyValue(ctx.tty ? ttyRows(a, counters, ctx) : pipeRows(a, counters), ctx);
+export function renderAddress(a: AddressDetails, counters: AddressCounters | undefined, ctx: RenderContext, account?: AaAccount): string {
+  const smart = account === undefined ? [] : ctx.tty ? accountTtyRows(account) : accountPipeRows(account);
+  return renderKeyValue([...(ctx.tty ? ttyRows(a, counters, ctx) : pipeRows(a, counters)), ...smart], ctx);
 }
 

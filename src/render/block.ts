@@ -8,8 +8,9 @@ import { text } from '../base/text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime } from './format.js';
-import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';
+import { type KeyValueRow, renderKeyValue, type Span } from './table.js';
 import { displayUnits, formatUnits, groupDigits, gwei, toBigInt } from './units.js';
+import { dataRow, fieldsRow, lazyRow } from './kv-rows.js';
 
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 
@@ -31,17 +32,7 @@ function coinAmount(v: unknown, ctx: RenderContext): string {
 /** A count for a terminal, digits grouped. */
 const count = (v: unknown) => groupDigits(text(v));
 
-/** A row whose value is worked out when asked: a shape nobody expected shows `?`, and the other rows still show. */
-function row(label: string, value: () => Line | readonly Line[]): KeyValueRow {
-  let v: Line | readonly Line[];
-  try {
-    v = value();
-  } catch {
-    v = '?';
-  }
-  const lines = Array.isArray(v) && v.some((x) => Array.isArray(x));
-  return lines ? { label, lines: v as readonly Line[] } : { label, value: v as Line };
-}
+const row = lazyRow;
 
 /** The block producer for a person: "name  0xfull" (the address always beside the name). */
 function producer(a: AddressParam | null | undefined): Span[] {
@@ -97,16 +88,7 @@ function ttyRows(b: Block, ctx: RenderContext): KeyValueRow[] {
 }
 
 function pipeRows(b: Block): KeyValueRow[] {
-  const data = (label: string, entries: () => unknown[][]): KeyValueRow => {
-    let d: string[][];
-    try {
-      d = entries().map((fields) => fields.map((f) => text(f)));
-    } catch {
-      d = [['?']];
-    }
-    return { label, data: d };
-  };
-  const line = (label: string, ...fields: (() => unknown)[]) => data(label, () => [fields.map((f) => f())]);
+  const [data, line] = [dataRow, fieldsRow];
   const coin = (v: unknown) => (present(v) ? (formatUnits(v, 18) ?? '') : '');
   const miner = obj(b.miner);
   return [

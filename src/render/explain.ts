@@ -1,7 +1,8 @@
 /**
  * `tx explain` as text: one view read top to bottom, made of the parts the explorer serves for a
  * transaction. The transaction's header (as `tx show`, less the rows that get a section of their
- * own), then the summary, the decoded input, the token transfers, the state changes, the logs and
+ * own), then the summary, the decoded input, the user operations of a bundle (ERC-4337; no section
+ * for a transaction that is none), the token transfers, the state changes, the logs and
  * the call tree, each under a heading. Lists show at most LIST_CAP items of their first page, then
  * the command that has them all; the call tree at most TREE_CAP calls. A part the explorer did not
  * serve, or served in a shape we cannot read, is a note (stderr) where its section would be.
@@ -22,7 +23,7 @@ import { type ListView, views } from './views.js';
 import { wrapLine } from './wrap.js';
 
 /** The parts of an explanation, in the order they show; each is the path after the transaction's own. */
-export const EXPLAIN_PARTS = ['transaction', 'summary', 'token_transfers', 'state_changes', 'logs', 'raw_trace'] as const;
+export const EXPLAIN_PARTS = ['transaction', 'summary', 'user_operations', 'token_transfers', 'state_changes', 'logs', 'raw_trace'] as const;
 export type ExplainPart = (typeof EXPLAIN_PARTS)[number];
 
 /** A part as fetched: the body the server sent (checked to be JSON), or why there is none. */
@@ -40,7 +41,7 @@ const heading = (title: string, ctx: RenderContext) => `\n${paint(title, 'bold',
 
 /** The command that shows all of a part. */
 function fullCommand(part: ExplainPart, hash: string): string {
-  const verb = { transaction: 'show', summary: 'summary', token_transfers: 'transfers', state_changes: 'state-changes', logs: 'logs', raw_trace: 'trace' }[part];
+  const verb = { transaction: 'show', summary: 'summary', user_operations: 'userops', token_transfers: 'transfers', state_changes: 'state-changes', logs: 'logs', raw_trace: 'trace' }[part];
   return `scout tx ${verb} ${hash}`;
 }
 
@@ -85,6 +86,13 @@ function listSection<T>(part: ExplainPart, title: string, body: string, view: Li
     text += paint(`${how}: ${fullCommand(part, hash)}`, 'dim', ctx) + '\n';
   }
   return [{ out: text }];
+}
+
+/** The user operations of a bundle: a transaction that is none has an empty list, and no section. */
+function userOpsSection(body: string, hash: string, ctx: RenderContext): Block[] {
+  const value: unknown = JSON.parse(body);
+  if (isRecord(value) && Array.isArray(value.items) && value.items.length === 0 && !isRecord(value.next_page_params)) return [];
+  return listSection('user_operations', 'User operations (ERC-4337)', body, views.txUserOps, hash, ctx);
 }
 
 function summarySection(body: string, ctx: RenderContext): Block[] {
@@ -134,6 +142,7 @@ export function renderExplain(
   };
   section('summary', (b) => summarySection(b, ctx));
   blocks.push(...inputSection(tx, ctx));
+  section('user_operations', (b) => userOpsSection(b, hash, ctx));
   section('token_transfers', (b) => listSection('token_transfers', 'Token transfers', b, views.txTransfers, hash, ctx));
   section('state_changes', (b) => listSection('state_changes', 'State changes', b, views.stateChanges, hash, ctx));
   section('logs', (b) => listSection('logs', 'Logs', b, views.txLogs, hash, ctx));

@@ -10,9 +10,10 @@ import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime, shortHash, shortId } from './format.js';
 import { safeText, text } from '../base/text/safe.js';
-import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';
+import { type KeyValueRow, renderKeyValue, type Span } from './table.js';
 import { displayUnits, formatUnits, groupDigits, gwei, toBigInt, usd } from './units.js';
 import { displayWidth, pad, truncate } from './width.js';
+import { dataRow, fieldsRow, lazyRow } from './kv-rows.js';
 
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 
@@ -134,24 +135,6 @@ function typesText(tx: Transaction, sep: string): string {
   return list(tx.transaction_types ?? tx.tx_types).map(text).join(sep);
 }
 
-/**
- * A row whose value is worked out when asked: a shape nobody expected shows `?` instead of crashing
- * the view (as list cells do), and the other rows still show.
- */
-function lazyRow(label: string, value: () => Line | readonly Line[]): KeyValueRow {
-  let v: Line | readonly Line[];
-  try {
-    v = value();
-  } catch {
-    v = '?';
-  }
-  return isLines(v) ? { label, lines: v } : { label, value: v };
-}
-
-/** Lines are arrays of lines; a line is a span or an array of spans (never an array of arrays). */
-function isLines(v: Line | readonly Line[]): v is readonly Line[] {
-  return Array.isArray(v) && v.some((x) => Array.isArray(x));
-}
 
 /** Terminal rows. The values are raw where convenient: renderKeyValue makes every piece safe. */
 function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
@@ -267,16 +250,7 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
 
 /** Piped rows: one fact per line, full values. */
 function pipeRows(tx: Transaction): KeyValueRow[] {
-  const data = (label: string, entries: () => unknown[][]): KeyValueRow => {
-    let d: string[][];
-    try {
-      d = entries().map((fields) => fields.map((f) => text(f)));
-    } catch {
-      d = [['?']];
-    }
-    return { label, data: d };
-  };
-  const row = (label: string, ...fields: (() => unknown)[]) => data(label, () => [fields.map((f) => f())]);
+  const [data, row] = [dataRow, fieldsRow];
   const decoded = obj(tx.decoded_input);
   const fee = obj(tx.fee);
   const to = tx.to ?? tx.created_contract;

@@ -9,6 +9,7 @@ import { activityColumns } from './activity.js';
 import { contractListColumns, depositColumns, hotContractColumns, tokenListColumns } from './discovery.js';
 import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
 import type { Column } from './table.js';
+import { aaBundlerColumns, aaFactoryColumns, aaPaymasterColumns, txUserOpColumns, userOpColumns } from './userop.js';
 
 /** How to show items of one kind as rows. */
 export interface ListView<T> {
@@ -48,6 +49,11 @@ export const views = {
   contracts: { columns: contractListColumns, schema: schemas.SmartContractItem },
   hotContracts: { columns: hotContractColumns, schema: schemas.HotContract },
   deposits: { columns: depositColumns, schema: schemas.BeaconDeposit },
+  userOps: { columns: userOpColumns, schema: schemas.UserOpInList },
+  txUserOps: { columns: txUserOpColumns, schema: schemas.UserOpInList },
+  aaBundlers: { columns: aaBundlerColumns, schema: schemas.AaBundler },
+  aaPaymasters: { columns: aaPaymasterColumns, schema: schemas.AaPaymaster },
+  aaFactories: { columns: aaFactoryColumns, schema: schemas.AaFactory },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

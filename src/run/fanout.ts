@@ -28,7 +28,7 @@ import type { Cursor } from '../api/cursor.js';
 import { filteredPages } from '../api/item-filter.js';
 import { paginate } from '../api/paginate.js';
 import type { ExplorerTarget } from '../config/settings.js';
-import { InterruptedError, NotFoundError, ScoutError, UsageError } from '../base/errors.js';
+import { InterruptedError, LacksEndpointError, NotFoundError, ScoutError, UsageError } from '../base/errors.js';
 import type { RenderContext } from '../render/context.js';
 import type { Column } from '../render/table.js';
 import type { ListView } from '../render/views.js';
@@ -243,6 +243,7 @@ async function fanList(
   const limit = output.limit ?? Infinity;
   const failures: Failure[] = [];
   const missing: Lane[] = [];
+  const lacking: [Lane, string][] = [];
   const more = new Set<Lane>();
   // On a terminal the table's widths come from every chain's first page (of the chains asked at
   // once), so a later chain's rows line up with the first's: a longer coin (XDAI after ETH), other
@@ -304,6 +305,7 @@ async function fanList(
       const e = out.error;
       if (e === undefined) continue;
       if (fatal(e)) throw e;
+      if (e instanceof LacksEndpointError) lacking.push([lane, e.message]);
       if (e instanceof NotFoundError) missing.push(lane);
       else failures.push({ lane, error: e });
     }
@@ -321,7 +323,9 @@ async function fanList(
     const tag = value ? `line ${value.line}: ` : '';
     await s.io.err.write(`scout: ${tag}more items exist on ${lanes.filter((l) => more.has(l)).map((l) => l.label).join(', ')}: --all fetches every page, --limit N up to N items per chain\n`);
   }
-  await finish(s, lanes, failures, missing, 'such list', value);
+  // A chain whose explorer lacks the list (a service it runs without) is told why, not merely "404".
+  for (const [lane, why] of lacking) await s.io.err.write(`scout: ${value ? `line ${value.line}: ` : ''}${laneName(lane)}: ${why}\n`);
+  await finish(s, lanes, failures, missing.filter((l) => !lacking.some(([x]) => x === l)), 'such list', value);
 }
 
 /** A value settled once, by the first call of `settle`; later calls change nothing. */

@@ -20,6 +20,7 @@ import { memoryIo } from '../../src/base/io.js';
 import { seeded } from '../support/faults.js';
 import { ABI_ADDR, VAULT_ABI } from '../support/fake/abi-data.js';
 import { EVM } from '../support/fake/evm.js';
+import { AA, AA_OP } from '../support/fake/aa-data.js';
 import { ADDR, type FakeServer, HEAD_BLOCK, startServer, TX } from '../support/server.js';
 
 // FUZZ_SEED and FUZZ_RUNS explore further; the suite always runs the same seed.
@@ -205,7 +206,14 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
       ...[0, 1, 2, 3].map((i) => ({ name: `--topic${i}`, value: mix(TOPIC0, WORD, '0x12') })),
     ],
   },
+  { words: ['address', 'userops'], args: [mix(AA.account, AA.bundler, 'scout-rich.eth', ADDR.empty)], opts: [...output, ...pages, ...watching, { name: '--as', value: mix('sender', 'bundler', 'paymaster', 'factory', 'FACTORY', 'relayer') }, chains] },
   { words: ['tx', 'show'], args: [hash], opts: [...output, ...waiting, { name: '--web' }, chains] },
+  { words: ['tx', 'userops'], args: [mix(TX.bundle, TX.ok, TX.unknown, '0x12')], opts: [...output, ...pages] },
+  { words: ['userop'], args: [mix(AA_OP.batch, AA_OP.execute, AA_OP.hostile, AA_OP.unknown, TX.ok, '0x12', '\u001b[2J')], opts: output },
+  { words: ['aa', 'bundlers'], args: [], opts: [...output, ...pages, chains] },
+  { words: ['aa', 'paymasters'], args: [], opts: [...output, ...pages, chains] },
+  { words: ['aa', 'factories'], args: [], opts: [...output, ...pages, chains] },
+  { words: ['aa', 'status'], args: [], opts: output },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: [...output, { name: '--decode' }] },
   { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: [...output, { name: '--web' }] },
@@ -311,7 +319,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
 ];
 
 /** `--concurrency` on every command whose argument may be `-` (a batch from stdin). */
-const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'contract methods', 'contract call', 'contract read', 'decode calldata', 'decode error', 'block show', 'block txs', 'block withdrawals', 'block at', 'block countdown']);
+const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'contract methods', 'contract call', 'contract read', 'decode calldata', 'decode error', 'block show', 'block txs', 'block withdrawals', 'block at', 'block countdown', 'address userops', 'tx userops', 'userop']);
 for (const c of COMMANDS) if (BATCHED.has(c.words.join(' '))) c.opts = [...c.opts, { name: '--concurrency', value: mix('1', '4', '64', '0', '65', 'x') }];
 
 /** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */

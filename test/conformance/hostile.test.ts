@@ -309,6 +309,10 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   routes[`/api/v2/tokens/${TOKEN}/instances`] = HOSTILE_BODIES.tokenInstances;
   routes[`/api/v2/tokens/${TOKEN}/instances/2`] = HOSTILE_BODIES.tokenInstance;
   routes[`/api/v2/smart-contracts/${TOKEN}`] = HOSTILE_BODIES.contract;
+  const AA = '/api/v2/proxy/account-abstraction';
+  routes[`${AA}/operations`] = HOSTILE_BODIES.userOps;
+  routes[`${AA}/operations/${HASH}`] = HOSTILE_BODIES.userOp;
+  routes[`${AA}/bundlers`] = HOSTILE_BODIES.aaBundlers;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -353,6 +357,10 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     ['tx summary', ['tx', 'summary', HASH], `${T}/summary`, false],
     ['tx trace (Parity)', ['tx', 'trace', HASH], `${T}/raw-trace`, false],
     ['tx trace (Geth)', ['tx', 'trace', TRACE_GETH], `/api/v2/transactions/${TRACE_GETH}/raw-trace`, false],
+    ['address userops', ['address', 'userops', ADDR], `${AA}/operations`, true],
+    ['tx userops', ['tx', 'userops', HASH], `${AA}/operations`, true],
+    ['aa bundlers', ['aa', 'bundlers'], `${AA}/bundlers`, true],
+    ['userop', ['userop', HASH], `${AA}/operations/${HASH}`, false],
   ];
   const urls = () => ['--base-url', base, '--admin-url', base];
   /** The calls of a trace in tree order, each without its nested calls: a Parity array is its entries. */
@@ -421,6 +429,8 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     expect(JSON.parse(json.stdout)).toEqual({
       transaction: routes[T],
       summary: routes[`${T}/summary`],
+      // The hostile user operations, as a bundle's.
+      user_operations: routes[`${AA}/operations`],
       token_transfers: routes[`${T}/token-transfers`],
       state_changes: routes[`${T}/state-changes`],
       logs: routes[`${T}/logs`],

@@ -22,6 +22,8 @@ import { logColumns } from '../../src/render/logs.js';
 import { stateChangeColumns } from '../../src/render/state-changes.js';
 import { activityColumns } from '../../src/render/activity.js';
 import { activityEntries } from '../support/fake/activity-data.js';
+import { AA_TOP, userOps } from '../support/fake/aa-data.js';
+import { aaBundlerColumns, aaPaymasterColumns, userOpColumns } from '../../src/render/userop.js';
 
 /** One hour after the fake chain's newest block. */
 const NOW = Date.UTC(2025, 7, 11, 10, 32, 59);
@@ -50,6 +52,11 @@ const KINDS: [string, unknown[], readonly Column<never>[]][] = [
   ['state-changes', decode(txDepth(TX.ok)!.stateChanges), stateChangeColumns as Column<never>[]],
   ['activity', decode(activityEntries().slice(0, 12)), activityColumns as Column<never>[]],
   ['networks', getDataset().networks.map((n) => JSON.parse(toJsonText(n)) as unknown), columns.networkColumns() as Column<never>[]],
+  // The bundle's four operations and the newest of one account: names, a scam sender, a failed one, an exact fee.
+  ['user-operations', decode(userOps().slice(0, 8).map((o) => o.entry)), userOpColumns as Column<never>[]],
+  ['aa-bundlers', decode(AA_TOP.bundlers().slice(0, 6)), aaBundlerColumns as Column<never>[]],
+  // The first paymaster comes as a bare hash (the explorer does not know it).
+  ['aa-paymasters', decode(AA_TOP.paymasters()), aaPaymasterColumns as Column<never>[]],
 ];
 
 describe.each(KINDS)('%s', (name, items, cols) => {

@@ -291,6 +291,20 @@ export const TX = {
    * Its own, in no address's list.
    */
   decodedTrace: makeHash('tx:decoded-trace'),
+  /** An ERC-4337 bundle: a bundler's handleOps on the v0.7 entry point, carrying 3 user operations (fake/aa-data.ts). */
+  bundle: makeHash('tx:bundle'),
+} as const;
+
+/** ERC-4337 addresses (fake/aa-data.ts): the explorer knows each but the paymaster, whose hash its answers carry bare. */
+export const AA_ADDR = {
+  /** The v0.7 entry point, the `to` of TX.bundle. */
+  entryPoint: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',
+  /** The bundler that sent TX.bundle. */
+  bundler: makeAddress('aa:bundler'),
+  /** A smart account (a verified contract) with 60 user operations. */
+  account: makeAddress('aa:account'),
+  factory: makeAddress('aa:factory'),
+  paymaster: makeAddress('aa:paymaster'),
 } as const;
 
 /** Literal substrings of response bodies that a byte-exact client must pass through. */
@@ -419,6 +433,10 @@ registerAddress({
   metadata: tags(['Phish / Hack', 'generic']),
 });
 registerAddress({ hash: ADDR.zero, name: null });
+registerAddress({ hash: AA_ADDR.entryPoint, isContract: true, isVerified: true, name: 'EntryPoint' });
+registerAddress({ hash: AA_ADDR.bundler });
+registerAddress({ hash: AA_ADDR.account, isContract: true, isVerified: true, name: 'SmartAccount', proxyType: 'eip1967' });
+registerAddress({ hash: AA_ADDR.factory, isContract: true, isVerified: true, name: 'SmartAccountFactory' });
 
 /** Counterparties of the rich address, in the order the generators cycle through them. */
 const COUNTERPARTIES: readonly string[] = [
@@ -1273,6 +1291,13 @@ function buildDataset(): Dataset {
   const flakyTxs = [0, 1, 2].map((n) => txSpec({ hash: makeHash(`flaky:${n}`), block: HEAD_BLOCK - 500 - n, position: n, from: ADDR.flaky, to: ADDR.counterparty, value: '1000', nonce: 3 - n }));
   for (const t of flakyTxs) addTx(t);
   listsOf(ADDR.flaky).transactions = flakyTxs.map(txListEntry);
+
+  // ── an ERC-4337 bundle (its user operations: fake/aa-data.ts)
+  addTx(txSpec({
+    hash: TX.bundle, block: HEAD_BLOCK - 40, position: 4, from: AA_ADDR.bundler, to: AA_ADDR.entryPoint, nonce: 91,
+    gasLimit: 900_000n, gasUsed: 412_377n, method: 'handleOps', rawInput: `0x765e827f${'0'.repeat(64)}`,
+    transactionTypes: ['contract_call'],
+  }));
 
   // ── withdrawals for the loop / empty-cursor addresses (server adds the odd paging)
   const withdrawal = (w: number): ListEntry => {

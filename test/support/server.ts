@@ -36,6 +36,7 @@ import {
   HASH_FORMAT,
   HASH_RE,
   NOT_FOUND,
+  SERVICE_DISABLED,
   UNKNOWN_ACTION,
   addressHash,
   anyString,
@@ -107,9 +108,11 @@ export interface FakeServerOptions {
   /**
    * Paths (and everything under them) this explorer lacks, as an older or trimmed Blockscout: 400
    * `{"message":"Unknown API v2 action"}`, or 404 `{"message":"Not found"}` behind a proxy that
-   * answers so. `{'/api/v2/advanced-filters': 400}` is an explorer without address activity.
+   * answers so, or 501 `{"message":"Service is disabled"}` where a proxied service is off.
+   * `{'/api/v2/advanced-filters': 400}` is an explorer without address activity,
+   * `{'/api/v2/proxy/account-abstraction': 501}` one without its account abstraction service.
    */
-  lacking?: Readonly<Record<string, 400 | 404>>;
+  lacking?: Readonly<Record<string, 400 | 404 | 501>>;
   /**
    * The legacy API's block by time (fake/time.ts): served (the default), or answered as an explorer
    * without it answers (`unrouted`: an older explorer, 400; `disabled`: the API v1 turned off, 404).
@@ -487,7 +490,7 @@ function handle(state: State, req: Req, body: string, opts: FakeServerOptions = 
     return { status: 401, body: '{"message":"Unauthorized"}' };
   }
   for (const [prefix, status] of Object.entries(state.lacking)) {
-    if (req.path === prefix || req.path.startsWith(`${prefix}/`)) return status === 404 ? NOT_FOUND : UNKNOWN_ACTION;
+    if (req.path === prefix || req.path.startsWith(`${prefix}/`)) return status === 404 ? NOT_FOUND : status === 501 ? SERVICE_DISABLED : UNKNOWN_ACTION;
   }
   if (rpc) return rpcReply(body);
   const route = optionRoute(opts, state, req.segments) ?? resolveRoute(req.segments);

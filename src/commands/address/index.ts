@@ -10,12 +10,13 @@ import show from './show.js';
 import tokens from './tokens.js';
 import transfers from './transfers.js';
 import txs from './txs.js';
+import userops from './userops.js';
 import withdrawals from './withdrawals.js';
 
 export default topic({
   name: 'address',
   description: 'look up an address: overview, balances, transfers, transactions, logs',
   examples: ['scout address vitalik.eth', 'scout address txs 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --limit 10'],
-  commands: [show, activity, balance, balanceHistory, tokens, nfts, transfers, txs, internalTxs, logs, withdrawals],
+  commands: [show, activity, balance, balanceHistory, tokens, nfts, transfers, txs, internalTxs, logs, withdrawals, userops],
   default: show,
 });

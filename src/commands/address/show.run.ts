@@ -1,13 +1,18 @@
 /**
- * `address show`: `/addresses/{h}` and `/addresses/{h}/counters` requested at once. The address
+ * `address show`: `/addresses/{h}`, `/addresses/{h}/counters` and, for a smart account, the account
+ * abstraction service's `/proxy/account-abstraction/accounts/{h}` requested at once. The address
  * decides: its 404 is "not found" (exit 3). The counters are extra: when they fail (404, 5xx, an
- * unusable body) the address still shows, a warning says what is missing, and the exit is 0.
- * --json prints the address object's text with `"counters":<the counters' text>` spliced in as its
- * last member: both byte for byte as sent, nothing re-serialised.
+ * unusable body) the address still shows, a warning says what is missing, and the exit is 0. The
+ * smart account is extra and silent: an address that is none (404) or an explorer without the
+ * service (501, 404) shows no smart-account rows and says nothing.
+ * --json prints the address object's text with `"counters":<the counters' text>` and
+ * `"smart_account":<the account's text>` spliced in as its last members: each byte for byte as
+ * sent, nothing re-serialised.
  */
-import { addressCountersPath, addressPath } from '../../api/endpoints.js';
+import { lacksEndpoint } from '../../api/client.js';
+import { aaAccountPath, addressCountersPath, addressPath } from '../../api/endpoints.js';
 import type { ExplorerClient } from '../../api/client.js';
-import type { AddressCounters } from '../../api/schemas.js';
+import type { AaAccount, AddressCounters } from '../../api/schemas.js';
 import { InterruptedError, ResponseShapeError } from '../../base/errors.js';
 import { printDocument } from '../../run/output.js';
 import { objectText } from '../../run/object.js';
@@ -39,34 +44,65 @@ async function countersOr(s: Pick<Session, 'io'>, result: PromiseSettledResult<s
   return undefined;
 }
 
-/** The address and its counters from one explorer: the address's failure is the command's, the counters' only a warning. */
-async function fetchAddress(s: Pick<Session, 'io'>, explorer: ExplorerClient, address: string): Promise<{ body: string; counters: string | undefined }> {
+/**
+ * The smart account's body, or undefined: silently when the address is none or the explorer has no
+ * account abstraction service, with a warning when the request failed otherwise (Ctrl-C still ends the run).
+ */
+async function accountOr(s: Pick<Session, 'io'>, result: PromiseSettledResult<string>): Promise<string | undefined> {
+  if (result.status === 'fulfilled') return result.value;
+  const e: unknown = result.reason;
+  if (lacksEndpoint(e)) return undefined;
+  if (e instanceof InterruptedError || !(e instanceof Error)) throw e;
+  await s.io.err.write(`scout: warning: could not tell whether this address is a smart account (${e.message}); showing the rest\n`);
+  return undefined;
+}
+
+/** An address and what is asked beside it, as sent. */
+interface Fetched {
+  body: string;
+  counters: string | undefined;
+  account: string | undefined;
+}
+
+/** The address, its counters and its smart account from one explorer: the address's failure is the command's, the others' only a warning or nothing. */
+async function fetchAddress(s: Pick<Session, 'io'>, explorer: ExplorerClient, address: string): Promise<Fetched> {
   const results = await Promise.allSettled([
     explorer.getRaw(addressPath(address), [], `address ${address}`),
     explorer.getRaw(addressCountersPath(address), [], `counters of address ${address}`),
+    explorer.getRaw(aaAccountPath(address), [], `smart account ${address}`),
   ]);
-  const [main, counted] = results;
+  const [main, counted, account] = results;
   if (main.status === 'rejected') throw main.reason;
-  return { body: main.value, counters: await countersOr(s, counted) };
+  return { body: main.value, counters: await countersOr(s, counted), account: await accountOr(s, account) };
 }
 
-/** The JSON document: the address with its counters spliced in (when had). */
-function addressDocument(body: string, counters: string | undefined, origin: string): string {
-  const doc = counters === undefined ? body : withMember(body, 'counters', counters);
+/** The JSON document: the address with its counters and its smart account spliced in (when had). */
+function addressDocument({ body, counters, account }: Fetched, origin: string): string {
+  let doc: string | undefined = body;
+  if (counters !== undefined) doc = withMember(doc, 'counters', counters);
+  if (doc !== undefined && account !== undefined) doc = withMember(doc, 'smart_account', account);
   if (doc === undefined) throw new ResponseShapeError(`unusable response from ${origin}: expected an address object`);
   return doc;
 }
 
-/** The key/value view of the address and its counters; a shape not expected is a warning on `io.err`. */
-async function detailsText(io: Pick<Io, 'err' | 'blocking'>, render: RenderContext, body: string, counters: string | undefined, origin: string): Promise<string> {
-  const [{ AddressDetails: detailsSchema, AddressCounters: countersSchema }, { renderAddress }] = await Promise.all([import('../../api/schemas.js'), import('../../render/address.js')]);
-  let parsedCounters: AddressCounters | undefined;
-  if (counters !== undefined) {
-    const c = countersSchema.safeParse(JSON.parse(counters));
-    if (c.success) parsedCounters = c.data;
-    else await io.err.write('scout: warning: the counters have an unexpected shape; leaving them out\n');
-  }
-  return objectText(io, render, body, origin, { noun: 'address', schema: detailsSchema, render: (a, ctx) => renderAddress(a, parsedCounters, ctx) });
+/** An extra part's body checked against its schema, or undefined with a warning that it is left out. */
+async function extraPart<T>(io: Pick<Io, 'err'>, body: string | undefined, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, what: string): Promise<T | undefined> {
+  if (body === undefined) return undefined;
+  const parsed = schema.safeParse(JSON.parse(body));
+  if (parsed.success) return parsed.data;
+  await io.err.write(`scout: warning: the ${what} has an unexpected shape; leaving it out\n`);
+  return undefined;
+}
+
+/** The key/value view of the address and its parts; a shape not expected is a warning on `io.err`. */
+async function detailsText(io: Pick<Io, 'err' | 'blocking'>, render: RenderContext, got: Fetched, origin: string): Promise<string> {
+  const [{ AddressDetails: detailsSchema, AddressCounters: countersSchema, AaAccount: accountSchema }, { renderAddress }] = await Promise.all([
+    import('../../api/schemas.js'),
+    import('../../render/address.js'),
+  ]);
+  const counters: AddressCounters | undefined = await extraPart(io, got.counters, countersSchema, 'counters object');
+  const account: AaAccount | undefined = await extraPart(io, got.account, accountSchema, 'smart account');
+  return objectText(io, render, got.body, origin, { noun: 'address', schema: detailsSchema, render: (a, ctx) => renderAddress(a, counters, ctx, account) });
 }
 
 export async function showAddress(inv: Invocation, address: string): Promise<void> {
@@ -75,14 +111,14 @@ export async function showAddress(inv: Invocation, address: string): Promise<voi
   const explorer = s.explorer();
   const origin = new URL(explorer.baseUrl).origin;
   const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
-  let got: { body: string; counters: string | undefined };
+  let got: Fetched;
   try {
     got = await fetchAddress(s, explorer, address);
   } finally {
     progress.stop();
   }
-  if (mode === 'json' || mode === 'ndjson') return printDocument(s, addressDocument(got.body, got.counters, origin), mode);
-  await s.io.out.write(await detailsText(s.io, s.render, got.body, got.counters, origin));
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, addressDocument(got, origin), mode);
+  await s.io.out.write(await detailsText(s.io, s.render, got, origin));
 }
 
 /** `address show --chains`: one chain's address, as fanout.ts prints it. */
@@ -91,8 +127,8 @@ export function addressOnChain(address: string): ChainObject {
     noun: 'address',
     fetch: async (client, s) => {
       const origin = new URL(client.baseUrl).origin;
-      const { body, counters } = await fetchAddress(s, client, address);
-      return { doc: addressDocument(body, counters, origin), show: (io, render) => detailsText(io, render, body, counters, origin) };
+      const got = await fetchAddress(s, client, address);
+      return { doc: addressDocument(got, origin), show: (io, render) => detailsText(io, render, got, origin) };
     },
   };
 }

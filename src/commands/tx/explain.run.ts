@@ -1,11 +1,12 @@
 /**
- * The run of `scout tx explain <hash>`: the transaction and its parts (summary, token transfers,
- * state changes, logs, raw trace) asked for at once through the session's one HTTP layer, which
+ * The run of `scout tx explain <hash>`: the transaction and its parts (summary, the user operations
+ * of a bundle, token transfers, state changes, logs, raw trace) asked for at once through the session's one HTTP layer, which
  * keeps to the explorer's rate limit. The transaction decides the outcome (its 404 is exit 3); a
  * part that fails is a note, never the end of the run. `--json` splices the bodies as sent into one
  * object, a member per part served.
  */
-import { rawTracePath, transactionPath, transactionSummaryPath } from '../../api/endpoints.js';
+import { lacksEndpoint, type Params } from '../../api/client.js';
+import { rawTracePath, transactionPath, transactionSummaryPath, transactionUserOps } from '../../api/endpoints.js';
 import { AuthError, HttpError, NotFoundError, ResponseShapeError, ResponseTooLargeError, ScoutError } from '../../base/errors.js';
 import { blocking } from '../../base/io.js';
 import type { ExplainPart, PartResult } from '../../render/explain.js';
@@ -17,15 +18,17 @@ import { emptyTraceMessage } from './trace.run.js';
 
 type Part = Exclude<ExplainPart, 'transaction'>;
 
-/** Each part's path; lists as their first page. */
-function partPaths(hash: string): Record<Part, string> {
+/** Each part's request: a path, and its query where it has one; lists as their first page. */
+function partRequests(hash: string): Record<Part, { path: string; params?: Params }> {
   const tx = transactionPath(hash);
+  const ops = transactionUserOps(hash);
   return {
-    summary: transactionSummaryPath(hash),
-    token_transfers: `${tx}/token-transfers`,
-    state_changes: `${tx}/state-changes`,
-    logs: `${tx}/logs`,
-    raw_trace: rawTracePath(hash),
+    summary: { path: transactionSummaryPath(hash) },
+    user_operations: { path: ops.path, params: ops.params },
+    token_transfers: { path: `${tx}/token-transfers` },
+    state_changes: { path: `${tx}/state-changes` },
+    logs: { path: `${tx}/logs` },
+    raw_trace: { path: rawTracePath(hash) },
   };
 }
 
@@ -47,6 +50,7 @@ function lacking(e: unknown): boolean {
 /** Why a part is missing, from its error: the server's status and words, or what went wrong. */
 function missing(part: Part, e: unknown): string {
   if (part === 'summary' && noSummaryService(e)) return noSummaryReason(e);
+  if (part === 'user_operations' && lacksEndpoint(e)) return `this explorer has no account abstraction service (${e instanceof HttpError ? e.answer : 'HTTP 404'})`;
   return e instanceof ScoutError ? e.message : String(e);
 }
 
@@ -55,14 +59,14 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
   const s = await inv.session();
   const explorer = s.explorer();
   const progress = await openProgress(s.io, mode, 'tx explain · loading', s.render.color, { waits: s.waits });
-  const paths = partPaths(hash);
-  const names = Object.keys(paths) as Part[];
+  const requests = partRequests(hash);
+  const names = Object.keys(requests) as Part[];
   let txBody: string;
   const parts: Partial<Record<Part, PartResult>> = {};
   try {
     // Every request starts before any answer is awaited.
     const tx = explorer.getRaw(transactionPath(hash), [], `transaction ${hash}`);
-    const asked = names.map((p) => explorer.getRaw(paths[p], [], `${p.replace(/_/g, ' ')} of transaction ${hash}`));
+    const asked = names.map((p) => explorer.getRaw(requests[p].path, requests[p].params ?? [], `${p.replace(/_/g, ' ')} of transaction ${hash}`));
     const settled = await Promise.allSettled([tx, ...asked]);
     const [txResult, ...partResults] = settled;
     if (txResult!.status === 'rejected') throw txResult!.reason;

@@ -8,12 +8,14 @@ export default command({
   args: { hash: hashArg },
   output: 'object',
   help:
-    'The parts are asked for at once. Lists show their first 10 items and name the command\n' +
+    'The parts are asked for at once. A bundle of ERC-4337 user operations shows them (from the\n' +
+    "explorer's account abstraction service; a transaction that is none shows no such section).\n" +
+    'Lists show their first 10 items and name the command\n' +
     'that has them all; the call tree its first 40 calls. A part this explorer does not serve\n' +
     'is skipped with a note on stderr, and the rest still shows; an unknown transaction is exit 3,\n' +
     'and a rate limit, timeout or network failure on any request ends the run with its exit code.\n' +
     'With --json, one object whose members are the parts, each as the server sent it:\n' +
-    '  {"transaction":…,"summary":…,"token_transfers":…,"state_changes":…,"logs":…,"raw_trace":…}\n' +
+    '  {"transaction":…,"summary":…,"user_operations":…,"token_transfers":…,"state_changes":…,"logs":…,"raw_trace":…}\n' +
     '(lists as their first page, next_page_params and all). A part the explorer did not serve is\n' +
     'left out of the object, and a note on stderr says why.',
   examples: [

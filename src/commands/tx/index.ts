@@ -8,10 +8,11 @@ import stateChanges from './state-changes.js';
 import summary from './summary.js';
 import trace from './trace.js';
 import transfers from './transfers.js';
+import userops from './userops.js';
 
 export default topic({
   name: 'tx',
   description: 'look up a transaction: details, transfers, logs, state changes, call trace',
   examples: ['scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e'],
-  commands: [show, summary, explain, transfers, logs, internalTxs, stateChanges, trace],
+  commands: [show, summary, explain, transfers, logs, internalTxs, stateChanges, trace, userops],
 });

@@ -36,11 +36,11 @@ async function body(path: string): Promise<string> {
 const field = (out: string, label: string) => out.split('\n').find((l) => l.startsWith(`${label}\t`))?.split('\t').slice(1);
 
 describe('address show', () => {
-  it('`scout address <address>` is the overview: both requests, every count, the exact balance', async () => {
+  it('`scout address <address>` is the overview: its requests (the address, its counters, whether it is a smart account), every count, the exact balance', async () => {
     let r!: Awaited<ReturnType<typeof scout>>;
     const paths = await requestsOf(async () => (r = await scout(['address', ADDR.rich])));
     expect(r.code, r.stderr).toBe(0);
-    expect(paths.sort()).toEqual([`/api/v2/addresses/${ADDR.rich}`, `/api/v2/addresses/${ADDR.rich}/counters`]);
+    expect(paths.sort()).toEqual([`/api/v2/addresses/${ADDR.rich}`, `/api/v2/addresses/${ADDR.rich}/counters`, `/api/v2/proxy/account-abstraction/accounts/${ADDR.rich}`]);
     expect(field(r.stdout, 'Address')).toEqual([ADDR.rich]);
     expect(field(r.stdout, 'ENS')).toEqual(['scout-rich.eth']);
     expect(field(r.stdout, 'Contract')).toEqual(['false']);

@@ -146,7 +146,7 @@ describe('scout deposits', () => {
     try {
       const r = await scout(['deposits'], { on: other });
       expect(r.code).toBe(3);
-      expect(lines(r.stderr)).toEqual([`scout: ${other.url} has no beacon deposits (/api/v2/beacon/deposits): only explorers of Ethereum and its testnets list them`]);
+      expect(lines(r.stderr)).toEqual([`scout: ${other.url} has no beacon deposits (/api/v2/beacon/deposits): only explorers of Ethereum and its testnets list them ${status === 400 ? '(HTTP 400: Unknown API v2 action)' : '(HTTP 404)'}`]);
     } finally {
       await other.close();
     }

@@ -1,13 +1,14 @@
 /**
  * `tx explain`: every part in one view, parts the explorer lacks as notes (exit 0), the transaction
  * itself missing as exit 3, --json as one object of the parts as sent, and the part requests in
- * flight together (a server that answers none until all have arrived).
+ * flight together (a server that answers none until as many have arrived as one explorer takes at once).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectMembers } from '../../../src/base/json/lossless.js';
 import { addressObject, ADDR, getDataset, toJsonText, type Json } from '../../support/data.js';
+import { AA_OP } from '../../support/fake/aa-data.js';
 import { OK_SUMMARY } from '../../support/fake/summary-data.js';
 import { runScout } from '../../support/scout.js';
 import { type FakeServer, startServer, TX } from '../../support/server.js';
@@ -17,12 +18,16 @@ const T = `/api/v2/transactions/${HASH}`;
 const PATHS = {
   transaction: T,
   summary: `${T}/summary`,
+  // The account abstraction service's operations of the transaction (`?transaction_hash=`): a bundle's.
+  user_operations: '/api/v2/proxy/account-abstraction/operations',
   token_transfers: `${T}/token-transfers`,
   state_changes: `${T}/state-changes`,
   logs: `${T}/logs`,
   raw_trace: `${T}/raw-trace`,
 } as const;
 type Part = keyof typeof PATHS;
+/** The query a part's request carries. */
+const QUERY: Partial<Record<Part, string>> = { user_operations: `?transaction_hash=${HASH}` };
 
 const word = (a: string) => '0x' + a.slice(2).toLowerCase().padStart(64, '0');
 const record = () => getDataset().transactions.get(HASH)!;
@@ -34,6 +39,8 @@ function bodies(): Record<Part, string> {
   return {
     transaction: toJsonText(record().json),
     summary: toJsonText(OK_SUMMARY),
+    // TX.ok is no bundle.
+    user_operations: list([]),
     token_transfers: list(record().tokenTransfers.map((e) => e.json)),
     state_changes: list([
       { address: addressObject(ADDR.rich), balance_after: '828282622733717191', balance_before: '832127467556437753', change: '-3844844822720562', is_miner: false, token: null, token_id: null, type: 'coin' },
@@ -72,19 +79,22 @@ interface Answer {
 
 /**
  * A bare explorer answering each path with its answer (404 `{"message":"Not found"}` for others).
- * With `hold`, it answers nothing until that many requests are waiting, then all at once.
+ * With `hold`, it answers nothing until that many requests are waiting, then all at once, and every
+ * later request as it comes.
  */
 async function partsServer(answers: Partial<Record<string, Answer>>, hold = 0) {
   const arrived: string[] = [];
   const waiting: [ServerResponse, Answer][] = [];
   let mostWaiting = 0;
+  let released = false;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     arrived.push(path);
     const a = answers[path] ?? { status: 404, body: '{"message":"Not found"}' };
     waiting.push([res, a]);
     mostWaiting = Math.max(mostWaiting, waiting.length);
-    if (waiting.length < hold) return;
+    if (!released && waiting.length < hold) return;
+    released = true;
     for (const [r, x] of waiting.splice(0)) r.writeHead(x.status, { 'content-type': 'application/json' }).end(x.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -179,7 +189,7 @@ describe('tx explain, parts missing', () => {
       const j = await runScout(['tx', 'explain', HASH, '--base-url', srv.url, '--retries', '0', '--json']);
       expect(j.code).toBe(0);
       const members = objectMembers(j.stdout.trimEnd());
-      expect([...members.keys()]).toEqual(['transaction', 'token_transfers']);
+      expect([...members.keys()]).toEqual(['transaction', 'user_operations', 'token_transfers']);
       expect(members.get('token_transfers')).toBe(parts.token_transfers);
       expect(j.stderr.split('\n')).toHaveLength(5);
     } finally {
@@ -268,7 +278,7 @@ describe('tx explain, the transaction missing or malformed', () => {
     // Each list's first page is whole in --json, byte for byte what the explorer sends for it.
     const j = await runScout(['tx', 'explain', HASH, '--base-url', fake.url, '--json']);
     const members = objectMembers(j.stdout.trimEnd());
-    for (const p of Object.keys(PATHS) as Part[]) expect(members.get(p), p).toBe(await (await fetch(fake.url + PATHS[p])).text());
+    for (const p of Object.keys(PATHS) as Part[]) expect(members.get(p), p).toBe(await (await fetch(fake.url + PATHS[p] + (QUERY[p] ?? ''))).text());
   });
 
   it('the fake explorer\'s TX.overflow: long lists cut at 10 with the command that has them all; no summary service', async () => {
@@ -299,8 +309,9 @@ describe('tx explain, the transaction missing or malformed', () => {
 });
 
 describe('tx explain asks for its parts at once', () => {
-  it('every request is in flight before any is answered (the server answers none until all six arrived)', async () => {
-    const srv = await partsServer(ok(bodies()), Object.keys(PATHS).length);
+  it('the requests are in flight together, as many as the connections to one explorer allow (the server answers none until six arrived)', async () => {
+    // Seven parts, six connections an explorer (api/transport.ts): the seventh goes as the first answer frees one.
+    const srv = await partsServer(ok(bodies()), 6);
     try {
       const r = await runScout(['tx', 'explain', HASH, '--base-url', srv.url, '--retries', '0']);
       expect(r.code, r.stderr).toBe(0);
@@ -309,5 +320,36 @@ describe('tx explain asks for its parts at once', () => {
     } finally {
       await srv.close();
     }
+  });
+});
+
+describe('tx explain of an ERC-4337 bundle', () => {
+  let fake: FakeServer;
+  let off: FakeServer;
+  beforeAll(async () => {
+    [fake, off] = await Promise.all([startServer(), startServer({ lacking: { '/api/v2/proxy/account-abstraction': 501 } })]);
+  });
+  afterAll(async () => {
+    await Promise.all([fake.close(), off.close()]);
+  });
+  const opsPath = `/api/v2/proxy/account-abstraction/operations?transaction_hash=${TX.bundle}`;
+
+  it('shows the user operations it carried, after its input; --json has them as sent under "user_operations"', async () => {
+    const r = await runScout(['tx', 'explain', TX.bundle, '--base-url', fake.url], { stdoutIsTTY: true, color: false, width: 120 });
+    expect(r.code, r.stderr).toBe(0);
+    const section = r.stdout.split('\nUser operations (ERC-4337)\n')[1]!.split('\n\n')[0]!.split('\n');
+    expect(section[0]).toMatch(/^HASH +SENDER +ENTRY POINT +VERSION +FEE +STATUS$/);
+    expect(section.slice(1).map((l) => l.split(' ')[0])).toEqual([AA_OP.batch, AA_OP.execute, AA_OP.failed, AA_OP.hostile].map((h) => `${h.slice(0, 6)}…${h.slice(-4)}`));
+    expect(r.stdout.indexOf('\nInput\n')).toBeLessThan(r.stdout.indexOf('\nUser operations'));
+    const j = await runScout(['tx', 'explain', TX.bundle, '--base-url', fake.url, '--json']);
+    expect(objectMembers(j.stdout.trimEnd()).get('user_operations')).toBe(await (await fetch(fake.url + opsPath)).text());
+  });
+
+  it('an explorer without the account abstraction service: a note, the rest as ever', async () => {
+    const r = await runScout(['tx', 'explain', TX.bundle, '--base-url', off.url]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('scout: note: no user operations: this explorer has no account abstraction service (HTTP 501: Service is disabled)\n');
+    expect(r.stdout).not.toContain('User operations');
+    expect(r.stdout).toContain('\nInput\n');
   });
 });

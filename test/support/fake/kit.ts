@@ -35,6 +35,8 @@ export function unprocessable(errors: FieldError[]): Reply {
 
 export const NOT_FOUND: Reply = { status: 404, body: '{"message":"Not found"}' };
 export const UNKNOWN_ACTION: Reply = { status: 400, body: '{"message":"Unknown API v2 action"}' };
+/** What the explorer answers under the proxy of a service it runs without (account abstraction). */
+export const SERVICE_DISABLED: Reply = { status: 501, body: '{"message":"Service is disabled"}' };
 
 // ───────────────────────────────────────────────────────────────────────── validation
 
@@ -118,7 +120,7 @@ export interface State {
   windowStart: number;
   windowCount: number;
   /** Paths this explorer lacks (FakeServerOptions.lacking). */
-  lacking: Readonly<Record<string, 400 | 404>>;
+  lacking: Readonly<Record<string, 400 | 404 | 501>>;
   /** The CSV exports asked for and the files ready (fake/csv.ts). */
   csv: CsvStore;
 }

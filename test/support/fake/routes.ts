@@ -3,6 +3,7 @@
  * (a module beside this one), asked in order before server.ts's own routes. Add an area's
  * resolver to this list.
  */
+import { aaRoutes } from './aa.js';
 import { activityRoutes } from './activity.js';
 import { addressRoutes } from './address.js';
 import { balanceRoutes } from './balance.js';
@@ -14,4 +15,4 @@ import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [discoveryRoutes, activityRoutes, balanceRoutes, configRoutes, accountRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [aaRoutes, discoveryRoutes, activityRoutes, balanceRoutes, configRoutes, accountRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
