@@ -4,7 +4,7 @@
 # Succeeds when option $argv[2] takes a value after the command path $argv[1].
 function __scout_takes_value
     switch "$argv[1]|$argv[2]"
-        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--jq-timeout' '*|--jq-max-memory' '*|--cache' '*|--cache-size' '*|--color' '*|--time' 'address show|--chains' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address activity|--since' 'address activity|--until' 'address activity|--type' 'address activity|--method' 'address activity|--token' 'address activity|--not-token' 'address activity|--from' 'address activity|--to' 'address activity|--not-from' 'address activity|--not-to' 'address activity|--relation' 'address activity|--min' 'address activity|--max' 'address activity|--chains' 'address activity|--concurrency' 'address activity|--jq' 'address activity|-q' 'address activity|--columns' 'address activity|--limit' 'address activity|-L' 'address activity|--cursor' 'address balance|--at' 'address balance|--since' 'address balance|--until' 'address balance|--every' 'address balance|--token' 'address balance|--chains' 'address balance|--concurrency' 'address balance|--jq' 'address balance|-q' 'address balance|--columns' 'address balance-history|--since' 'address balance-history|--until' 'address balance-history|--concurrency' 'address balance-history|--jq' 'address balance-history|-q' 'address balance-history|--columns' 'address balance-history|--limit' 'address balance-history|-L' 'address balance-history|--cursor' 'address tokens|--type' 'address tokens|--chains' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--columns' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--columns' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--chains' 'address transfers|--interval' 'address transfers|--since' 'address transfers|--until' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--columns' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--chains' 'address txs|--interval' 'address txs|--since' 'address txs|--until' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--columns' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--since' 'address internal-txs|--until' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--columns' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--event' 'address logs|--topic0' 'address logs|--topic1' 'address logs|--topic2' 'address logs|--topic3' 'address logs|--interval' 'address logs|--since' 'address logs|--until' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--columns' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--since' 'address withdrawals|--until' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--columns' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--chains' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--columns' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--columns' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--columns' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--columns' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--columns' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--columns' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'block at|--chains' 'block at|--concurrency' 'block at|--jq' 'block at|-q' 'blocks|--type' 'blocks|--interval' 'blocks|--since' 'blocks|--until' 'blocks|--jq' 'blocks|-q' 'blocks|--columns' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--columns' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--since' 'token transfers|--until' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--columns' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--columns' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract methods|--concurrency' 'contract methods|--jq' 'contract methods|-q' 'contract methods|--columns' 'contract source|--out' 'contract source|--max-files' 'contract source|--max-depth' 'contract source|--max-file-size' 'decode calldata|--to' 'decode calldata|--abi' 'decode calldata|--sig' 'decode calldata|--concurrency' 'decode calldata|--jq' 'decode calldata|-q' 'decode log|--topics' 'decode log|--data' 'decode log|--tx' 'decode log|--index' 'decode log|--address' 'decode log|--abi' 'decode log|--sig' 'decode log|--jq' 'decode log|-q' 'decode error|--to' 'decode error|--abi' 'decode error|--sig' 'decode error|--concurrency' 'decode error|--jq' 'decode error|-q' 'search|--type' 'search|--chains' 'search|--jq' 'search|-q' 'search|--columns' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--chart' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'chains|--registry-url' 'chains|--jq' 'chains|-q' 'chains|--columns' 'admin networks|--jq' 'admin networks|-q' 'admin networks|--columns' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'rpc|--params' 'rpc|--chains' 'rpc|--jq' 'rpc|-q'
+        case '*|--base-url' '*|--chain' '*|--explorer-key' '*|--admin-url' '*|--api-key' '*|--api-key-file' '*|--timeout' '*|--retries' '*|--max-body' '*|--jq-timeout' '*|--jq-max-memory' '*|--cache' '*|--cache-size' '*|--color' '*|--time' 'address show|--chains' 'address show|--concurrency' 'address show|--jq' 'address show|-q' 'address activity|--since' 'address activity|--until' 'address activity|--type' 'address activity|--method' 'address activity|--token' 'address activity|--not-token' 'address activity|--from' 'address activity|--to' 'address activity|--not-from' 'address activity|--not-to' 'address activity|--relation' 'address activity|--min' 'address activity|--max' 'address activity|--chains' 'address activity|--concurrency' 'address activity|--jq' 'address activity|-q' 'address activity|--columns' 'address activity|--limit' 'address activity|-L' 'address activity|--cursor' 'address balance|--at' 'address balance|--since' 'address balance|--until' 'address balance|--every' 'address balance|--token' 'address balance|--chains' 'address balance|--concurrency' 'address balance|--jq' 'address balance|-q' 'address balance|--columns' 'address balance-history|--since' 'address balance-history|--until' 'address balance-history|--concurrency' 'address balance-history|--jq' 'address balance-history|-q' 'address balance-history|--columns' 'address balance-history|--limit' 'address balance-history|-L' 'address balance-history|--cursor' 'address tokens|--type' 'address tokens|--chains' 'address tokens|--concurrency' 'address tokens|--jq' 'address tokens|-q' 'address tokens|--columns' 'address tokens|--limit' 'address tokens|-L' 'address tokens|--cursor' 'address nfts|--type' 'address nfts|--concurrency' 'address nfts|--jq' 'address nfts|-q' 'address nfts|--columns' 'address nfts|--limit' 'address nfts|-L' 'address nfts|--cursor' 'address transfers|--type' 'address transfers|--filter' 'address transfers|--token' 'address transfers|--chains' 'address transfers|--interval' 'address transfers|--since' 'address transfers|--until' 'address transfers|--concurrency' 'address transfers|--jq' 'address transfers|-q' 'address transfers|--columns' 'address transfers|--limit' 'address transfers|-L' 'address transfers|--cursor' 'address txs|--filter' 'address txs|--chains' 'address txs|--interval' 'address txs|--since' 'address txs|--until' 'address txs|--concurrency' 'address txs|--jq' 'address txs|-q' 'address txs|--columns' 'address txs|--limit' 'address txs|-L' 'address txs|--cursor' 'address internal-txs|--filter' 'address internal-txs|--interval' 'address internal-txs|--since' 'address internal-txs|--until' 'address internal-txs|--concurrency' 'address internal-txs|--jq' 'address internal-txs|-q' 'address internal-txs|--columns' 'address internal-txs|--limit' 'address internal-txs|-L' 'address internal-txs|--cursor' 'address logs|--topic' 'address logs|--event' 'address logs|--topic0' 'address logs|--topic1' 'address logs|--topic2' 'address logs|--topic3' 'address logs|--interval' 'address logs|--since' 'address logs|--until' 'address logs|--concurrency' 'address logs|--jq' 'address logs|-q' 'address logs|--columns' 'address logs|--limit' 'address logs|-L' 'address logs|--cursor' 'address withdrawals|--since' 'address withdrawals|--until' 'address withdrawals|--concurrency' 'address withdrawals|--jq' 'address withdrawals|-q' 'address withdrawals|--columns' 'address withdrawals|--limit' 'address withdrawals|-L' 'address withdrawals|--cursor' 'address deposits|--interval' 'address deposits|--since' 'address deposits|--until' 'address deposits|--concurrency' 'address deposits|--jq' 'address deposits|-q' 'address deposits|--columns' 'address deposits|--limit' 'address deposits|-L' 'address deposits|--cursor' 'address blocks-validated|--interval' 'address blocks-validated|--since' 'address blocks-validated|--until' 'address blocks-validated|--concurrency' 'address blocks-validated|--jq' 'address blocks-validated|-q' 'address blocks-validated|--columns' 'address blocks-validated|--limit' 'address blocks-validated|-L' 'address blocks-validated|--cursor' 'tx show|--confirmations' 'tx show|--wait-timeout' 'tx show|--interval' 'tx show|--chains' 'tx show|--concurrency' 'tx show|--jq' 'tx show|-q' 'tx summary|--concurrency' 'tx summary|--jq' 'tx summary|-q' 'tx explain|--concurrency' 'tx explain|--jq' 'tx explain|-q' 'tx transfers|--type' 'tx transfers|--concurrency' 'tx transfers|--jq' 'tx transfers|-q' 'tx transfers|--columns' 'tx transfers|--limit' 'tx transfers|-L' 'tx transfers|--cursor' 'tx logs|--concurrency' 'tx logs|--jq' 'tx logs|-q' 'tx logs|--columns' 'tx logs|--limit' 'tx logs|-L' 'tx logs|--cursor' 'tx internal-txs|--concurrency' 'tx internal-txs|--jq' 'tx internal-txs|-q' 'tx internal-txs|--columns' 'tx internal-txs|--limit' 'tx internal-txs|-L' 'tx internal-txs|--cursor' 'tx state-changes|--concurrency' 'tx state-changes|--jq' 'tx state-changes|-q' 'tx state-changes|--columns' 'tx state-changes|--limit' 'tx state-changes|-L' 'tx state-changes|--cursor' 'tx trace|--concurrency' 'tx trace|--jq' 'tx trace|-q' 'tx blobs|--concurrency' 'tx blobs|--jq' 'tx blobs|-q' 'tx blobs|--columns' 'tx blobs|--limit' 'tx blobs|-L' 'tx blobs|--cursor' 'tx deposits|--concurrency' 'tx deposits|--jq' 'tx deposits|-q' 'tx deposits|--columns' 'tx deposits|--limit' 'tx deposits|-L' 'tx deposits|--cursor' 'block show|--concurrency' 'block show|--jq' 'block show|-q' 'block txs|--concurrency' 'block txs|--jq' 'block txs|-q' 'block txs|--columns' 'block txs|--limit' 'block txs|-L' 'block txs|--cursor' 'block internal-txs|--type' 'block internal-txs|--call-type' 'block internal-txs|--concurrency' 'block internal-txs|--jq' 'block internal-txs|-q' 'block internal-txs|--columns' 'block internal-txs|--limit' 'block internal-txs|-L' 'block internal-txs|--cursor' 'block withdrawals|--concurrency' 'block withdrawals|--jq' 'block withdrawals|-q' 'block withdrawals|--columns' 'block withdrawals|--limit' 'block withdrawals|-L' 'block withdrawals|--cursor' 'block deposits|--concurrency' 'block deposits|--jq' 'block deposits|-q' 'block deposits|--columns' 'block deposits|--limit' 'block deposits|-L' 'block deposits|--cursor' 'block at|--chains' 'block at|--concurrency' 'block at|--jq' 'block at|-q' 'blocks|--type' 'blocks|--interval' 'blocks|--since' 'blocks|--until' 'blocks|--jq' 'blocks|-q' 'blocks|--columns' 'blocks|--limit' 'blocks|-L' 'blocks|--cursor' 'token show|--concurrency' 'token show|--jq' 'token show|-q' 'token holders|--id' 'token holders|--concurrency' 'token holders|--jq' 'token holders|-q' 'token holders|--columns' 'token holders|--limit' 'token holders|-L' 'token holders|--cursor' 'token transfers|--id' 'token transfers|--interval' 'token transfers|--since' 'token transfers|--until' 'token transfers|--concurrency' 'token transfers|--jq' 'token transfers|-q' 'token transfers|--columns' 'token transfers|--limit' 'token transfers|-L' 'token transfers|--cursor' 'token nfts|--concurrency' 'token nfts|--jq' 'token nfts|-q' 'token nfts|--columns' 'token nfts|--limit' 'token nfts|-L' 'token nfts|--cursor' 'token nft|--concurrency' 'token nft|--jq' 'token nft|-q' 'contract show|--concurrency' 'contract show|--jq' 'contract show|-q' 'contract abi|--concurrency' 'contract abi|--jq' 'contract abi|-q' 'contract methods|--concurrency' 'contract methods|--jq' 'contract methods|-q' 'contract methods|--columns' 'contract source|--out' 'contract source|--max-files' 'contract source|--max-depth' 'contract source|--max-file-size' 'decode calldata|--to' 'decode calldata|--abi' 'decode calldata|--sig' 'decode calldata|--concurrency' 'decode calldata|--jq' 'decode calldata|-q' 'decode log|--topics' 'decode log|--data' 'decode log|--tx' 'decode log|--index' 'decode log|--address' 'decode log|--abi' 'decode log|--sig' 'decode log|--jq' 'decode log|-q' 'decode error|--to' 'decode error|--abi' 'decode error|--sig' 'decode error|--concurrency' 'decode error|--jq' 'decode error|-q' 'search|--type' 'search|--chains' 'search|--jq' 'search|-q' 'search|--columns' 'search|--limit' 'search|-L' 'search|--cursor' 'stats|--chart' 'stats|--jq' 'stats|-q' 'gas|--jq' 'gas|-q' 'chains|--registry-url' 'chains|--jq' 'chains|-q' 'chains|--columns' 'admin networks|--jq' 'admin networks|-q' 'admin networks|--columns' 'api|--field' 'api|-F' 'api|--jq' 'api|-q' 'api|--limit' 'api|-L' 'api|--cursor' 'rpc|--params' 'rpc|--chains' 'rpc|--jq' 'rpc|-q'
             return 0
     end
     return 1
@@ -16,11 +16,11 @@ function __scout_subcommands
         case ''
             printf '%s\n' address tx block blocks token contract decode search open stats gas chains admin api rpc config cache completion help
         case 'address'
-            printf '%s\n' show activity balance balance-history tokens nfts transfers txs internal-txs logs withdrawals
+            printf '%s\n' show activity balance balance-history tokens nfts transfers txs internal-txs logs withdrawals deposits blocks-validated
         case 'tx'
-            printf '%s\n' show summary explain transfers logs internal-txs state-changes trace
+            printf '%s\n' show summary explain transfers logs internal-txs state-changes trace blobs deposits
         case 'block'
-            printf '%s\n' show txs withdrawals at
+            printf '%s\n' show txs internal-txs withdrawals deposits at
         case 'token'
             printf '%s\n' show holders transfers nfts nft
         case 'contract'
@@ -129,6 +129,8 @@ complete -c scout -n '__scout_at \'address\'' -a 'txs' -d 'transactions of an ad
 complete -c scout -n '__scout_at \'address\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of an address'
 complete -c scout -n '__scout_at \'address\'' -a 'logs' -d 'event logs of an address, decoded where the explorer has the ABI'
 complete -c scout -n '__scout_at \'address\'' -a 'withdrawals' -d 'beacon-chain withdrawals to an address'
+complete -c scout -n '__scout_at \'address\'' -a 'deposits' -d 'beacon-chain deposits an address made, newest first'
+complete -c scout -n '__scout_at \'address\'' -a 'blocks-validated' -d 'blocks an address validated (proposed or mined), newest first'
 
 # scout address show
 complete -c scout -n '__scout_at \'address show\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
@@ -197,6 +199,8 @@ complete -c scout -n '__scout_at \'address balance-history\'' -l cursor -x -d 'r
 
 # scout address tokens
 complete -c scout -n '__scout_at \'address tokens\'' -l type -x -a 'ERC-20 ERC-721 ERC-1155 ERC-404' -d 'token types, comma separated: ERC-20, ERC-721, ERC-1155, ERC-404'
+complete -c scout -n '__scout_at \'address tokens\'' -l hide-scam -d 'leave out the tokens the explorer marks as scam, in every output (a terminal’s table does by default)'
+complete -c scout -n '__scout_at \'address tokens\'' -l show-scam -d 'show the tokens the explorer marks as scam in a terminal’s table too'
 complete -c scout -n '__scout_at \'address tokens\'' -l chains -x -a 'all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo' -d 'run on several chains at once: chain ids or names (1,8453,optimism), or all, mainnets, testnets; rows start with their chain, JSON items are wrapped'
 complete -c scout -n '__scout_at \'address tokens\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'address tokens\'' -s j -l json -d 'print JSON: the server’s items unchanged'
@@ -317,6 +321,40 @@ complete -c scout -n '__scout_at \'address withdrawals\'' -s a -l all -d 'follow
 complete -c scout -n '__scout_at \'address withdrawals\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'address withdrawals\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
+# scout address deposits
+complete -c scout -n '__scout_at \'address deposits\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
+complete -c scout -n '__scout_at \'address deposits\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
+complete -c scout -n '__scout_at \'address deposits\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 1.5, 30s, 5m, 1d); default the chain\'s average block time, at least 2s'
+complete -c scout -n '__scout_at \'address deposits\'' -l since -x -d 'only items at or after this time (inclusive): a date (2024-03-01), a UTC date-time (2024-03-01T12:00:00Z), an age (30d, 12h, 2w), @unix seconds or block:N; see `scout help times`'
+complete -c scout -n '__scout_at \'address deposits\'' -l until -x -d 'only items before this time (exclusive), same forms as --since'
+complete -c scout -n '__scout_at \'address deposits\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'address deposits\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address deposits\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address deposits\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'address deposits\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'address deposits\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'address deposits\'' -l columns -x -d 'only these columns, in this order: field names as listed below, comma separated (table, piped lines and CSV; JSON is unchanged)'
+complete -c scout -n '__scout_at \'address deposits\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address deposits\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address deposits\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout address blocks-validated
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 1.5, 30s, 5m, 1d); default the chain\'s average block time, at least 2s'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l since -x -d 'only items at or after this time (inclusive): a date (2024-03-01), a UTC date-time (2024-03-01T12:00:00Z), an age (30d, 12h, 2w), @unix seconds or block:N; see `scout help times`'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l until -x -d 'only items before this time (exclusive), same forms as --since'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l columns -x -d 'only these columns, in this order: field names as listed below, comma separated (table, piped lines and CSV; JSON is unchanged)'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'address blocks-validated\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
 # scout tx
 complete -c scout -n '__scout_at \'tx\'' -a 'show' -d 'one transaction: status, parties, value, fee, gas, method, transfers'
 complete -c scout -n '__scout_at \'tx\'' -a 'summary' -d 'the explorer\'s plain-language summary of a transaction'
@@ -326,6 +364,8 @@ complete -c scout -n '__scout_at \'tx\'' -a 'logs' -d 'event logs a transaction 
 complete -c scout -n '__scout_at \'tx\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of a transaction'
 complete -c scout -n '__scout_at \'tx\'' -a 'state-changes' -d 'balances a transaction changed, per address: before, after, change'
 complete -c scout -n '__scout_at \'tx\'' -a 'trace' -d 'the call tree of a transaction (raw trace from the node)'
+complete -c scout -n '__scout_at \'tx\'' -a 'blobs' -d 'EIP-4844 blobs of a transaction: versioned hash, size, KZG commitment'
+complete -c scout -n '__scout_at \'tx\'' -a 'deposits' -d 'beacon-chain deposits a transaction made, itself or through a contract'
 
 # scout tx show
 complete -c scout -n '__scout_at \'tx show\'' -l wait -d 'wait until the transaction is mined (and confirmed --confirmations times), then print it; exit 1 if it is dropped or replaced'
@@ -406,10 +446,36 @@ complete -c scout -n '__scout_at \'tx trace\'' -s j -l json -d 'print JSON: the 
 complete -c scout -n '__scout_at \'tx trace\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'tx trace\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
+# scout tx blobs
+complete -c scout -n '__scout_at \'tx blobs\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'tx blobs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx blobs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx blobs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx blobs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx blobs\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'tx blobs\'' -l columns -x -d 'only these columns, in this order: field names as listed below, comma separated (table, piped lines and CSV; JSON is unchanged)'
+complete -c scout -n '__scout_at \'tx blobs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx blobs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx blobs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout tx deposits
+complete -c scout -n '__scout_at \'tx deposits\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'tx deposits\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'tx deposits\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'tx deposits\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'tx deposits\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'tx deposits\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'tx deposits\'' -l columns -x -d 'only these columns, in this order: field names as listed below, comma separated (table, piped lines and CSV; JSON is unchanged)'
+complete -c scout -n '__scout_at \'tx deposits\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'tx deposits\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'tx deposits\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
 # scout block
 complete -c scout -n '__scout_at \'block\'' -a 'show' -d 'one block: time, miner, transactions, gas, base fee, burnt fees, size'
 complete -c scout -n '__scout_at \'block\'' -a 'txs' -d 'transactions of a block, in the block’s order'
+complete -c scout -n '__scout_at \'block\'' -a 'internal-txs' -d 'internal transactions (calls between contracts) of a block, in the block’s order'
 complete -c scout -n '__scout_at \'block\'' -a 'withdrawals' -d 'beacon-chain withdrawals paid out in a block'
+complete -c scout -n '__scout_at \'block\'' -a 'deposits' -d 'beacon-chain deposits included in a block'
 complete -c scout -n '__scout_at \'block\'' -a 'at' -d 'the last block at or before a time, or with --after the first at or after'
 
 # scout block show
@@ -431,6 +497,20 @@ complete -c scout -n '__scout_at \'block txs\'' -s a -l all -d 'follow every pag
 complete -c scout -n '__scout_at \'block txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'block txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
+# scout block internal-txs
+complete -c scout -n '__scout_at \'block internal-txs\'' -l type -x -a 'call create create2 reward selfdestruct stop' -d 'only internal transactions of this kind: call, create, create2, reward, selfdestruct, stop (call takes in every kind of call)'
+complete -c scout -n '__scout_at \'block internal-txs\'' -l call-type -x -a 'call callcode delegatecall staticcall' -d 'only calls of this kind: call, callcode, delegatecall, staticcall'
+complete -c scout -n '__scout_at \'block internal-txs\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'block internal-txs\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'block internal-txs\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'block internal-txs\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'block internal-txs\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'block internal-txs\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'block internal-txs\'' -l columns -x -d 'only these columns, in this order: field names as listed below, comma separated (table, piped lines and CSV; JSON is unchanged)'
+complete -c scout -n '__scout_at \'block internal-txs\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'block internal-txs\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'block internal-txs\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
 # scout block withdrawals
 complete -c scout -n '__scout_at \'block withdrawals\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'block withdrawals\'' -s j -l json -d 'print JSON: the server’s items unchanged'
@@ -442,6 +522,18 @@ complete -c scout -n '__scout_at \'block withdrawals\'' -l columns -x -d 'only t
 complete -c scout -n '__scout_at \'block withdrawals\'' -s a -l all -d 'follow every page to the end'
 complete -c scout -n '__scout_at \'block withdrawals\'' -s L -l limit -x -d 'stop after n items in total, across pages'
 complete -c scout -n '__scout_at \'block withdrawals\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
+
+# scout block deposits
+complete -c scout -n '__scout_at \'block deposits\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
+complete -c scout -n '__scout_at \'block deposits\'' -s j -l json -d 'print JSON: the server’s items unchanged'
+complete -c scout -n '__scout_at \'block deposits\'' -l ndjson -d 'print one compact JSON item per line'
+complete -c scout -n '__scout_at \'block deposits\'' -s q -l jq -x -d 'filter with jq the array --json prints (with --all: every item, held in memory) or, with --ndjson, each item as it arrives; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
+complete -c scout -n '__scout_at \'block deposits\'' -l csv -d 'print CSV with a header row'
+complete -c scout -n '__scout_at \'block deposits\'' -l wide -d 'on a terminal, every value whole: nothing shortened or left out (lines may wrap)'
+complete -c scout -n '__scout_at \'block deposits\'' -l columns -x -d 'only these columns, in this order: field names as listed below, comma separated (table, piped lines and CSV; JSON is unchanged)'
+complete -c scout -n '__scout_at \'block deposits\'' -s a -l all -d 'follow every page to the end'
+complete -c scout -n '__scout_at \'block deposits\'' -s L -l limit -x -d 'stop after n items in total, across pages'
+complete -c scout -n '__scout_at \'block deposits\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout block at
 complete -c scout -n '__scout_at \'block at\'' -l before -d 'the last block at or before the time (the default)'
@@ -471,10 +563,10 @@ complete -c scout -n '__scout_at \'blocks\'' -l cursor -x -d 'resume from a curs
 
 # scout token
 complete -c scout -n '__scout_at \'token\'' -a 'show' -d 'one token: name, symbol, type, decimals, total supply, holders, transfers, price'
-complete -c scout -n '__scout_at \'token\'' -a 'holders' -d 'holders of a token, the largest balance first, with their share of the supply'
-complete -c scout -n '__scout_at \'token\'' -a 'transfers' -d 'transfers of a token, newest first'
+complete -c scout -n '__scout_at \'token\'' -a 'holders' -d 'holders of a token or one NFT id, the largest balance first, with their share'
+complete -c scout -n '__scout_at \'token\'' -a 'transfers' -d 'transfers of a token, or of one NFT back to its mint, newest first'
 complete -c scout -n '__scout_at \'token\'' -a 'nfts' -d 'NFT instances of a collection: id, owner, name, image'
-complete -c scout -n '__scout_at \'token\'' -a 'nft' -d 'one NFT of a collection: owner, name, image, attributes'
+complete -c scout -n '__scout_at \'token\'' -a 'nft' -d 'one NFT of a collection: owner, name, image, attributes, how many transfers'
 
 # scout token show
 complete -c scout -n '__scout_at \'token show\'' -l web -d 'open the explorer\'s web page in a browser instead (on a terminal; else print its URL)'
@@ -484,6 +576,7 @@ complete -c scout -n '__scout_at \'token show\'' -l ndjson -d 'print one compact
 complete -c scout -n '__scout_at \'token show\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'
 
 # scout token holders
+complete -c scout -n '__scout_at \'token holders\'' -l id -x -d 'only the holders of one NFT: an ERC-1155 id has many, an ERC-721 id its owner: its token id, decimal digits up to 2^256-1'
 complete -c scout -n '__scout_at \'token holders\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'
 complete -c scout -n '__scout_at \'token holders\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'token holders\'' -l ndjson -d 'print one compact JSON item per line'
@@ -496,6 +589,10 @@ complete -c scout -n '__scout_at \'token holders\'' -s L -l limit -x -d 'stop af
 complete -c scout -n '__scout_at \'token holders\'' -l cursor -x -d 'resume from a cursor printed by an earlier run'
 
 # scout token transfers
+complete -c scout -n '__scout_at \'token transfers\'' -l id -x -d 'only the transfers of one NFT (ERC-721, ERC-1155, ERC-404): where it has been, from its mint to now: its token id, decimal digits up to 2^256-1'
+complete -c scout -n '__scout_at \'token transfers\'' -l watch -d 'after the first page, poll it and print each new item as it appears, oldest first, until Ctrl-C'
+complete -c scout -n '__scout_at \'token transfers\'' -l new-only -d 'with --watch: print only items that appear after the start, not the first page'
+complete -c scout -n '__scout_at \'token transfers\'' -l interval -x -d 'time between polls, in seconds or with a unit (30, 1.5, 30s, 5m, 1d); default the chain\'s average block time, at least 2s'
 complete -c scout -n '__scout_at \'token transfers\'' -l since -x -d 'only items at or after this time (inclusive): a date (2024-03-01), a UTC date-time (2024-03-01T12:00:00Z), an age (30d, 12h, 2w), @unix seconds or block:N; see `scout help times`'
 complete -c scout -n '__scout_at \'token transfers\'' -l until -x -d 'only items before this time (exclusive), same forms as --since'
 complete -c scout -n '__scout_at \'token transfers\'' -l concurrency -x -d 'with - (values from stdin): lookups at once, 1 to 64 (default 4)'

@@ -24,6 +24,9 @@ export const byHash: Identity = (item) => [item.hash];
  */
 export const byTransferLog: Identity = (item) => [item.transaction_hash ?? item.tx_hash, item.log_index, field(item.total, 'token_id')];
 
+/** Beacon deposits: the index the deposit contract gave each, one per deposit ever. */
+export const byIndex: Identity = (item) => [item.index];
+
 /** Internal transactions and logs: the transaction hash and the item's index within it. */
 export const byIndexInTransaction: Identity = (item) => [item.transaction_hash ?? item.tx_hash, item.index];
 

@@ -8,6 +8,7 @@ import { stateChangeColumns } from './state-changes.js';
 import { activityColumns } from './activity.js';
 import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
 import type { Column } from './table.js';
+import { blobColumns, blockDepositColumns, depositColumns, txDepositColumns } from './beacon.js';
 
 /** How to show items of one kind as rows. */
 export interface ListView<T> {
@@ -28,6 +29,11 @@ export const views = {
   txTransfers: { columns: columns.txTransferColumns, schema: schemas.TokenTransfer },
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   txInternalTransactions: { columns: columns.txInternalTxColumns, schema: schemas.InternalTransaction },
+  blockInternalTransactions: { columns: columns.blockInternalTxColumns, schema: schemas.InternalTransaction },
+  blobs: { columns: blobColumns, schema: schemas.Blob },
+  deposits: { columns: depositColumns, schema: schemas.BeaconDeposit },
+  blockDeposits: { columns: blockDepositColumns, schema: schemas.BeaconDeposit },
+  txDeposits: { columns: txDepositColumns, schema: schemas.BeaconDeposit },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
   blocks: { columns: columns.blockColumns, schema: schemas.Block },
