@@ -214,7 +214,8 @@ export function tokenHolderColumns(token: HolderToken = {}): Column<TokenHolder>
     { header: 'ADDRESS', name: 'address', cell: (h) => addressCell(h.address), min: 11 },
     { header: 'TOKEN ID', name: 'token_id', cell: (h) => tokenIdCell(h.token_id), min: 10, optional: true },
     ...amountColumns<TokenHolder>('BALANCE', 'balance', (h) => ({ raw: h.value, decimals: token.decimals, unit: typeof token.symbol === 'string' ? token.symbol : undefined })),
-    { header: 'SHARE', name: 'share_percent', align: 'right', fixed: true, cell: (h) => shareCell(h, token) },
+    // An ERC-1155 id's holders, or a token of unknown supply, have no share: the column goes where the first page has none.
+    { header: 'SHARE', name: 'share_percent', align: 'right', fixed: true, optional: true, cell: (h) => shareCell(h, token) },
     { header: 'NAME', name: 'name', show: 'csv', cell: (h) => addressName(h.address) ?? '' },
   ];
 }

@@ -107,6 +107,12 @@ describe('tx show: blobs and deposits where the transaction has them', () => {
     expect(r.stdout).toMatch(new RegExp(`\\nBlobs +${BLOB_HASHES[0]}  131,072 bytes\\n +${BLOB_HASHES[1]}  131,072 bytes\\n`));
   });
 
+  it('--wait: once mined, the blobs too', async () => {
+    const r = await scout(['tx', 'show', TX.blob, '--wait']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout).filter((l) => l.startsWith('Blob\t'))).toHaveLength(2);
+  });
+
   it('--json is the transaction as sent, with no request for its blobs', async () => {
     const from = srv.requests.length;
     const r = await scout(['tx', 'show', TX.blob, '--json']);
