@@ -75,6 +75,11 @@ export interface ListRequest<T = unknown> {
    * arrive, so `--limit` counts kept items and the cursors stay the server's.
    */
   readonly itemFilter?: ((item: unknown) => boolean) | undefined;
+  /**
+   * The line stderr gets when `itemFilter` left `n` items out of what was printed (`address tokens`
+   * hiding scam tokens); a filter without it leaves items out without a word.
+   */
+  readonly hidden?: ((n: number) => string) | undefined;
   /** `--since`/`--until` on a list the server does not filter by time (window.ts): applied as pages arrive, as itemFilter is. */
   readonly window?: ItemWindow | undefined;
   /** Parameters whose values --verbose shows as `***` (`scout api -F`: any of them may be a secret). */

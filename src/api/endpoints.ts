@@ -10,6 +10,7 @@ import type {
   AaPaymaster,
   ActivityItem,
   BeaconDeposit,
+  Blob,
   Block,
   CoinBalance,
   HotContract,
@@ -59,9 +60,18 @@ export function addressCountersPath(hash: string): string {
   return addr(hash, 'counters');
 }
 
-/** Token balances of an address. */
-export function addressTokens(hash: string, o: { type?: readonly TokenType[] } = {}): ListRequest<TokenBalance> {
-  return { path: addr(hash, 'tokens'), params: params({ type: o.type }), what: `address ${hash}` };
+/**
+ * Token balances of an address; `hideScam` leaves out, as pages arrive, the tokens the explorer marks
+ * as scam (isScamToken): the endpoint has no such filter. The count left out is told on stderr.
+ */
+export function addressTokens(hash: string, o: { type?: readonly TokenType[] | undefined; hideScam?: boolean | undefined } = {}): ListRequest<TokenBalance> {
+  const req: ListRequest<TokenBalance> = { path: addr(hash, 'tokens'), params: params({ type: o.type }), what: `address ${hash}` };
+  if (!o.hideScam) return req;
+  return {
+    ...req,
+    itemFilter: (item) => !isScamToken(item),
+    hidden: (n) => `${n} token${n === 1 ? '' : 's'} the explorer marks as scam left out; --show-scam shows them`,
+  };
 }
 
 /** NFT collections an address holds, with its instances. */
@@ -94,6 +104,30 @@ export function addressInternalTransactions(hash: string, o: { filter?: Filter }
 /** Beacon withdrawals to an address. */
 export function addressWithdrawals(hash: string): ListRequest<Withdrawal> {
   return { path: addr(hash, 'withdrawals'), params: [], what: `address ${hash}` };
+}
+
+/** What an explorer without beacon deposits (any chain but Ethereum's kind) answers, in words. */
+const NO_DEPOSITS = 'serves no beacon deposits (/beacon/deposits: only explorers of Ethereum and its testnets index them)';
+
+/** Beacon deposits an address sent (to the deposit contract), newest first; cursor `index`. */
+export function addressBeaconDeposits(hash: string): ListRequest<BeaconDeposit> {
+  return { path: addr(hash, 'beacon/deposits'), params: [], what: `address ${hash}`, lacking: NO_DEPOSITS };
+}
+
+/** Blocks an address validated (mined), newest first; cursor `block_number`. */
+export function addressBlocksValidated(hash: string): ListRequest<Block> {
+  return { path: addr(hash, 'blocks-validated'), params: [], what: `address ${hash}` };
+}
+
+/**
+ * Whether the explorer marks a token as scam: `reputation: "scam"` on the token object (servers
+ * since 2025), or `is_scam: true` as address objects carry it. A balance without a token is not.
+ */
+export function isScamToken(balance: unknown): boolean {
+  const token = isRecordOf(balance) ? (balance as { token?: unknown }).token : undefined;
+  if (!isRecordOf(token)) return false;
+  const t = token as { reputation?: unknown; is_scam?: unknown };
+  return t.reputation === 'scam' || t.is_scam === true;
 }
 
 /**
@@ -324,6 +358,33 @@ export function transactionStateChanges(hash: string): ListRequest<StateChange> 
   return { path: `/api/v2/transactions/${hash}/state-changes`, params: [], what: `transaction ${hash}` };
 }
 
+/** What an explorer without EIP-4844 blobs answers, in words. */
+const NO_BLOBS = 'serves no blobs of this transaction: it does not know the transaction, or keeps no EIP-4844 blobs (only explorers of Ethereum and its testnets do)';
+
+/**
+ * The EIP-4844 blobs a transaction carried: versioned hash, data, KZG commitment and proof. One
+ * answer, `{items}`, never paged (a transaction carries a few blobs at most).
+ */
+export function transactionBlobs(hash: string): ListRequest<Blob> {
+  return { path: `/api/v2/transactions/${hash}/blobs`, params: [], what: `transaction ${hash}`, lacking: NO_BLOBS };
+}
+
+/** Beacon deposits a transaction made (itself, or a contract it called, into the deposit contract). */
+export function transactionBeaconDeposits(hash: string): ListRequest<BeaconDeposit> {
+  return { path: `/api/v2/transactions/${hash}/beacon/deposits`, params: [], what: `transaction ${hash}`, lacking: NO_DEPOSITS };
+}
+
+/**
+ * The beacon deposit contract on the chains whose explorers index deposits: Ethereum mainnet and
+ * Hoodi share one address, then Sepolia and Holesky. `tx show` asks for a transaction's deposits
+ * when it calls one of these (lower case).
+ */
+export const DEPOSIT_CONTRACTS: readonly string[] = [
+  '0x00000000219ab540356cbb839cbe05303d7705fa',
+  '0x7f02c3e3c98b133055b8b348b2ac625669ed295d',
+  '0x4242424242424242424242424242424242424242',
+];
+
 /** Path of a transaction's raw trace, as the node returned it. */
 export function rawTracePath(hash: string): string {
   return `/api/v2/transactions/${hash}/raw-trace`;
@@ -385,6 +446,23 @@ export function blockTransactions(id: string): ListRequest<Transaction> {
   return { path: `/api/v2/blocks/${id}/transactions`, params: [], what: `block ${id}` };
 }
 
+/** The kinds of internal transaction `/blocks/{n}/internal-transactions` filters by (`internal_type`). */
+export const INTERNAL_TYPES = ['call', 'create', 'create2', 'reward', 'selfdestruct', 'stop'] as const;
+export type InternalType = (typeof INTERNAL_TYPES)[number];
+/** The kinds of call it filters by (`call_type`). */
+export const CALL_TYPES = ['call', 'callcode', 'delegatecall', 'staticcall'] as const;
+export type CallType = (typeof CALL_TYPES)[number];
+
+/** Internal transactions of one block, in the block's order; `type` and `callType` as the server filters them. */
+export function blockInternalTransactions(id: string, o: { type?: InternalType | undefined; callType?: CallType | undefined } = {}): ListRequest<InternalTransaction> {
+  return { path: `/api/v2/blocks/${id}/internal-transactions`, params: params({ internal_type: o.type, call_type: o.callType }), what: `block ${id}` };
+}
+
+/** Beacon deposits included in one block. */
+export function blockBeaconDeposits(id: string): ListRequest<BeaconDeposit> {
+  return { path: `/api/v2/blocks/${id}/beacon/deposits`, params: [], what: `block ${id}`, lacking: NO_DEPOSITS };
+}
+
 /** Beacon withdrawals of one block (an empty list on chains without them). */
 export function blockWithdrawals(id: string): ListRequest<Withdrawal> {
   return { path: `/api/v2/blocks/${id}/withdrawals`, params: [], what: `block ${id}` };
@@ -442,13 +520,15 @@ export function tokenCountersPath(hash: string): string {
   return tok(hash, '/counters');
 }
 
-/** Holders of a token, the largest balance first. */
-export function tokenHolders(hash: string): ListRequest<TokenHolder> {
+/** Holders of a token, the largest balance first; with `id`, the holders of that one NFT (an ERC-1155 id has many). */
+export function tokenHolders(hash: string, id?: string): ListRequest<TokenHolder> {
+  if (id !== undefined) return { path: tok(hash, `/instances/${id}/holders`), params: [], what: `token ${hash} id ${id}` };
   return { path: tok(hash, '/holders'), params: [], what: `token ${hash}` };
 }
 
-/** Transfers of a token, newest first. */
-export function tokenTransfers(hash: string): ListRequest<TokenTransfer> {
+/** Transfers of a token, newest first; with `id`, those of that one NFT: its history back to its mint. */
+export function tokenTransfers(hash: string, id?: string): ListRequest<TokenTransfer> {
+  if (id !== undefined) return { path: tok(hash, `/instances/${id}/transfers`), params: [], what: `token ${hash} id ${id}` };
   return { path: tok(hash, '/transfers'), params: [], what: `token ${hash}` };
 }
 
@@ -539,6 +619,11 @@ export function beaconDeposits(): ListRequest<BeaconDeposit> {
     what: 'beacon deposits',
     lacking: 'has no beacon deposits (/api/v2/beacon/deposits): only explorers of Ethereum and its testnets list them',
   };
+}
+
+/** Path of the count of one NFT's transfers (`{transfers_count}`); `id` already checked. */
+export function tokenInstanceTransfersCountPath(hash: string, id: string): string {
+  return tok(hash, `/instances/${id}/transfers-count`);
 }
 
 /** Path of a smart contract: verification, source, ABI, proxy. */

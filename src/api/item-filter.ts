@@ -9,6 +9,22 @@ import type { Cursor } from './cursor.js';
 import { paginate, type PageFetcher, type PaginateOptions } from './paginate.js';
 import { Placer, untimed } from './window.js';
 
+/**
+ * `req` with its `itemFilter` counting the items it leaves out, and `note()`: the line `req.hidden`
+ * makes of the count for stderr, or undefined when it left nothing out or the request says nothing.
+ */
+export function counting<T>(req: ListRequest<T>): { req: ListRequest<T>; note(): string | undefined } {
+  const { itemFilter, hidden } = req;
+  if (!itemFilter || !hidden) return { req, note: () => undefined };
+  let n = 0;
+  const counted = (item: unknown) => {
+    const kept = itemFilter(item);
+    if (!kept) n++;
+    return kept;
+  };
+  return { req: { ...req, itemFilter: counted }, note: () => (n > 0 ? hidden(n) : undefined) };
+}
+
 /** The pages of `pages` with only the items `itemFilter` accepts. */
 export function filterItems<P extends Page<T>, T>(pages: AsyncIterable<P>, itemFilter: (item: unknown) => boolean): AsyncGenerator<P, void, undefined> {
   return keepItems(pages, (page) => page.items().map(itemFilter), () => false);

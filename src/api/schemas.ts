@@ -67,6 +67,8 @@ export const Token = z.looseObject({
   holders: amount,
   holders_count: amount,
   icon_url: str,
+  /** "ok" or "scam" (null where the explorer has no opinion); `address tokens` hides the scam ones on a terminal. */
+  reputation: str,
 });
 export type Token = Declared<z.infer<typeof Token>>;
 
@@ -247,6 +249,12 @@ export const Transaction = z.looseObject({
   tx_types: z.nullish(z.array(z.string())),
   token_transfers: z.nullish(z.array(TokenTransfer)),
   token_transfers_overflow: z.nullish(z.boolean()),
+  /** EIP-4844 (type 3): the blobs' versioned hashes and what their blob gas cost, in wei. */
+  blob_versioned_hashes: z.nullish(z.array(z.string())),
+  blob_gas_used: amount,
+  blob_gas_price: amount,
+  max_fee_per_blob_gas: amount,
+  burnt_blob_fee: amount,
 });
 export type Transaction = Declared<z.infer<typeof Transaction>>;
 
@@ -309,18 +317,30 @@ export const HotContract = z.looseObject({
 });
 export type HotContract = Declared<z.infer<typeof HotContract>>;
 
-/** One beacon deposit (`/beacon/deposits`): amount in wei, the validator's key, its status. */
+/**
+ * One EIP-4844 blob of a transaction (`/transactions/{h}/blobs`): `hash` is its versioned hash,
+ * `blob_data` the blob itself (131,072 bytes as hex; null where the explorer did not keep it).
+ */
+export const Blob = z.looseObject({ hash: str, blob_data: str, kzg_commitment: str, kzg_proof: str });
+export type Blob = Declared<z.infer<typeof Blob>>;
+
+/**
+ * One beacon-chain deposit (`/beacon/deposits` of a transaction, block or address): `amount` in wei,
+ * `status` pending, completed or invalid, the validator's `pubkey` and where it withdraws to.
+ */
 export const BeaconDeposit = z.looseObject({
   index: int,
   transaction_hash: str,
   block_number: int,
+  block_hash: str,
   block_timestamp: str,
   pubkey: str,
   withdrawal_credentials: str,
-  amount: amount,
-  status: str,
-  from_address: z.nullish(AddressParam),
   withdrawal_address: z.nullish(AddressParam),
+  from_address: z.nullish(AddressParam),
+  amount: amount,
+  signature: str,
+  status: str,
 });
 export type BeaconDeposit = Declared<z.infer<typeof BeaconDeposit>>;
 

@@ -33,6 +33,11 @@ export const userOpHashArg = batchable(arg('<hash>', 'user operation hash: 0x fo
 /** `<id>`: an NFT token id, decimal digits of any length up to a uint256 (kept as text). */
 export const tokenIdArg = arg('<id>', 'token id: decimal digits, up to 2^256-1', parseTokenId);
 
+/** `--id <id>`: one NFT of the collection, its id as `<id>` takes it. */
+export function tokenIdOption(help: string) {
+  return option('<id>', `${help}: its token id, decimal digits up to 2^256-1`, (raw) => parseTokenId(raw));
+}
+
 /**
  * `--chains <list>`: the command on several chains at once (run/fanout.ts). Read as words here;
  * the names are looked up, all of them before any request, when the command runs.

@@ -22,6 +22,7 @@ import type { RenderContext } from '../render/context.js';
 import type { WebPage } from './web-page.js';
 import type { Dated } from '../api/window.js';
 import type { CsvExport } from '../api/endpoints.js';
+import type { PageOptions } from './page-options.js';
 
 /** What an answer can depend on the explorer having indexed (`indexed` on a spec). */
 export type Indexed = 'blocks' | 'internal-transactions';
@@ -110,6 +111,21 @@ export interface ObjectRequest<T = unknown> {
   readonly __object?: T;
 }
 
+/**
+ * A part of an object its view shows beside it, asked once the object says it has one (`tx show`:
+ * a blob transaction's blobs); never asked for --json, which prints the object as sent.
+ */
+export interface ObjectPart {
+  /** Its name for the view: `blobs`. */
+  readonly key: string;
+  readonly path: string;
+  /** Words for notes: "blobs of transaction 0x…". */
+  readonly what: string;
+}
+
+/** The parts an object's view shows, from the object as sent (its fields unchecked). */
+export type ObjectParts = (object: Readonly<Record<string, unknown>>) => readonly ObjectPart[];
+
 interface Common<A, O> {
   readonly name: string;
   /** One line, shown in the parent's command list and at the top of --help. */
@@ -179,9 +195,10 @@ export interface ListCommand<A = ArgsShape, O = OptionsShape> extends Common<A, 
   /**
    * Asks the explorer what the request needs before the first page (a method name's selector), once
    * names are resolved; the request is built from the input it returns. With `--chains`, asked of
-   * the run's own explorer, as names are.
+   * the run's own explorer, as names are. `output` says how the list prints (a default that depends
+   * on it: `address tokens` hides scam tokens in a terminal's table).
    */
-  prepare?(input: Input<A, O>, s: Session): Promise<Input<A, O>>;
+  prepare?(input: Input<A, O>, s: Session, output: PageOptions): Promise<Input<A, O>>;
   /**
    * A line about the whole list for a person reading its table (`contracts`: the verified counts),
    * asked beside the first page and said on stderr after the rows, before the next-page hint: only
@@ -198,6 +215,8 @@ export interface ObjectCommand<A = ArgsShape, O = OptionsShape> extends Common<A
   readonly view: ObjectViewName;
   /** The object can be waited for (`tx show --wait`): the plan from the checked input, undefined to fetch it once. */
   wait?(input: Input<A, O>): WaitPlan | undefined;
+  /** Parts its view shows beside it, asked once the object is in (ObjectPart). */
+  readonly parts?: ObjectParts | undefined;
 }
 
 /**
@@ -264,7 +283,7 @@ export function listCommand<const A extends ArgsShape = {}, const O extends Opti
     view: K;
     watch?: Identity;
     subject?: (input: Input<A, O>) => string | undefined;
-    prepare?: (input: Input<A, O>, s: Session) => Promise<Input<A, O>>;
+    prepare?: (input: Input<A, O>, s: Session, output: PageOptions) => Promise<Input<A, O>>;
     dated?: Dated;
     aside?: (s: Session) => Promise<string | undefined>;
   },
@@ -274,7 +293,7 @@ export function listCommand<const A extends ArgsShape = {}, const O extends Opti
 
 /** An object command: `request` names the object, `view` its key/value view. */
 export function objectCommand<const A extends ArgsShape = {}, const O extends OptionsShape = {}, K extends ObjectViewName = ObjectViewName>(
-  spec: Common<A, O> & { request(input: Input<A, O>): ObjectRequest<ObjectOf<K>>; view: K; wait?: (input: Input<A, O>) => WaitPlan | undefined },
+  spec: Common<A, O> & { request(input: Input<A, O>): ObjectRequest<ObjectOf<K>>; view: K; wait?: (input: Input<A, O>) => WaitPlan | undefined; parts?: ObjectParts },
 ): ObjectCommand<A, O> {
   return { ...spec, kind: 'object' };
 }

@@ -13,6 +13,8 @@ import { type OptionSpec, option } from './spec.js';
 export const BLOCK_TIME: Dated = { time: ['timestamp'], block: ['block_number', 'block'] };
 /** Logs and beacon deposits: `block_timestamp` (servers before it have only the block). */
 export const LOG_TIME: Dated = { time: ['block_timestamp', 'timestamp'], block: ['block_number'] };
+/** Beacon deposits: `block_timestamp` and `block_number`. */
+export const DEPOSIT_TIME: Dated = { time: ['block_timestamp'], block: ['block_number'] };
 /** Blocks: `timestamp` and `height`. */
 export const OWN_TIME: Dated = { time: ['timestamp'], block: ['height'] };
 

@@ -235,6 +235,12 @@ export const txInternalTxColumns: Column<InternalTransaction>[] = internalTxColu
   c.name === 'transaction_hash' || c.name === 'timestamp' ? { ...c, show: 'data' } : c,
 );
 
+/**
+ * The internal transactions of one block (`block internal-txs <n>`): on a terminal without their age,
+ * the same on every row; the transaction of each stays. Piped and in CSV the same columns as any list.
+ */
+export const blockInternalTxColumns: Column<InternalTransaction>[] = internalTxColumns.map((c) => (c.name === 'timestamp' ? { ...c, show: 'data' } : c));
+
 export const withdrawalColumns: Column<Withdrawal>[] = [
   { header: 'INDEX', cell: (w) => numberCell(w.index), align: 'right', fixed: true },
   { header: 'VALIDATOR', name: 'validator_index', cell: (w) => numberCell(w.validator_index), align: 'right', fixed: true, drop: 2 },

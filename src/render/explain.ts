@@ -1,9 +1,10 @@
 /**
  * `tx explain` as text: one view read top to bottom, made of the parts the explorer serves for a
  * transaction. The transaction's header (as `tx show`, less the rows that get a section of their
- * own), then the summary, the decoded input, the user operations of a bundle (ERC-4337; no section
- * for a transaction that is none), the token transfers, the state changes, the logs and
- * the call tree, each under a heading. Lists show at most LIST_CAP items of their first page, then
+ * own; with a blob transaction's blobs and the beacon deposits a transaction made), then the
+ * summary, the decoded input, the user operations of a bundle (ERC-4337; no section for a
+ * transaction that is none), the token transfers, the state changes, the logs and the call tree,
+ * each under a heading. Lists show at most LIST_CAP items of their first page, then
  * the command that has them all; the call tree at most TREE_CAP calls. A part the explorer did not
  * serve, or served in a shape we cannot read, is a note (stderr) where its section would be.
  *
@@ -23,7 +24,7 @@ import { type ListView, views } from './views.js';
 import { wrapLine } from './wrap.js';
 
 /** The parts of an explanation, in the order they show; each is the path after the transaction's own. */
-export const EXPLAIN_PARTS = ['transaction', 'summary', 'user_operations', 'token_transfers', 'state_changes', 'logs', 'raw_trace'] as const;
+export const EXPLAIN_PARTS = ['transaction', 'summary', 'user_operations', 'token_transfers', 'state_changes', 'logs', 'raw_trace', 'blobs', 'beacon_deposits'] as const;
 export type ExplainPart = (typeof EXPLAIN_PARTS)[number];
 
 /** A part as fetched: the body the server sent (checked to be JSON), or why there is none. */
@@ -41,7 +42,7 @@ const heading = (title: string, ctx: RenderContext) => `\n${paint(title, 'bold',
 
 /** The command that shows all of a part. */
 function fullCommand(part: ExplainPart, hash: string): string {
-  const verb = { transaction: 'show', summary: 'summary', user_operations: 'userops', token_transfers: 'transfers', state_changes: 'state-changes', logs: 'logs', raw_trace: 'trace' }[part];
+  const verb = { transaction: 'show', summary: 'summary', user_operations: 'userops', token_transfers: 'transfers', state_changes: 'state-changes', logs: 'logs', raw_trace: 'trace', blobs: 'blobs', beacon_deposits: 'deposits' }[part];
   return `scout tx ${verb} ${hash}`;
 }
 
@@ -128,7 +129,15 @@ export function renderExplain(
   emptyTrace: string,
 ): Block[] {
   const tx = JSON.parse(txBody) as Transaction;
-  const blocks: Block[] = [{ out: renderTransaction(tx, ctx, { except: [...INPUT_ROWS, ...TRANSFER_ROWS] }) }];
+  // Blobs and deposits show in the transaction's own rows, as `tx show` shows them.
+  const header: Block[] = [];
+  const served = (part: 'blobs' | 'beacon_deposits'): unknown => {
+    const got = parts[part];
+    if (got && 'missing' in got) header.push({ note: `no ${partWords(part)}: ${got.missing}` });
+    return got && 'body' in got ? JSON.parse(got.body) : undefined;
+  };
+  const txParts = { blobs: served('blobs'), beacon_deposits: served('beacon_deposits') };
+  const blocks: Block[] = [{ out: renderTransaction(tx, ctx, { except: [...INPUT_ROWS, ...TRANSFER_ROWS], parts: txParts }) }, ...header];
   const section = (part: Exclude<ExplainPart, 'transaction'>, draw: (body: string) => Block[]) => {
     const got = parts[part];
     if (!got) return;

@@ -118,8 +118,11 @@ function attributes(meta: Readonly<Record<string, unknown>> | undefined): { trai
   return list.map((a: unknown) => (isRecord(a) ? { trait: a.trait_type ?? a.key, value: a.value, display: a.display_type } : { trait: '', value: a, display: '' }));
 }
 
-/** `token nft`: one NFT instance, its owner, metadata name, image and attributes. */
-export function renderTokenInstance(i: TokenInstance, ctx: RenderContext): string {
+/** `token nft`: one NFT instance, its owner, metadata name, image and attributes; `counters` (`{transfers_count}`) when asked. */
+export function renderTokenInstance(i: TokenInstance, ctx: RenderContext, counters?: unknown): string {
+  // An integer as the explorer sends it (a number), or as text.
+  const sent = isRecord(counters) ? counters.transfers_count : undefined;
+  const transfers = typeof sent === 'number' && Number.isSafeInteger(sent) ? String(sent) : sent;
   const meta = isRecord(i.metadata) ? i.metadata : undefined;
   const token = obj(i.token);
   const owner = obj(i.owner);
@@ -139,6 +142,7 @@ export function renderTokenInstance(i: TokenInstance, ctx: RenderContext): strin
       { label: 'Id', value: text(i.id) },
       { label: 'Type', value: text(i.token_type ?? token?.type) },
       { label: 'Owner', value: ownerHash ? (ownerName ? `${ownerName}  ${ownerHash}` : ownerHash) : '' },
+      { label: 'Transfers', value: present(transfers) ? count(transfers) : '' },
       { label: 'Name', value: text(meta?.name) },
       // A description has its own lines; each is made safe on its own.
       { label: 'Description', lines: typeof description === 'string' ? description.split(/\r?\n/) : present(description) ? [text(description)] : [] },
@@ -157,6 +161,7 @@ export function renderTokenInstance(i: TokenInstance, ctx: RenderContext): strin
       row('Token', token?.address_hash ?? token?.address, token?.symbol, token?.name),
       row('Type', i.token_type ?? token?.type),
       row('Owner', addressHash(owner), addressName(owner) ?? ''),
+      row('Transfers', transfers),
       row('Name', meta?.name),
       row('Description', description),
       row('Image', image),
@@ -209,7 +214,8 @@ export function tokenHolderColumns(token: HolderToken = {}): Column<TokenHolder>
     { header: 'ADDRESS', name: 'address', cell: (h) => addressCell(h.address), min: 11 },
     { header: 'TOKEN ID', name: 'token_id', cell: (h) => tokenIdCell(h.token_id), min: 10, optional: true },
     ...amountColumns<TokenHolder>('BALANCE', 'balance', (h) => ({ raw: h.value, decimals: token.decimals, unit: typeof token.symbol === 'string' ? token.symbol : undefined })),
-    { header: 'SHARE', name: 'share_percent', align: 'right', fixed: true, cell: (h) => shareCell(h, token) },
+    // An ERC-1155 id's holders, or a token of unknown supply, have no share: the column goes where the first page has none.
+    { header: 'SHARE', name: 'share_percent', align: 'right', fixed: true, optional: true, cell: (h) => shareCell(h, token) },
     { header: 'NAME', name: 'name', show: 'csv', cell: (h) => addressName(h.address) ?? '' },
   ];
 }

@@ -7,13 +7,14 @@
 import type { AddressParam, TokenTransfer, Transaction, TxAction } from '../api/schemas.js';
 import { decodeRevert, selectorOf } from './abi.js';
 import { coinLabel, type RenderContext } from './context.js';
-import { list, obj, objects } from './fields.js';
+import { isRecord, list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime, shortHash, shortId } from './format.js';
 import { safeText, text } from '../base/text/safe.js';
 import { type KeyValueRow, renderKeyValue, type Span } from './table.js';
 import { displayUnits, formatUnits, groupDigits, gwei, toBigInt, usd } from './units.js';
 import { displayWidth, pad, truncate } from './width.js';
 import { dataRow, fieldsRow, lazyRow } from './kv-rows.js';
+import { blobBytes } from './beacon.js';
 
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 
@@ -136,8 +137,58 @@ function typesText(tx: Transaction, sep: string): string {
 }
 
 
+/** Parts of a transaction asked beside it for its view (`tx show`, `tx explain`): each body as sent, parsed. */
+export interface TxParts {
+  /** `/blobs`: `{items: [{hash, blob_data, kzg_commitment, kzg_proof}]}`. */
+  readonly blobs?: unknown;
+  /** `/beacon/deposits`: a first page of deposits. */
+  readonly beacon_deposits?: unknown;
+}
+
+/** Deposits a terminal lists under a transaction; the command named below has them all. */
+const DEPOSITS_SHOWN = 10;
+
+/** The items of a part's body, and whether a next page exists. */
+function partItems(body: unknown): { items: Readonly<Record<string, unknown>>[]; more: boolean } {
+  if (!isRecord(body)) return { items: [], more: false };
+  const items = Array.isArray(body.items) ? body.items.filter(isRecord) : [];
+  return { items, more: isRecord(body.next_page_params) };
+}
+
+/**
+ * The blobs to show: the `/blobs` part's, else the versioned hashes the transaction carries (without
+ * sizes). Each with its hash, byte count (undefined when unknown) and KZG commitment.
+ */
+function blobsOf(tx: Transaction, parts: TxParts): { hash: unknown; bytes: number | undefined; commitment: unknown }[] {
+  if (parts.blobs !== undefined) {
+    return partItems(parts.blobs).items.map((b) => ({ hash: b.hash, bytes: blobBytes(b), commitment: b.kzg_commitment }));
+  }
+  return list(tx.blob_versioned_hashes).map((h) => ({ hash: h, bytes: undefined, commitment: undefined }));
+}
+
+/** Blob gas of a type-3 transaction: "262,144 · 1.5 gwei (max 3 gwei) · burnt 0.0004 ETH"; '' for any other. */
+function blobGasLine(tx: Transaction, ctx: RenderContext): string {
+  if (!present(tx.blob_gas_used) && !present(tx.blob_gas_price)) return '';
+  const used = toBigInt(tx.blob_gas_used);
+  return [
+    present(tx.blob_gas_used) ? (used === undefined ? text(tx.blob_gas_used) : groupDigits(used.toString())) : '',
+    present(tx.blob_gas_price) ? `${gweiText(tx.blob_gas_price)} gwei${present(tx.max_fee_per_blob_gas) ? ` (max ${gweiText(tx.max_fee_per_blob_gas)})` : ''}` : '',
+    present(tx.burnt_blob_fee) && toBigInt(tx.burnt_blob_fee) ? `burnt ${coinAmount(tx.burnt_blob_fee, ctx)}` : '',
+  ].filter(Boolean).join(' · ');
+}
+
+/** One deposit on one line: "32 ETH · validator 0xa1b2…c3d4 · completed · index 1,234". */
+function depositLine(d: Readonly<Record<string, unknown>>, ctx: RenderContext): string {
+  return [
+    present(d.amount) ? coinAmount(d.amount, ctx) : '',
+    typeof d.pubkey === 'string' ? `validator ${shortHash(d.pubkey, 4, 6)}` : '',
+    text(d.status),
+    present(d.index) ? `index ${groupDigits(text(d.index))}` : '',
+  ].filter(Boolean).join(' · ');
+}
+
 /** Terminal rows. The values are raw where convenient: renderKeyValue makes every piece safe. */
-function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
+function ttyRows(tx: Transaction, ctx: RenderContext, parts: TxParts = {}): KeyValueRow[] {
   const status = txStatus(tx);
   const fit = (s: string, used: number) => truncate(s, Math.max(20, ctx.width - used));
   const decoded = obj(tx.decoded_input);
@@ -198,6 +249,9 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
       ].filter(Boolean);
       return `${gweiText(tx.gas_price)} gwei${parts.length ? ` (${parts.join(' · ')})` : ''}`;
     }),
+    lazyRow('Blob gas', () => blobGasLine(tx, ctx)),
+    // Each blob's versioned hash whole (what a blob explorer finds it by), and its size when the explorer kept its data.
+    lazyRow('Blobs', () => blobsOf(tx, parts).map((b) => [`${text(b.hash)}${b.bytes === undefined ? '' : `  ${groupDigits(String(b.bytes))} bytes`}`])),
     lazyRow('Method', () => {
       // A creation's input is init code: its first bytes are no selector.
       const method = typeof decoded?.method_call === 'string' ? safeText(decoded.method_call) : present(tx.method) ? text(tx.method) : creation ? '' : selectorOf(input);
@@ -245,11 +299,18 @@ function ttyRows(tx: Transaction, ctx: RenderContext): KeyValueRow[] {
       }
       return transfers;
     }),
+    lazyRow('Deposits', () => {
+      if (parts.beacon_deposits === undefined) return [];
+      const { items, more } = partItems(parts.beacon_deposits);
+      const lines = items.slice(0, DEPOSITS_SHOWN).map((d) => [fit(depositLine(d, ctx), 13)]);
+      if (more || items.length > DEPOSITS_SHOWN) lines.push([`… and more: scout tx deposits ${text(tx.hash)}`]);
+      return lines;
+    }),
   ];
 }
 
 /** Piped rows: one fact per line, full values. */
-function pipeRows(tx: Transaction): KeyValueRow[] {
+function pipeRows(tx: Transaction, parts: TxParts = {}): KeyValueRow[] {
   const [data, row] = [dataRow, fieldsRow];
   const decoded = obj(tx.decoded_input);
   const fee = obj(tx.fee);
@@ -276,6 +337,11 @@ function pipeRows(tx: Transaction): KeyValueRow[] {
     row('Base fee', () => tx.base_fee_per_gas),
     row('Max fee', () => tx.max_fee_per_gas),
     row('Max priority fee', () => tx.max_priority_fee_per_gas),
+    row('Blob gas used', () => tx.blob_gas_used),
+    row('Blob gas price', () => tx.blob_gas_price),
+    row('Max fee per blob gas', () => tx.max_fee_per_blob_gas),
+    row('Burnt blob fee', () => tx.burnt_blob_fee, () => formatUnits(tx.burnt_blob_fee, 18) ?? ''),
+    data('Blob', () => blobsOf(tx, parts).map((b) => [b.hash, b.bytes ?? '', b.commitment ?? ''])),
     row('Method', () => (typeof decoded?.method_call === 'string' ? decoded.method_call : tx.method)),
     data('Parameter', () =>
       objects(decoded?.parameters).map((p) => [p.name, p.type, paramValue(p.value, false)]),
@@ -309,6 +375,10 @@ function pipeRows(tx: Transaction): KeyValueRow[] {
       }),
     ),
     row('Transfers overflow', () => (tx.token_transfers_overflow === true ? 'true' : '')),
+    data('Deposit', () =>
+      partItems(parts.beacon_deposits).items.map((d) => [d.index, d.pubkey, d.amount, formatUnits(d.amount, 18) ?? '', d.status, d.withdrawal_credentials]),
+    ),
+    row('Deposits overflow', () => (partItems(parts.beacon_deposits).more ? 'true' : '')),
   ];
 }
 
@@ -317,15 +387,16 @@ export const INPUT_ROWS: readonly string[] = ['Method', 'Parameters', 'Parameter
 /** The rows of the inline token transfers: `tx explain` lists the transfers in a section of their own. */
 export const TRANSFER_ROWS: readonly string[] = ['Transfers', 'Transfer', 'Transfers overflow'];
 
-/** Which rows a view shows, by label: only some, or all but some. */
+/** Which rows a view shows, by label: only some, or all but some; and the parts asked beside the transaction. */
 export interface RowChoice {
   only?: readonly string[];
   except?: readonly string[];
+  parts?: TxParts | undefined;
 }
 
 /** The key/value view of one transaction: any object the server sent, whatever the types of its fields. */
 export function renderTransaction(tx: Transaction, ctx: RenderContext, rows: RowChoice = {}): string {
-  const all = ctx.tty ? ttyRows(tx, ctx) : pipeRows(tx);
+  const all = ctx.tty ? ttyRows(tx, ctx, rows.parts) : pipeRows(tx, rows.parts);
   const shown = all.filter((r) => (!rows.only || rows.only.includes(r.label)) && !rows.except?.includes(r.label));
   return renderKeyValue(shown, ctx);
 }

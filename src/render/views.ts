@@ -6,10 +6,11 @@ import { tokenHolderColumns, tokenInstanceColumns } from './token.js';
 import { logColumns, txLogColumns } from './logs.js';
 import { stateChangeColumns } from './state-changes.js';
 import { activityColumns } from './activity.js';
-import { contractListColumns, depositColumns, hotContractColumns, tokenListColumns } from './discovery.js';
+import { contractListColumns, depositColumns as chainDepositColumns, hotContractColumns, tokenListColumns } from './discovery.js';
 import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
 import type { Column } from './table.js';
 import { aaBundlerColumns, aaFactoryColumns, aaPaymasterColumns, txUserOpColumns, userOpColumns } from './userop.js';
+import { blobColumns, blockDepositColumns, depositColumns, txDepositColumns } from './beacon.js';
 
 /** How to show items of one kind as rows. */
 export interface ListView<T> {
@@ -31,6 +32,11 @@ export const views = {
   txTransfers: { columns: columns.txTransferColumns, schema: schemas.TokenTransfer },
   internalTransactions: { columns: columns.internalTxColumns, schema: schemas.InternalTransaction },
   txInternalTransactions: { columns: columns.txInternalTxColumns, schema: schemas.InternalTransaction },
+  blockInternalTransactions: { columns: columns.blockInternalTxColumns, schema: schemas.InternalTransaction },
+  blobs: { columns: blobColumns, schema: schemas.Blob },
+  deposits: { columns: depositColumns, schema: schemas.BeaconDeposit },
+  blockDeposits: { columns: blockDepositColumns, schema: schemas.BeaconDeposit },
+  txDeposits: { columns: txDepositColumns, schema: schemas.BeaconDeposit },
   withdrawals: { columns: columns.withdrawalColumns, schema: schemas.Withdrawal },
   search: { columns: columns.searchColumns, schema: schemas.SearchResult },
   blocks: { columns: columns.blockColumns, schema: schemas.Block },
@@ -48,7 +54,7 @@ export const views = {
   tokens: { columns: tokenListColumns, schema: schemas.TokenDetail },
   contracts: { columns: contractListColumns, schema: schemas.SmartContractItem },
   hotContracts: { columns: hotContractColumns, schema: schemas.HotContract },
-  deposits: { columns: depositColumns, schema: schemas.BeaconDeposit },
+  chainDeposits: { columns: chainDepositColumns, schema: schemas.BeaconDeposit },
   userOps: { columns: userOpColumns, schema: schemas.UserOpInList },
   txUserOps: { columns: txUserOpColumns, schema: schemas.UserOpInList },
   aaBundlers: { columns: aaBundlerColumns, schema: schemas.AaBundler },

@@ -340,7 +340,7 @@ async function run(
   const { output, path } = inv;
   if (serverCsv && spec.serverCsv) {
     // What the export needs asked first (a method name's selector), as the list's first page would.
-    const ready = spec.kind === 'list' && spec.prepare ? await spec.prepare(input as never, await inv.session()) : input;
+    const ready = spec.kind === 'list' && spec.prepare ? await spec.prepare(input as never, await inv.session(), output) : input;
     return (await import('./server-csv.js')).runServerCsv(inv, spec.serverCsv(ready as never), serverCsv.period);
   }
   switch (spec.kind) {
@@ -348,16 +348,16 @@ async function run(
       let req = windowed(spec.request(input), spec.dated, output.window);
       // A cursor another list printed is refused before any request.
       if (output.cursorRead) (await import('../api/cursor.js')).checkCursorOrigin(output.cursorRead, { command: path.join(' '), path: req.path });
-      if (spec.prepare) req = windowed(spec.request(await spec.prepare(input, await inv.session())), spec.dated, output.window);
+      if (spec.prepare) req = windowed(spec.request(await spec.prepare(input, await inv.session(), output)), spec.dated, output.window);
       if (watch && spec.watch) return (await import('./watch.js')).runWatch(inv, req, view(spec.view), watch, spec.watch, spec.subject?.(input));
       const { runList } = await import('./list.js');
       return runList(inv, req, view(spec.view), spec.subject?.(input), spec.aside);
     }
     case 'object': {
       const req = spec.request(input);
-      if (wait) return (await import('./wait.js')).runWait(inv, req, objectView(spec.view), wait);
+      if (wait) return (await import('./wait.js')).runWait(inv, req, objectView(spec.view), wait, spec.parts);
       const { runObject } = await import('./object.js');
-      return runObject(inv, req, objectView(spec.view));
+      return runObject(inv, req, objectView(spec.view), spec.parts);
     }
     case 'run':
       return spec.run(inv, input);

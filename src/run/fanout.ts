@@ -25,7 +25,7 @@
  */
 import { ExplorerClient, type ListRequest, type Page } from '../api/client.js';
 import type { Cursor } from '../api/cursor.js';
-import { filteredPages } from '../api/item-filter.js';
+import { counting, filteredPages } from '../api/item-filter.js';
 import { paginate } from '../api/paginate.js';
 import type { ExplorerTarget } from '../config/settings.js';
 import { InterruptedError, LacksEndpointError, NotFoundError, ScoutError, UsageError } from '../base/errors.js';
@@ -37,7 +37,7 @@ import { printItems, printList } from './output.js';
 import { pagination } from '../kit/page-options.js';
 import { windowed } from '../kit/window-options.js';
 import type { Invocation, Session } from '../kit/invocation.js';
-import type { ChainObject, CommandSpec } from '../kit/spec.js';
+import type { ChainObject, CommandSpec, ObjectParts } from '../kit/spec.js';
 import { objectView, view as listView, type ViewRef } from '../kit/view-ref.js';
 import { blockHeading, exitCodeOf, inOrder, limiter, runFailed, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';
 
@@ -182,8 +182,13 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   // Rows and objects carry the value in a batch, unless a terminal shows it as the value's heading.
   const given = value && !(inv.output.mode === 'table' && s.render.tty) ? value.text : undefined;
   if (spec.kind === 'list') {
-    const ready = spec.prepare ? await spec.prepare(input, s) : input;
-    return fanList(s, inv, lanes, listPages(inv, windowed(spec.request(ready), spec.dated, inv.output.window), (line) => s.io.err.write(line)), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+    const ready = spec.prepare ? await spec.prepare(input, s, inv.output) : input;
+    // Items the request's filter leaves out on every chain are counted, for the line its `hidden` says of them.
+    const { req, note } = counting(windowed(spec.request(ready), spec.dated, inv.output.window));
+    await fanList(s, inv, lanes, listPages(inv, req, (line) => s.io.err.write(line)), listView(spec.view) as ViewRef<unknown>, given, value, spec.subject?.(input));
+    const left = note();
+    if (left) await s.io.err.write(`scout: note: ${left}\n`);
+    return;
   }
   // A command whose answer is rows of its own (`address balance`): each chain's rows print as a list does.
   if (spec.kind === 'run' && spec.perChainRows) {
@@ -192,7 +197,7 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
   }
   const one: ChainObject | undefined =
     spec.kind === 'object'
-      ? objectFetch(spec.request(input), spec.view)
+      ? objectFetch(spec.request(input), spec.view, spec.parts)
       : spec.perChain
         ? await spec.perChain(input)
         : undefined;
@@ -202,7 +207,11 @@ export async function runFanout(spec: CommandSpec, inv: Invocation, input: Recor
 }
 
 /** An object command's object on one chain: its body, shown with its view. */
-function objectFetch(req: { path: string; params?: readonly (readonly [string, string])[] | undefined; what: string; headers?: Readonly<Record<string, string>> | undefined }, name: Parameters<typeof objectView>[0]): ChainObject {
+function objectFetch(
+  req: { path: string; params?: readonly (readonly [string, string])[] | undefined; what: string; headers?: Readonly<Record<string, string>> | undefined },
+  name: Parameters<typeof objectView>[0],
+  parts?: ObjectParts,
+): ChainObject {
   return {
     noun: req.what.split(' ')[0] ?? 'object',
     fetch: async (client) => {
@@ -210,8 +219,11 @@ function objectFetch(req: { path: string; params?: readonly (readonly [string, s
       return {
         doc,
         show: async (io, render) => {
-          const { objectText } = await import('./object.js');
-          return objectText(io, render, doc, new URL(client.baseUrl).origin, await objectView(name)());
+          const { objectText, partsOf } = await import('./object.js');
+          // The parts its view shows, from the same chain's explorer.
+          const got = parts ? await partsOf(client, doc, parts) : undefined;
+          for (const note of got?.notes ?? []) await io.err.write(`scout: note: ${note}\n`);
+          return objectText(io, render, doc, new URL(client.baseUrl).origin, await objectView(name)(), got?.parts);
         },
       };
     },

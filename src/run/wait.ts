@@ -15,12 +15,12 @@
  */
 import type { ExplorerClient } from '../api/client.js';
 import { NotFoundError, ScoutError } from '../base/errors.js';
-import { printObject } from './object.js';
+import { partsOf, printObject } from './object.js';
 import { printDocument } from './output.js';
 import { chainInterval, pause, transient } from './poll.js';
 import { openProgress } from './progress.js';
 import type { Invocation } from '../kit/invocation.js';
-import type { ObjectRequest, WaitPlan } from '../kit/spec.js';
+import type { ObjectParts, ObjectRequest, WaitPlan } from '../kit/spec.js';
 import { formatDuration } from '../base/validate.js';
 import type { ObjectViewRef } from '../kit/view-ref.js';
 
@@ -62,7 +62,7 @@ async function confirmationsOf(tx: Json, block: bigint, client: ExplorerClient):
 }
 
 /** Waits for the transaction `req` names as `plan` says, then prints it as `tx show` does. */
-export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef: ObjectViewRef<T>, plan: WaitPlan): Promise<void> {
+export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef: ObjectViewRef<T>, plan: WaitPlan, parts?: ObjectParts): Promise<void> {
   const { mode } = inv.output;
   const s = await inv.session();
   // Polls ask again because the answer changes: never from --cache.
@@ -126,5 +126,8 @@ export async function runWait<T>(inv: Invocation, req: ObjectRequest<T>, viewRef
     progress.stop();
   }
   if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
-  await printObject(s, body, new URL(client.baseUrl).origin, await viewRef());
+  // The parts of the object as it ended up (a blob transaction's blobs, once it is mined).
+  const got = parts ? await partsOf(client, body, parts) : undefined;
+  for (const note of got?.notes ?? []) await io.err.write(`scout: note: ${note}\n`);
+  await printObject(s, body, new URL(client.baseUrl).origin, await viewRef(), got?.parts);
 }

@@ -117,7 +117,9 @@ interface Opt {
 }
 
 const address = mix(ADDR.rich, ADDR.empty, ADDR.evilToken, ADDR.usdc);
-const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError);
+const hash = mix(TX.ok, TX.unknown, TX.overflow, TX.failed, TX.parityTrace, TX.traceError, TX.blob, TX.deposit, TX.batchDeposit);
+/** `--id` of one NFT: ids good, huge, and no id at all. */
+const nftId: Opt = { name: '--id', value: mix('8520', '80150964086159950173205574815354476552587982015634789657175307108395227874122', '7', '0x10', '-1') };
 const block = mix('latest', String(HEAD_BLOCK), String(HEAD_BLOCK + 1), '0', '007', TX.ok, '9223372036854775808', '0x1a');
 const output: Opt[] = [{ name: '--json' }, { name: '-j' }, { name: '--ndjson' }, { name: '-q', value: mix('.', 'length', '.[0]', '.hash', '.[] | .hash', '.[', 'error(.)', '.hash | .x') }];
 const limit = mix('1', '5', '60', '0', '99999999999999999999');
@@ -178,11 +180,13 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
       chains,
     ],
   },
-  { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, chains] },
+  { words: ['address', 'tokens'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }, { name: '--hide-scam' }, { name: '--show-scam' }, chains] },
   { words: ['address', 'nfts'], args: [address], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['address', 'transfers'], args: [address], opts: [...output, ...pages, ...watching, serverCsv, { name: '--type', value: types }, { name: '--filter', value: filter }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno', 'nowhere.eth') }, chains] },
   { words: ['address', 'internal-txs'], args: [address], opts: [...output, ...pages, ...watching, serverCsv, { name: '--filter', value: filter }] },
   { words: ['address', 'withdrawals'], args: [address], opts: [...output, ...pages] },
+  { words: ['address', 'deposits'], args: [address], opts: [...output, ...pages, ...watching] },
+  { words: ['address', 'blocks-validated'], args: [address], opts: [...output, ...pages, ...watching] },
   {
     words: ['address', 'balance'],
     args: [mix(ADDR.rich, 'scout-rich.eth', ADDR.empty)],
@@ -216,9 +220,11 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['aa', 'status'], args: [], opts: output },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: [...output, { name: '--decode' }] },
+  { words: ['tx', 'blobs'], args: [hash], opts: [...output, ...pages] },
+  { words: ['tx', 'deposits'], args: [hash], opts: [...output, ...pages] },
   { words: ['token', 'show'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155, ADDR.rich)], opts: [...output, { name: '--web' }] },
-  { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages, serverCsv] },
-  { words: ['token', 'transfers'], args: [mix(ADDR.usdc, ADDR.nft721)], opts: [...output, ...pages] },
+  { words: ['token', 'holders'], args: [mix(ADDR.usdc, ADDR.evilToken, ADDR.nft1155)], opts: [...output, ...pages, serverCsv, nftId] },
+  { words: ['token', 'transfers'], args: [mix(ADDR.usdc, ADDR.nft721)], opts: [...output, ...pages, ...watching, nftId] },
   { words: ['token', 'nfts'], args: [mix(ADDR.nft1155, ADDR.nft721, ADDR.usdc)], opts: [...output, ...pages] },
   { words: ['token', 'nft'], args: [mix(ADDR.nft721, ADDR.nft1155, ADDR.usdc), mix('8520', '666', '007', '80150964086159950173205574815354476552587982015634789657175307108395227874122', '1'.repeat(79))], opts: output },
   { words: ['contract', 'show'], args: [mix(ADDR.contract, ADDR.usdc, ADDR.rich)], opts: output },
@@ -275,6 +281,8 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['block', 'show'], args: [block], opts: [...output, { name: '--web' }] },
   { words: ['block', 'txs'], args: [block], opts: [...output, ...pages] },
   { words: ['block', 'withdrawals'], args: [block], opts: [...output, ...pages] },
+  { words: ['block', 'internal-txs'], args: [block], opts: [...output, ...pages, { name: '--type', value: mix('call', 'create2', 'jump') }, { name: '--call-type', value: mix('delegatecall', 'CALL', 'x') }] },
+  { words: ['block', 'deposits'], args: [block], opts: [...output, ...pages] },
   { words: ['block', 'at'], args: [mix('2024-01-01', '2025-08-01T09:00:00Z', '@1754000000', '30d', 'now', 'block:19000000', '#7', '2024-02-30', '@-1', 'yesterday', '\u001b[2J')], opts: [...output, { name: '--before' }, { name: '--after' }, chains] },
   { words: ['block', 'countdown'], args: [mix(String(HEAD_BLOCK + 100), String(HEAD_BLOCK - 1), '25,000,000', 'latest', '0x1')], opts: output },
   { words: ['blocks'], args: [], opts: [...output, ...pages, ...watching, { name: '--type', value: mix('block', 'uncle', 'reorg', 'REORG') }] },
@@ -319,7 +327,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
 ];
 
 /** `--concurrency` on every command whose argument may be `-` (a batch from stdin). */
-const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'contract methods', 'contract call', 'contract read', 'decode calldata', 'decode error', 'block show', 'block txs', 'block withdrawals', 'block at', 'block countdown', 'address userops', 'tx userops', 'userop']);
+const BATCHED = new Set(['address show', 'address activity', 'address balance', 'address balance-history', 'address txs', 'address tokens', 'address nfts', 'address transfers', 'address internal-txs', 'address withdrawals', 'address logs', 'tx show', 'tx transfers', 'tx trace', 'tx summary', 'tx explain', 'tx logs', 'tx internal-txs', 'tx state-changes', 'token show', 'token holders', 'token transfers', 'token nfts', 'token nft', 'contract show', 'contract abi', 'contract methods', 'contract call', 'contract read', 'decode calldata', 'decode error', 'block show', 'block txs', 'block withdrawals', 'block at', 'block countdown', 'address userops', 'tx userops', 'userop', 'address blocks-validated', 'address deposits', 'block deposits', 'block internal-txs', 'tx blobs', 'tx deposits']);
 for (const c of COMMANDS) if (BATCHED.has(c.words.join(' '))) c.opts = [...c.opts, { name: '--concurrency', value: mix('1', '4', '64', '0', '65', 'x') }];
 
 /** Global options. URL values stay on 127.0.0.1 or are refused: the fuzz must never reach the internet. */
@@ -419,7 +427,8 @@ describe('command-line fuzz', () => {
         /unexpected error/.test(err) && 'unexpected error',
         code === 2 && (sent > 0 || where.length > 0) && !checkedAgainstTheContract(argv, srv.requests.slice(before)) && `exit 2 after ${sent} request(s)`,
         where.some((o) => !/^(http:\/\/127\.0\.0\.1:\d+|connect:127\.0\.0\.1)$/.test(o)) && `left 127.0.0.1: ${where.join(' ')}`,
-        (err + io.stdout()).includes(URL_PASS) && 'printed the password of a URL setting',
+        // `config get|list --show-secrets` shows what a setting holds, a URL's password too (asked for).
+        (argv.includes('--show-secrets') && argv.includes('config') ? err : err + io.stdout()).includes(URL_PASS) && 'printed the password of a URL setting',
         opened.length > 0 && !io.stdoutIsTTY && 'opened a browser with stdout not a terminal',
         opened.some((u) => u.includes(URL_PASS)) && 'opened a URL with the password of a URL setting',
       ].filter(Boolean);

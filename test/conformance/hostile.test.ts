@@ -300,6 +300,12 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   routes['/api/v2/blocks/103'] = HOSTILE_BODIES.block;
   routes['/api/v2/blocks/103/transactions'] = HOSTILE_BODIES.transactions;
   routes['/api/v2/blocks/103/withdrawals'] = HOSTILE_BODIES.withdrawals;
+  routes['/api/v2/blocks/103/internal-transactions'] = HOSTILE_BODIES.internalTransactions;
+  routes['/api/v2/blocks/103/beacon/deposits'] = HOSTILE_BODIES.deposits;
+  routes[`/api/v2/transactions/${HASH}/blobs`] = HOSTILE_BODIES.blobs;
+  routes[`/api/v2/transactions/${HASH}/beacon/deposits`] = HOSTILE_BODIES.deposits;
+  routes[`/api/v2/addresses/${ADDR}/beacon/deposits`] = HOSTILE_BODIES.deposits;
+  routes[`/api/v2/addresses/${ADDR}/blocks-validated`] = HOSTILE_BODIES.blocks;
   routes['/api/v2/stats'] = HOSTILE_BODIES.stats;
   const TOKEN = '0x' + '4'.repeat(40);
   routes[`/api/v2/tokens/${TOKEN}`] = HOSTILE_BODIES.token;
@@ -308,6 +314,8 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
   routes[`/api/v2/tokens/${TOKEN}/transfers`] = HOSTILE_BODIES.tokenTransfers;
   routes[`/api/v2/tokens/${TOKEN}/instances`] = HOSTILE_BODIES.tokenInstances;
   routes[`/api/v2/tokens/${TOKEN}/instances/2`] = HOSTILE_BODIES.tokenInstance;
+  routes[`/api/v2/tokens/${TOKEN}/instances/2/holders`] = HOSTILE_BODIES.tokenHolders;
+  routes[`/api/v2/tokens/${TOKEN}/instances/2/transfers`] = HOSTILE_BODIES.tokenTransfers;
   routes[`/api/v2/smart-contracts/${TOKEN}`] = HOSTILE_BODIES.contract;
   const AA = '/api/v2/proxy/account-abstraction';
   routes[`${AA}/operations`] = HOSTILE_BODIES.userOps;
@@ -346,6 +354,14 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
     ['blocks', ['blocks'], '/api/v2/blocks', true],
     ['block txs', ['block', 'txs', '103'], '/api/v2/blocks/103/transactions', true],
     ['block withdrawals', ['block', 'withdrawals', '103'], '/api/v2/blocks/103/withdrawals', true],
+    ['block internal-txs', ['block', 'internal-txs', '103'], '/api/v2/blocks/103/internal-transactions', true],
+    ['block deposits', ['block', 'deposits', '103'], '/api/v2/blocks/103/beacon/deposits', true],
+    ['tx blobs', ['tx', 'blobs', HASH], `${T}/blobs`, true],
+    ['tx deposits', ['tx', 'deposits', HASH], `${T}/beacon/deposits`, true],
+    ['address deposits', ['address', 'deposits', ADDR], `${A}/beacon/deposits`, true],
+    ['address blocks-validated', ['address', 'blocks-validated', ADDR], `${A}/blocks-validated`, true],
+    ['token holders --id', ['token', 'holders', TOKEN, '--id', '2'], `/api/v2/tokens/${TOKEN}/instances/2/holders`, true],
+    ['token transfers --id', ['token', 'transfers', TOKEN, '--id', '2'], `/api/v2/tokens/${TOKEN}/instances/2/transfers`, true],
     ['token holders', ['token', 'holders', TOKEN], `/api/v2/tokens/${TOKEN}/holders`, true],
     ['token transfers', ['token', 'transfers', TOKEN], `/api/v2/tokens/${TOKEN}/transfers`, true],
     ['token nfts', ['token', 'nfts', TOKEN], `/api/v2/tokens/${TOKEN}/instances`, true],
@@ -435,6 +451,7 @@ describe('the real commands: nothing hostile leaks, JSON equals what was sent', 
       state_changes: routes[`${T}/state-changes`],
       logs: routes[`${T}/logs`],
       raw_trace: routes[`${T}/raw-trace`],
+      beacon_deposits: routes[`${T}/beacon/deposits`],
     });
   });
 

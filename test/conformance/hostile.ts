@@ -199,8 +199,28 @@ function stateChange(n: number): Record<string, unknown> {
   };
 }
 
+/** A beacon deposit whose every text field is hostile (the amount stays an integer: the units are exact). */
+function deposit(n: number): Record<string, unknown> {
+  return {
+    amount: '32000000000000000000',
+    block_hash: H(n),
+    block_number: 103,
+    block_timestamp: '2025-08-11T09:32:59.000000Z',
+    from_address: address(n),
+    index: n,
+    pubkey: evil(n),
+    signature: evil(n + 1),
+    status: evil(n + 2),
+    transaction_hash: H(n),
+    withdrawal_address: n % 2 === 0 ? address(n + 3) : null,
+    withdrawal_credentials: evil(n + 4),
+  };
+}
+
 /** Bodies by endpoint, as the server would send them. */
 export const HOSTILE_BODIES = {
+  blobs: { items: range(4).map((n) => ({ blob_data: n % 2 === 0 ? '0x00ff' : evil(n), hash: evil(n + 1), kzg_commitment: evil(n + 2), kzg_proof: evil(n + 3) })) },
+  deposits: { items: range(N).map(deposit), next_page_params: null },
   transactions: { items: range(N).map((n) => transaction(n, false)), next_page_params: null },
   transaction: transaction(3, true),
   tokenTransfers: { items: range(N).map(transfer), next_page_params: null },

@@ -14,6 +14,11 @@ import { memoryIo } from '../../src/base/io.js';
 import { displayWidth } from '../../src/render/width.js';
 import { runScout } from '../support/scout.js';
 import { ADDR, COUNTS, EVIL, type FakeServer, HEAD_BLOCK, PAGE_SIZE, startServer, TX } from '../support/server.js';
+import { BLOCKS, blocksData } from '../support/fake/blocks-data.js';
+import { TOKEN_IDS } from '../support/fake/tokens-data.js';
+
+/** The miner of the fake chain's blocks: the address that validated them. */
+const MINER = String((blocksData().main[0]!.json['miner'] as { hash: string }).hash);
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -49,6 +54,14 @@ const LISTS: [string, string[], number][] = [
   ['block txs', ['block', 'txs', String(HEAD_BLOCK - 5)], PAGE_SIZE],
   ['block withdrawals', ['block', 'withdrawals', String(HEAD_BLOCK - 5)], 16],
   ['admin networks', ['admin', 'networks', '--api-key', 'admin-secret'], COUNTS.networks],
+  ['tx blobs', ['tx', 'blobs', TX.blob], 2],
+  ['tx deposits', ['tx', 'deposits', TX.batchDeposit], PAGE_SIZE],
+  ['block internal-txs', ['block', 'internal-txs', String(BLOCKS.busy)], PAGE_SIZE],
+  ['block deposits', ['block', 'deposits', String(BLOCKS.busy)], PAGE_SIZE],
+  ['address deposits', ['address', 'deposits', ADDR.rich], PAGE_SIZE],
+  ['address blocks-validated', ['address', 'blocks-validated', MINER], PAGE_SIZE],
+  ['token transfers --id', ['token', 'transfers', ADDR.nft721, '--id', TOKEN_IDS.plain], PAGE_SIZE],
+  ['token holders --id', ['token', 'holders', ADDR.nft1155, '--id', TOKEN_IDS.huge], PAGE_SIZE],
 ];
 
 describe('piped: tab-separated lines, no header, no colour, full values', () => {

@@ -17,13 +17,15 @@ import { renderTransaction } from '../../src/render/transaction.js';
 import { networkView } from '../../src/render/views.js';
 import { ADDR, getDataset, listsFor, type ListEntry, NETWORK_API_KEYS, toJsonText, TX } from '../support/data.js';
 import { renderTable } from '../support/table.js';
-import { addressLogs, txDepth } from '../support/fake/txdepth-data.js';
+import { addressLogs, blobsOf, txDepth } from '../support/fake/txdepth-data.js';
 import { logColumns } from '../../src/render/logs.js';
 import { stateChangeColumns } from '../../src/render/state-changes.js';
 import { activityColumns } from '../../src/render/activity.js';
 import { activityEntries } from '../support/fake/activity-data.js';
 import { AA_TOP, userOps } from '../support/fake/aa-data.js';
 import { aaBundlerColumns, aaPaymasterColumns, userOpColumns } from '../../src/render/userop.js';
+import { blobColumns, depositColumns } from '../../src/render/beacon.js';
+import { beaconDeposits } from '../support/fake/blocks-data.js';
 
 /** One hour after the fake chain's newest block. */
 const NOW = Date.UTC(2025, 7, 11, 10, 32, 59);
@@ -57,6 +59,8 @@ const KINDS: [string, unknown[], readonly Column<never>[]][] = [
   ['aa-bundlers', decode(AA_TOP.bundlers().slice(0, 6)), aaBundlerColumns as Column<never>[]],
   // The first paymaster comes as a bare hash (the explorer does not know it).
   ['aa-paymasters', decode(AA_TOP.paymasters()), aaPaymasterColumns as Column<never>[]],
+  ['deposits', decode(beaconDeposits().slice(0, 12)), depositColumns as Column<never>[]],
+  ['blobs', blobsOf(TX.blob)!.map((b) => JSON.parse(toJsonText(b)) as unknown), blobColumns as Column<never>[]],
 ];
 
 describe.each(KINDS)('%s', (name, items, cols) => {

@@ -291,6 +291,12 @@ export const TX = {
    * Its own, in no address's list.
    */
   decodedTrace: makeHash('tx:decoded-trace'),
+  /** A blob transaction (type 3) carrying two blobs (BLOB_HASHES), in no address's list. */
+  blob: makeHash('tx:blob'),
+  /** A call to the beacon deposit contract: one 32 ETH deposit. */
+  deposit: makeHash('tx:deposit'),
+  /** A staking contract's batch: 55 beacon deposits (two pages), from ADDR.rich, none of them to the deposit contract itself. */
+  batchDeposit: makeHash('tx:batch-deposit'),
   /** An ERC-4337 bundle: a bundler's handleOps on the v0.7 entry point, carrying 3 user operations (fake/aa-data.ts). */
   bundle: makeHash('tx:bundle'),
 } as const;
@@ -306,6 +312,12 @@ export const AA_ADDR = {
   factory: makeAddress('aa:factory'),
   paymaster: makeAddress('aa:paymaster'),
 } as const;
+
+/** The beacon deposit contract of Ethereum mainnet, as explorers send it (checksummed). */
+export const DEPOSIT_CONTRACT = '0x00000000219ab540356cBB839Cbe05303d7705Fa';
+
+/** The versioned hashes of TX.blob's blobs: 0x01 (KZG) and 31 bytes of a commitment's hash. */
+export const BLOB_HASHES: readonly string[] = [0, 1].map((n) => `0x01${makeHash(`blob:${n}`).slice(4)}`);
 
 /** Literal substrings of response bodies that a byte-exact client must pass through. */
 export const RAW = {
@@ -1275,6 +1287,22 @@ function buildDataset(): Dataset {
     collection(NFT1155, ['1', '3', '80150964086159950173205574815354476552587982015634789657175307108395227874122'], ['2', '1', '1']),
     collection(ERC404, ['7341'], ['1']),
   ];
+
+  // ── a blob transaction and two that made beacon deposits, in no address's list (their own routes: fake/txdepth.ts)
+  addTx(txSpec({
+    hash: TX.blob, block: HEAD_BLOCK - 4, position: 1, from: ADDR.counterparty, to: registerAddress({ hash: makeAddress('rollup-inbox'), name: null }),
+    nonce: 12, gasLimit: 21_000n, transactionTypes: ['blob_transaction'],
+    extra: { type: 3, blob_versioned_hashes: [...BLOB_HASHES], blob_gas_used: '262144', blob_gas_price: '1500000000', max_fee_per_blob_gas: '3000000000', burnt_blob_fee: '393216000000000' },
+  }));
+  registerAddress({ hash: DEPOSIT_CONTRACT, isContract: true, isVerified: true, name: 'DepositContract' });
+  addTx(txSpec({
+    hash: TX.deposit, block: HEAD_BLOCK - 7, position: 4, from: ADDR.counterparty, to: DEPOSIT_CONTRACT, value: '32000000000000000000',
+    nonce: 3, gasLimit: 60_000n, gasUsed: 52_341n, method: 'deposit', rawInput: `0x22895118${'0'.repeat(64)}`, transactionTypes: ['contract_call'],
+  }));
+  addTx(txSpec({
+    hash: TX.batchDeposit, block: HEAD_BLOCK - 3, position: 2, from: rich, to: registerAddress({ hash: makeAddress('batch-depositor'), isContract: true, isVerified: true, name: 'BatchDeposit' }),
+    value: '1760000000000000000000', nonce: 700, gasLimit: 3_000_000n, gasUsed: 2_412_000n, method: 'batchDeposit', rawInput: `0xc82655b7${'0'.repeat(64)}`, transactionTypes: ['contract_call'],
+  }));
 
   // ── TX.pending and the pending address
   const pendingTxs = [

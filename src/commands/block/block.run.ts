@@ -4,7 +4,7 @@
  * prints what `scout block <its number>` prints.
  */
 import type { ExplorerClient, ListRequest } from '../../api/client.js';
-import { blockPath, blocks, blockTransactions, blockWithdrawals } from '../../api/endpoints.js';
+import { blockBeaconDeposits, blockInternalTransactions, blockPath, blocks, blockTransactions, blockWithdrawals, type CallType, type InternalType } from '../../api/endpoints.js';
 import { paginate } from '../../api/paginate.js';
 import { NotFoundError, ResponseShapeError, UsageError } from '../../base/errors.js';
 import { printObject } from '../../run/object.js';
@@ -88,4 +88,19 @@ export function withdrawals(inv: Invocation, block: string): Promise<void> {
   return blockList(inv, block, blockWithdrawals, view('withdrawals'), (id) =>
     `no withdrawals in block ${id}: it paid none, or the chain has no beacon-chain withdrawals (or had none yet then)`,
   );
+}
+
+/** `scout block internal-txs <block>`: the calls between contracts in a block, as the server filters them by type. */
+export function internalTransactions(inv: Invocation, block: string, o: { type?: InternalType | undefined; callType?: CallType | undefined }): Promise<void> {
+  return blockList(inv, block, (id) => blockInternalTransactions(id, o), view('blockInternalTransactions'), (id) =>
+    `no internal transactions in block ${id}${o.type || o.callType ? ' of that type' : ''}: its transactions called no other contract, or the explorer has not indexed them yet`,
+  );
+}
+
+/**
+ * `scout block deposits <block>`. An explorer without beacon deposits (any chain but Ethereum's kind)
+ * lacks the endpoint: a not-found error that says so (exit 3).
+ */
+export function deposits(inv: Invocation, block: string): Promise<void> {
+  return blockList(inv, block, blockBeaconDeposits, view('blockDeposits'), (id) => `no beacon deposits in block ${id}`);
 }

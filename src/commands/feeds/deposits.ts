@@ -12,7 +12,7 @@ export default listCommand({
   options: { chains: chainsOption },
   examples: ['scout deposits --limit 20', 'scout deposits --since 7d --all --csv'],
   request: () => beaconDeposits(),
-  view: 'deposits',
+  view: 'chainDeposits',
   dated: LOG_TIME,
   indexed: 'blocks',
   watch: byIndex,

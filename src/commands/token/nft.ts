@@ -1,13 +1,18 @@
-/** `scout token nft <address> <id>`: one NFT: owner, metadata name, image, attributes. */
-import { tokenInstancePath } from '../../api/endpoints.js';
+/** `scout token nft <address> <id>`: one NFT: owner, metadata name, image, attributes, transfer count. */
 import { tokenAddressArg, tokenIdArg } from '../args.js';
-import { objectCommand } from '../../kit/spec.js';
+import { command } from '../../kit/spec.js';
 
-export default objectCommand({
+export default command({
   name: 'nft',
-  description: 'one NFT of a collection: owner, name, image, attributes',
+  description: 'one NFT of a collection: owner, name, image, attributes, how many transfers',
   args: { address: tokenAddressArg, id: tokenIdArg },
-  examples: ['scout token nft 0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D 8520 --json | jq .metadata.attributes'],
-  request: ({ address, id }) => ({ path: tokenInstancePath(address, id), what: `token ${address} id ${id}` }),
-  view: 'tokenInstance',
+  output: 'object',
+  help:
+    'With --json, the NFT as the explorer sent it, with its transfer count as sent under "counters".\n' +
+    'Its holders and its history: scout token holders <address> --id <id>, scout token transfers <address> --id <id>.',
+  examples: [
+    'scout token nft 0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D 8520 --json | jq .metadata.attributes',
+    'scout token nft 0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D 8520 --json | jq .counters.transfers_count',
+  ],
+  run: async (inv, { address, id }) => (await import('./token.run.js')).nft(inv, address, id),
 });

@@ -1,10 +1,10 @@
 /**
- * The runs of `token show` and `token holders`. `token show` asks for the token and its counters at
- * once; `--json` prints the token object as sent with the counters object as sent spliced in under
- * a `counters` key (the bytes of both kept). `token holders` needs the token itself only for a table
+ * The runs of `token show`, `token nft` and `token holders`. `token show` asks for the token and its
+ * counters at once (`token nft` the NFT and its transfer count); `--json` prints the object as sent
+ * with the counters object as sent spliced in under a `counters` key (the bytes of both kept). `token holders` needs the token itself only for a table
  * or CSV (balances in units, shares of the supply); JSON prints the holders as sent.
  */
-import { tokenCountersPath, tokenHolders, tokenPath } from '../../api/endpoints.js';
+import { tokenCountersPath, tokenHolders, tokenInstancePath, tokenInstanceTransfersCountPath, tokenPath } from '../../api/endpoints.js';
 import { paginate } from '../../api/paginate.js';
 import { InterruptedError, ResponseShapeError } from '../../base/errors.js';
 import type { ListView } from '../../render/views.js';
@@ -18,7 +18,7 @@ import { notAContract } from '../../run/not-contract.js';
 import type { Invocation } from '../../kit/invocation.js';
 
 /** `body` (a JSON object's text) with `"counters":<counters>` added as its last member, both byte for byte. */
-export function withCounters(body: string, counters: string, origin: string): string {
+export function withCounters(body: string, counters: string, origin: string, noun = 'token'): string {
   const t = body.trim();
   let members: Map<string, string>;
   try {
@@ -26,7 +26,7 @@ export function withCounters(body: string, counters: string, origin: string): st
     members = objectMembers(t);
   } catch (e) {
     if (!(e instanceof RawJsonError)) throw e;
-    throw new ResponseShapeError(`unusable response from ${origin}: expected a token object`);
+    throw new ResponseShapeError(`unusable response from ${origin}: expected a ${noun} object`);
   }
   return `${t.slice(0, -1)}${members.size === 0 ? '' : ','}"counters":${counters.trim()}}`;
 }
@@ -37,32 +37,44 @@ function objectOf(body: string): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
-export async function show(inv: Invocation, address: string): Promise<void> {
+/**
+ * An object and its counters, asked at once: counters that cannot be had leave the object without
+ * them and a warning on stderr in `words` ("the token's counters"); the object's failure is the run's.
+ */
+async function withItsCounters(inv: Invocation, object: { path: string; what: string }, counters: { path: string; what: string; words: string; noun: string }) {
   const { mode } = inv.output;
   const s = await inv.session();
   const explorer = s.explorer();
-  const origin = new URL(explorer.baseUrl).origin;
   const progress = await openProgress(s.io, mode, `${inv.path.join(' ')} · loading`, s.render.color, { waits: s.waits });
-  let token: string;
-  let counters: string | undefined;
+  let body: string;
+  let counted: string | undefined;
   try {
     // Both at once; the counters are settled here so a failure of theirs is never unhandled.
-    const pending = explorer.getRaw(tokenCountersPath(address), [], `counters of token ${address}`).then(
-      (body) => ({ body }),
+    const pending = explorer.getRaw(counters.path, [], counters.what).then(
+      (b) => ({ body: b }),
       (error: unknown) => ({ error }),
     );
-    token = await explorer.getRaw(tokenPath(address), [], `token ${address}`);
+    body = await explorer.getRaw(object.path, [], object.what);
     const got = await pending;
-    if ('body' in got) counters = got.body;
+    if ('body' in got) counted = got.body;
     else {
       if (got.error instanceof InterruptedError) throw got.error;
-      // The token without its counts is still worth showing; the gap is said, never hidden.
+      // The object without its counts is still worth showing; the gap is said, never hidden.
       const why = got.error instanceof Error ? got.error.message : String(got.error);
-      await s.io.err.write(`scout: warning: the token's counters could not be had (${safeText(why)}); showing the token without them\n`);
+      await s.io.err.write(`scout: warning: ${counters.words} could not be had (${safeText(why)}); showing the ${counters.noun} without them\n`);
     }
   } finally {
     progress.stop();
   }
+  return { s, mode, body, counted, origin: new URL(explorer.baseUrl).origin };
+}
+
+export async function show(inv: Invocation, address: string): Promise<void> {
+  const { s, mode, body: token, counted: counters, origin } = await withItsCounters(
+    inv,
+    { path: tokenPath(address), what: `token ${address}` },
+    { path: tokenCountersPath(address), what: `counters of token ${address}`, words: "the token's counters", noun: 'token' },
+  );
   if (mode === 'json' || mode === 'ndjson') return printDocument(s, counters === undefined ? token : withCounters(token, counters, origin), mode);
 
   const t = objectOf(token);
@@ -78,8 +90,8 @@ export async function show(inv: Invocation, address: string): Promise<void> {
   );
 }
 
-export async function holders(inv: Invocation, address: string): Promise<void> {
-  const req = tokenHolders(address);
+export async function holders(inv: Invocation, address: string, id?: string): Promise<void> {
+  const req = tokenHolders(address, id);
   if (inv.output.cursorRead) (await import('../../api/cursor.js')).checkCursorOrigin(inv.output.cursorRead, { command: inv.path.join(' '), path: req.path });
   const s = await inv.session();
   const client = s.explorer();
@@ -99,4 +111,18 @@ export async function holders(inv: Invocation, address: string): Promise<void> {
     throw await notAContract(client, address, e);
   }
   await offerNextPage(s, printed, inv.output, { line: inv.hint, path: req.path });
+}
+
+/** `scout token nft <address> <id>`: the NFT, and how many transfers it has had, asked at once. */
+export async function nft(inv: Invocation, address: string, id: string): Promise<void> {
+  const { s, mode, body, counted, origin } = await withItsCounters(
+    inv,
+    { path: tokenInstancePath(address, id), what: `token ${address} id ${id}` },
+    { path: tokenInstanceTransfersCountPath(address, id), what: `transfer count of token ${address} id ${id}`, words: "the NFT's transfer count", noun: 'NFT' },
+  );
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, counted === undefined ? body : withCounters(body, counted, origin, 'NFT'), mode);
+  const [{ printObject }, { objectView }] = await Promise.all([import('../../run/object.js'), import('../../kit/view-ref.js')]);
+  const c = counted === undefined ? undefined : objectOf(counted);
+  // The count goes to the view beside the NFT, as a part of it.
+  await printObject(s, body, origin, await objectView('tokenInstance')(), c === undefined ? undefined : { counters: c });
 }

@@ -14,8 +14,11 @@ export default command({
     'that has them all; the call tree its first 40 calls. A part this explorer does not serve\n' +
     'is skipped with a note on stderr, and the rest still shows; an unknown transaction is exit 3,\n' +
     'and a rate limit, timeout or network failure on any request ends the run with its exit code.\n' +
+    'A blob transaction shows its blobs, and a transaction that made beacon deposits those, where\n' +
+    'the explorer keeps them (Ethereum and its testnets); elsewhere they are left out without a word.\n' +
     'With --json, one object whose members are the parts, each as the server sent it:\n' +
-    '  {"transaction":…,"summary":…,"user_operations":…,"token_transfers":…,"state_changes":…,"logs":…,"raw_trace":…}\n' +
+    '  {"transaction":…,"summary":…,"user_operations":…,"token_transfers":…,"state_changes":…,"logs":…,\n' +
+    '   "raw_trace":…,"blobs":…,"beacon_deposits":…}\n' +
     '(lists as their first page, next_page_params and all). A part the explorer did not serve is\n' +
     'left out of the object, and a note on stderr says why.',
   examples: [

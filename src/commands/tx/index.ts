@@ -1,5 +1,7 @@
 /** `scout tx <verb>`: its verbs, in the order --help and completion list them. */
 import { topic } from '../../kit/spec.js';
+import blobs from './blobs.js';
+import deposits from './deposits.js';
 import explain from './explain.js';
 import internalTxs from './internal-txs.js';
 import logs from './logs.js';
@@ -14,5 +16,5 @@ export default topic({
   name: 'tx',
   description: 'look up a transaction: details, transfers, logs, state changes, call trace',
   examples: ['scout tx show 0x4dd7e3f4522fcf2483ae422fd007492380051d87de6fdb17be71c7134e26857e'],
-  commands: [show, summary, explain, transfers, logs, internalTxs, stateChanges, trace, userops],
+  commands: [show, summary, explain, transfers, logs, internalTxs, stateChanges, trace, userops, blobs, deposits],
 });

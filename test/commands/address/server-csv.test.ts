@@ -221,6 +221,7 @@ describe('--server-csv: refused before any request', () => {
     [['address', 'txs', rich, '--server-csv', '--since', 'block:19000000'], '--server-csv takes a time for --since, not a block'],
     [['address', 'transfers', rich, '--server-csv', '--type', 'ERC-20'], 'takes no --type'],
     [['address', 'logs', rich, '--server-csv', '--topic', `0x${'ab'.repeat(32)}`], 'takes no --topic'],
+    [['token', 'holders', ADDR.nft1155, '--server-csv', '--id', '1'], 'takes no --id'],
   ])('%j', async (args, message) => {
     const before = srv.requests.length;
     const r = await scout(args as string[], { stdin: `${rich}\n` });

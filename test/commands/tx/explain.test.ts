@@ -24,6 +24,7 @@ const PATHS = {
   state_changes: `${T}/state-changes`,
   logs: `${T}/logs`,
   raw_trace: `${T}/raw-trace`,
+  beacon_deposits: `${T}/beacon/deposits`,
 } as const;
 type Part = keyof typeof PATHS;
 /** The query a part's request carries. */
@@ -46,6 +47,7 @@ function bodies(): Record<Part, string> {
       { address: addressObject(ADDR.rich), balance_after: '828282622733717191', balance_before: '832127467556437753', change: '-3844844822720562', is_miner: false, token: null, token_id: null, type: 'coin' },
       { address: addressObject(ADDR.rich), balance_after: '6814903154', balance_before: '9814903154', change: '-3000000000', is_miner: false, token: usdc, token_id: null, type: 'token' },
     ]),
+    beacon_deposits: list([]),
     logs: list([
       {
         address: addressObject(ADDR.usdc),
@@ -189,7 +191,7 @@ describe('tx explain, parts missing', () => {
       const j = await runScout(['tx', 'explain', HASH, '--base-url', srv.url, '--retries', '0', '--json']);
       expect(j.code).toBe(0);
       const members = objectMembers(j.stdout.trimEnd());
-      expect([...members.keys()]).toEqual(['transaction', 'user_operations', 'token_transfers']);
+      expect([...members.keys()]).toEqual(['transaction', 'user_operations', 'token_transfers', 'beacon_deposits']);
       expect(members.get('token_transfers')).toBe(parts.token_transfers);
       expect(j.stderr.split('\n')).toHaveLength(5);
     } finally {

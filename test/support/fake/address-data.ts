@@ -5,7 +5,7 @@
  * values generated.
  */
 import { ACTIVITY } from './activity-data.js';
-import { ADDR, EVIL, RawJson, TX, addressObject, knownAddress, makeAddress, makeHash, type JsonObject, type ListEntry } from '../data.js';
+import { ADDR, EVIL, RawJson, TX, addressObject, knownAddress, makeAddress, makeHash, tokenJson, type JsonObject, type ListEntry } from '../data.js';
 
 /** Addresses of this area beyond data.ts's. */
 export const AREA = {
@@ -15,6 +15,8 @@ export const AREA = {
   hostile: makeAddress('area:hostile'),
   /** A valid address the server has never seen: `/addresses/{h}` and its counters answer 404. */
   unknown: makeAddress('area:unknown'),
+  /** A wallet airdropped scam tokens: 60 token balances (two pages), AIRDROP_SCAM of them marked scam. */
+  airdropped: makeAddress('area:airdropped'),
 } as const;
 
 /** ADDR.rich's balance in wei: 1,234.567890123456789012 ETH (every digit must show). */
@@ -170,3 +172,40 @@ export function nameItems(q: string): ListEntry[] {
 
 /** The hash of a transaction unknown to the fake, for `open` tests. */
 export const SOME_HASH = makeHash('area:some-tx');
+
+/** Where among AREA.airdropped's 60 balances the explorer marks the token as scam: 5 on the first page, 2 on the second. */
+export const AIRDROP_SCAM: readonly number[] = [4, 9, 17, 30, 44, 51, 58];
+/** Of those, the one an older server marks with `is_scam: true` (and no reputation) instead. */
+export const AIRDROP_IS_SCAM = 17;
+
+let airdrop: ListEntry[] | undefined;
+
+/**
+ * AREA.airdropped's token balances, as `/addresses/{h}/tokens` sends them: three priced tokens, then
+ * tokens without a price by value, some marked scam (`reputation: "scam"`, one `is_scam: true`), one
+ * of those with a hostile name; the rest `reputation: "ok"`, or null where the explorer has no opinion.
+ */
+export function airdroppedTokens(): ListEntry[] {
+  if (airdrop) return airdrop;
+  const priced = [ADDR.usdc, ADDR.usdt, ADDR.weth];
+  airdrop = Array.from({ length: 60 }, (_, n): ListEntry => {
+    const scam = AIRDROP_SCAM.includes(n);
+    const id = 90_000 - n;
+    let token: JsonObject;
+    if (n < priced.length) token = { ...tokenJson(priced[n]!), reputation: 'ok' };
+    else {
+      const address = makeAddress(`airdrop-token:${n}`);
+      const name = scam ? (n === 30 ? EVIL.name : `Visit claim-${n}.example to claim`) : `Airdrop Token ${n}`;
+      token = {
+        address, address_hash: address, circulating_market_cap: null, decimals: '18', exchange_rate: null, holders: String(1_000 + n), holders_count: String(1_000 + n),
+        icon_url: null, name, symbol: scam ? `CLAIM${n}` : `AT${n}`, total_supply: '1000000000000000000000000', type: 'ERC-20', volume_24h: null,
+        reputation: scam && n !== AIRDROP_IS_SCAM ? 'scam' : n % 5 === 0 ? null : 'ok',
+        ...(n === AIRDROP_IS_SCAM ? { is_scam: true } : {}),
+      };
+    }
+    const value = String(10n ** 24n - BigInt(n) * 10n ** 21n);
+    const fiat = n < priced.length ? `${(3 - n) * 1000}.5` : null;
+    return { json: { token, token_id: null, token_instance: null, value }, cursor: { fiat_value: fiat, id, value }, tokenType: 'ERC-20', token: String(token['address_hash']).toLowerCase() };
+  });
+  return airdrop;
+}

@@ -5,10 +5,12 @@
  * first asked), and the stats with their gas prices in both shapes.
  */
 import {
+  ADDR,
   addressObject,
   blockTime,
   getDataset,
   HEAD_BLOCK,
+  TX,
   makeAddress,
   makeHash,
   txObject,
@@ -158,4 +160,101 @@ export const GAS_PRICES_FULL: JsonObject = {
 export function statsFor(fullGasPrices: boolean): JsonObject {
   const stats = getDataset().stats;
   return fullGasPrices ? { ...stats, gas_prices: GAS_PRICES_FULL } : stats;
+}
+
+const internalCache = new Map<string, ListEntry[]>();
+
+/** The kinds internal transactions of a block take in turn, as the API names them (`type`). */
+const INTERNAL_KINDS = ['call', 'delegatecall', 'staticcall', 'call', 'create2', 'callcode', 'selfdestruct', 'create'] as const;
+
+/**
+ * The internal transactions of a block, in its order (transaction, then index): as many as its
+ * `internal_transactions_count` (none where that is null), spread over its first transactions; the
+ * cursor `index, transaction_index` (and items_count).
+ */
+export function blockInternalTransactions(block: JsonObject): ListEntry[] {
+  const hash = String(block['hash']);
+  const hit = internalCache.get(hash);
+  if (hit) return hit;
+  const height = Number(block['height']);
+  const count = typeof block['internal_transactions_count'] === 'number' ? block['internal_transactions_count'] : 0;
+  const entries = Array.from({ length: count }, (_, k): ListEntry => {
+    const position = Math.floor(k / 4);
+    const index = (k % 4) + 1;
+    const type = INTERNAL_KINDS[k % INTERNAL_KINDS.length]!;
+    const creates = type === 'create' || type === 'create2';
+    const failed = k % 11 === 5;
+    return {
+      json: {
+        block_index: k,
+        block_number: height,
+        created_contract: creates ? addressObject(makeAddress(`block-created:${height}:${k}`)) : null,
+        error: failed ? 'Reverted' : null,
+        from: addressObject(makeAddress(`block-tx-to:${position % 17}`)),
+        gas_limit: String(30_000 + k * 113),
+        index,
+        success: !failed,
+        timestamp: blockTime(height),
+        to: creates ? null : addressObject(makeAddress(`block-callee:${k % 9}`)),
+        transaction_hash: makeHash(`block-tx:${height}:${position}`),
+        transaction_index: position,
+        type,
+        value: type === 'delegatecall' || type === 'staticcall' ? '0' : String(1_000_000_000n * BigInt(k)),
+      },
+      cursor: { index, transaction_index: position },
+    };
+  });
+  internalCache.set(hash, entries);
+  return entries;
+}
+
+/** Whether an internal transaction is of the kind `internal_type` and `call_type` ask (each absent: any). */
+export function internalKind(e: ListEntry, internalType: string | undefined, callType: string | undefined): boolean {
+  const type = String(e.json['type']);
+  const calls = ['call', 'callcode', 'delegatecall', 'staticcall'];
+  if (internalType !== undefined && !(internalType === 'call' ? calls.includes(type) : type === internalType)) return false;
+  return callType === undefined || type === callType;
+}
+
+let depositCache: ListEntry[] | undefined;
+
+/**
+ * Every beacon deposit the fake chain has, newest first (index descending, the cursor `index` with
+ * items_count): TX.deposit's one (32 ETH) and TX.batchDeposit's 55, from ADDR.rich, in block
+ * HEAD_BLOCK - 3; a few invalid and pending among them. Amounts in wei.
+ */
+export function beaconDeposits(): ListEntry[] {
+  if (depositCache) return depositCache;
+  const one = { tx: TX.deposit, block: HEAD_BLOCK - 7, from: ADDR.counterparty, count: 1 };
+  const batch = { tx: TX.batchDeposit, block: BLOCKS.busy, from: ADDR.rich, count: 55 };
+  const out: ListEntry[] = [];
+  let index = 2_100_000;
+  // Indexes count up from the oldest block's deposits; the list is newest first.
+  for (const d of [one, batch].sort((a, b) => a.block - b.block)) {
+    for (let k = 0; k < d.count; k++) {
+      index++;
+      const withdrawTo = k % 3 === 0 ? null : makeAddress(`withdraw-to:${k % 4}`);
+      out.push({
+        json: {
+          amount: k % 10 === 9 ? '1000000000000000000' : '32000000000000000000',
+          // The main chain's block hashes, as data.ts makes them.
+          block_hash: makeHash(`block:${d.block}`),
+          block_number: d.block,
+          block_timestamp: blockTime(d.block),
+          from_address: addressObject(d.from),
+          index,
+          pubkey: `0x${makeHash(`pubkey:${index}`).slice(2)}${makeHash(`pubkey2:${index}`).slice(2, 34)}`,
+          signature: `0x${[0, 1, 2].map((j) => makeHash(`sig:${index}:${j}`).slice(2)).join('')}`,
+          status: k % 17 === 16 ? 'invalid' : d.block > HEAD_BLOCK - 4 ? 'pending' : 'completed',
+          transaction_hash: d.tx,
+          withdrawal_address: withdrawTo === null ? null : addressObject(withdrawTo),
+          withdrawal_credentials: withdrawTo === null ? `0x00${makeHash(`bls-credentials:${k}`).slice(4)}` : `0x010000000000000000000000${withdrawTo.slice(2).toLowerCase()}`,
+        },
+        cursor: { index },
+        from: d.from.toLowerCase(),
+      });
+    }
+  }
+  depositCache = out.reverse();
+  return depositCache;
 }

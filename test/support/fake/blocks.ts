@@ -4,10 +4,13 @@
  * 50-item pages with the real cursor keys, 404 `{"message":"Not found"}` for an unknown block and
  * `{"message":"Block lost consensus","hash":…}` for a number only a reorganised-away block has, 422
  * for a malformed number or hash, and every block's withdrawals (an empty list where it has none,
- * which is also what a chain without withdrawals answers for every block).
+ * which is also what a chain without withdrawals answers for every block). Its `/internal-transactions`
+ * (filters `internal_type` and `call_type`, cursor `index, transaction_index` and items_count) and
+ * `/beacon/deposits` (cursor `index`, items_count): empty lists for a block without any.
  */
-import { HASH_RE, json, NOT_FOUND, enumOf, type Check, type Reply, type Route, type RouteResolver } from './kit.js';
-import { blocksData, blockTransactions, blockWithdrawals, findBlock, statsFor } from './blocks-data.js';
+import { HASH_RE, json, NOT_FOUND, enumOf, type Check, type Reply, type Req, type Route, type RouteResolver } from './kit.js';
+import type { JsonObject, ListEntry } from '../data.js';
+import { beaconDeposits, blockInternalTransactions, blocksData, blockTransactions, blockWithdrawals, findBlock, internalKind, statsFor } from './blocks-data.js';
 import { HEAD_BLOCK } from '../data.js';
 
 /** The path parameter: a non-negative integer or a full hash (the controller's own words when neither). */
@@ -44,42 +47,38 @@ function blockRoute(id: string, sub: string | undefined): Route | null {
   };
   // Keyed by the block itself, so its number and its hash page the same list.
   const registry = (what: string) => `block:${String(block()?.['hash'] ?? id).toLowerCase()}:${what}`;
+  // A list of the block's own: its parameters, cursor keys (items_count beside them) and items; an unknown block is 404.
+  const list = (what: string, params: Record<string, Check>, cursorKeys: string[], items: (b: JsonObject, req: Req) => { entries: ListEntry[]; keep: (e: ListEntry) => boolean }): Route => ({
+    kind: 'list',
+    registry: registry(what),
+    hashParam,
+    params,
+    cursorKeys: [...cursorKeys, 'items_count'],
+    itemsCount: true,
+    select: (req) => {
+      const b = block();
+      return b ? items(b as JsonObject, req) : { entries: [], keep: () => true };
+    },
+    special: () => {
+      const b = lookup(id);
+      return isReply(b) ? b : null;
+    },
+  });
+  const all = () => true;
   if (sub === 'transactions') {
-    return {
-      kind: 'list',
-      registry: registry('transactions'),
-      hashParam,
-      params: { type: enumOf('coin_transfer', 'contract_call', 'contract_creation', 'token_transfer', 'token_creation') },
-      cursorKeys: ['block_number', 'index', 'items_count'],
-      itemsCount: true,
-      select: () => {
-        const b = block();
-        return { entries: b ? blockTransactions(b as never) : [], keep: () => true };
-      },
-      special: () => {
-        const b = lookup(id);
-        return isReply(b) ? b : null;
-      },
-    };
+    return list('transactions', { type: enumOf('coin_transfer', 'contract_call', 'contract_creation', 'token_transfer', 'token_creation') }, ['block_number', 'index'], (b) => ({ entries: blockTransactions(b), keep: all }));
   }
-  if (sub === 'withdrawals') {
-    return {
-      kind: 'list',
-      registry: registry('withdrawals'),
-      hashParam,
-      params: {},
-      cursorKeys: ['index', 'items_count'],
-      itemsCount: true,
-      select: () => {
-        const b = block();
-        return { entries: b ? blockWithdrawals(b as never) : [], keep: () => true };
-      },
-      special: () => {
-        const b = lookup(id);
-        return isReply(b) ? b : null;
-      },
-    };
+  if (sub === 'internal-transactions') {
+    const params = { internal_type: enumOf('call', 'create', 'create2', 'reward', 'selfdestruct', 'stop'), call_type: enumOf('call', 'callcode', 'delegatecall', 'staticcall') };
+    return list('internal-transactions', params, ['index', 'transaction_index'], (b, req) => ({
+      entries: blockInternalTransactions(b),
+      keep: (e) => internalKind(e, req.query.get('internal_type'), req.query.get('call_type')),
+    }));
   }
+  if (sub === 'beacon/deposits') {
+    return list('beacon-deposits', {}, ['index'], (b) => ({ entries: beaconDeposits().filter((e) => e.json['block_number'] === b['height']), keep: all }));
+  }
+  if (sub === 'withdrawals') return list('withdrawals', {}, ['index'], (b) => ({ entries: blockWithdrawals(b), keep: all }));
   return null;
 }
 
@@ -108,6 +107,7 @@ export const blockRoutes: RouteResolver = (segments) => {
   if (d === undefined) return blocksRoute();
   if (e === 'countdown' && f === undefined) return countdownRoute(d);
   if (f === undefined) return blockRoute(d, e);
+  if (e === 'beacon' && f === 'deposits' && segments.length === 6) return blockRoute(d, 'beacon/deposits');
   return null;
 };
 

@@ -279,6 +279,84 @@ export function instanceOf(h: string, id: string): JsonObject | null {
   return instancesOf(h).find((e) => e.json['id'] === id)?.json ?? null;
 }
 
+// ───────────────────────────────────────────────────────────────── one NFT: holders, transfers
+
+/** NFTs with a history of their own (the rest have none: empty lists, a count of 0). */
+export const NFT_HISTORY = {
+  /** TOKEN_IDS.plain of ADDR.nft721: 55 transfers back to its mint (two pages). */
+  transfers: 55,
+  /** TOKEN_IDS.huge of ADDR.nft1155: 60 holders (two pages). */
+  holders: 60,
+} as const;
+
+const instanceTransferCache = new Map<string, ListEntry[]>();
+
+/**
+ * The transfers of one NFT, newest first, as `/tokens/{h}/instances/{id}/transfers` sends them: the
+ * ERC-721 `total` (`{token_id, token_instance}`), its cursor `block_number, index, token_id`. The last
+ * is its mint, from the zero address.
+ */
+export function instanceTransfersOf(h: string, id: string): ListEntry[] {
+  const key = `${h.toLowerCase()}:${id}`;
+  const cached = instanceTransferCache.get(key);
+  if (cached) return cached;
+  const k = knownToken(h);
+  let entries: ListEntry[] = [];
+  if (k && h.toLowerCase() === ADDR.nft721.toLowerCase() && id === TOKEN_IDS.plain) {
+    const n = NFT_HISTORY.transfers;
+    // Owners in turn, the oldest first: the mint to the first, then each to the next; the newest ends with the rich address.
+    const owners = Array.from({ length: n }, (_, i) => (i === n - 1 ? ADDR.rich : address(`nft-owner:${i}`)));
+    entries = Array.from({ length: n }, (_, m): ListEntry => {
+      const i = n - 1 - m;
+      const block = 23_000_000 - m * 1_111;
+      const index = 50 + ((m * 13) % 200);
+      const mint = i === 0;
+      return {
+        json: {
+          block_hash: hash(`nft-block:${block}`),
+          block_number: block,
+          from: addressObject(mint ? ADDR.zero : owners[i - 1]!),
+          log_index: index,
+          method: mint ? 'mint' : 'transferFrom',
+          timestamp: new Date(Date.UTC(2025, 6, 1) - m * 86_400_000).toISOString().replace('Z', '000Z'),
+          to: addressObject(owners[i]!),
+          token: k.json,
+          token_type: 'ERC-721',
+          total: { token_id: id, token_instance: null },
+          transaction_hash: hash(`nft-transfer:${key}:${m}`),
+          type: mint ? 'token_minting' : 'token_transfer',
+        },
+        cursor: { block_number: block, index, token_id: id },
+      };
+    });
+  }
+  instanceTransferCache.set(key, entries);
+  return entries;
+}
+
+const instanceHolderCache = new Map<string, ListEntry[]>();
+
+/** The holders of one NFT, the largest balance first: an ERC-1155 id has many, an ERC-721 id its owner. */
+export function instanceHoldersOf(h: string, id: string): ListEntry[] {
+  const key = `${h.toLowerCase()}:${id}`;
+  const cached = instanceHolderCache.get(key);
+  if (cached) return cached;
+  let entries: ListEntry[] = [];
+  const type = tokenType(h);
+  if (h.toLowerCase() === ADDR.nft1155.toLowerCase() && id === TOKEN_IDS.huge) {
+    entries = Array.from({ length: NFT_HISTORY.holders }, (_, n) => {
+      const holder = n === 0 ? ADDR.rich : n === 1 ? ADDR.scam : address(`1155-id-holder:${n}`);
+      const value = String(1_000 - n * 7);
+      return { json: { address: addressObject(holder), token_id: id, value }, cursor: { address_hash: holder, token_id: id, value } };
+    });
+  } else if ((type === 'ERC-721' || type === 'ERC-404') && instanceOf(h, id)) {
+    const owner = (instanceOf(h, id)?.['owner'] as { hash?: string } | null)?.hash;
+    if (owner) entries = [{ json: { address: addressObject(owner), token_id: id, value: '1' }, cursor: { address_hash: owner, token_id: id, value: '1' } }];
+  }
+  instanceHolderCache.set(key, entries);
+  return entries;
+}
+
 // ───────────────────────────────────────────────────────────────── smart contracts
 
 /** A verified contract's body, the fields in the order the server's view writes them. */

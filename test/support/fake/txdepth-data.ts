@@ -11,7 +11,7 @@
  * unknown one is 404.
  */
 import { createHash } from 'node:crypto';
-import { ADDR, EVIL, TX, addressObject, getDataset, listsFor, tokenJson, type Json, type JsonObject, type ListEntry } from '../data.js';
+import { ADDR, BLOB_HASHES, EVIL, TX, addressObject, getDataset, listsFor, tokenJson, type Json, type JsonObject, type ListEntry } from '../data.js';
 
 export const TOPIC = {
   transfer: '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
@@ -282,4 +282,27 @@ export function addressLogs(address: string): ListEntry[] {
 export function hasTopic(e: ListEntry, topic: string): boolean {
   const topics = e.json['topics'];
   return Array.isArray(topics) && topics.some((x) => typeof x === 'string' && x.toLowerCase() === topic.toLowerCase());
+}
+
+/** Bytes in one EIP-4844 blob: 4096 field elements of 32 bytes. */
+export const BLOB_BYTES = 131_072;
+
+let blobCache: JsonObject[] | undefined;
+
+/**
+ * `/transactions/{h}/blobs` of a transaction the fake knows: TX.blob's two blobs (each its versioned
+ * hash, 131,072 bytes of data as hex, a 48-byte KZG commitment and proof), none for any other;
+ * undefined for an unknown transaction (404).
+ */
+export function blobsOf(hash: string): JsonObject[] | undefined {
+  if (!getDataset().transactions.has(hash.toLowerCase())) return undefined;
+  if (hash.toLowerCase() !== TX.blob.toLowerCase()) return [];
+  blobCache ??= BLOB_HASHES.map((versioned, n) => {
+    const word = createHash('sha256').update(`scout-fake:blob:${n}`).digest('hex');
+    // A rollup batch: some data, then zeroes to the blob's fixed size.
+    const data = (word.repeat(40) + '00'.repeat(BLOB_BYTES)).slice(0, BLOB_BYTES * 2);
+    const g1 = (label: string) => `0x${createHash('sha512').update(`scout-fake:${label}:${n}`).digest('hex').slice(0, 96)}`;
+    return { blob_data: `0x${data}`, hash: versioned, kzg_commitment: g1('kzg-commitment'), kzg_proof: g1('kzg-proof') };
+  });
+  return blobCache;
 }
