@@ -87,7 +87,7 @@ _scout_options() {
         "decode error") _scout_words="--to --abi --sig --concurrency --json --ndjson --jq" ;;
         "search") _scout_words="--type --chains --json --ndjson --jq --csv --wide --columns --all --limit --cursor" ;;
         "open") _scout_words="--print" ;;
-        "stats") _scout_words="--chart --json --ndjson --jq" ;;
+        "stats") _scout_words="--chart --day --json --ndjson --jq" ;;
         "gas") _scout_words="--json --ndjson --jq" ;;
         "explorer") _scout_words="--json --ndjson --jq" ;;
         "chains") _scout_words="--refresh --registry-url --json --ndjson --jq --csv --wide --columns" ;;

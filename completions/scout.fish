@@ -991,6 +991,7 @@ complete -c scout -n '__scout_at \'open\'' -s n -l print -d 'print the URL inste
 
 # scout stats
 complete -c scout -n '__scout_at \'stats\'' -l chart -x -a 'transactions market secondary' -d 'instead, the explorer\'s daily chart: transactions a day, the coin\'s closing price (market), or a secondary coin\'s (secondary, where the chain has one); drawn on a terminal, its days as lines piped, as sent with --json'
+complete -c scout -n '__scout_at \'stats\'' -l day -d 'instead, the last day: transactions and their fees in the last 24 hours, pending transactions, and the beacon withdrawals so far (--json: {"transactions", "withdrawals"} as sent)'
 complete -c scout -n '__scout_at \'stats\'' -s j -l json -d 'print JSON: the server’s items unchanged'
 complete -c scout -n '__scout_at \'stats\'' -l ndjson -d 'print one compact JSON item per line'
 complete -c scout -n '__scout_at \'stats\'' -s q -l jq -x -d 'filter the JSON with a jq expression; results one a line, strings as text, numbers as jq has them (past 2^53 exact only if unchanged)'

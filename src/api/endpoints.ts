@@ -767,3 +767,9 @@ export function aaPaymasters(): ListRequest<AaPaymaster> {
 export function aaFactories(): ListRequest<AaFactory> {
   return { path: `${AA_PATH}/factories`, params: [], what: 'factories', lacking: AA_LACKING };
 }
+
+/** The last day on the chain and the withdrawals so far, by the member `stats --day --json` gives each. */
+export const DAY_PARTS = {
+  transactions: '/api/v2/transactions/stats',
+  withdrawals: '/api/v2/withdrawals/counters',
+} as const;

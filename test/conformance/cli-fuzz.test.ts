@@ -294,7 +294,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['tokens'], args: [mix('usd', 'USD Coin', ''), mix('coin', 'x')], opts: [...output, ...pages, { name: '--type', value: types }, chains] },
   { words: ['contracts'], args: [mix('verified', 'Contract1', '')], opts: [...output, ...pages, { name: '--filter', value: mix('solidity', 'vyper', 'YUL', 'geas', 'rust') }, chains] },
   { words: ['hot'], args: [], opts: [...output, ...pages, { name: '--scale', value: mix('5m', '1h', '3h', '1d', '7d', '30d', '1D', '2h') }, { name: '--by', value: mix('transactions', 'gas', 'GAS', 'fees') }, chains] },
-  { words: ['stats'], args: [], opts: [...output, { name: '--chart', value: mix('transactions', 'market', 'secondary', 'MARKET', 'gas') }] },
+  { words: ['stats'], args: [], opts: [...output, { name: '--chart', value: mix('transactions', 'market', 'secondary', 'MARKET', 'gas') }, { name: '--day' }] },
   { words: ['explorer'], args: [], opts: output },
   { words: ['accounts'], args: [], opts: [...output, ...pages, { name: '--sort', value: mix('balance', 'transactions_count', 'BALANCE', 'gas') }, { name: '--order', value: mix('asc', 'desc', 'up') }, chains] },
   { words: ['gas'], args: [], opts: output },

@@ -3,7 +3,8 @@
  * days in `chart_data`). On a terminal a chart across the width; piped its days as lines (date and
  * value); `--json` the body as sent.
  */
-import { CHART_PATHS, type ChartName } from '../../api/endpoints.js';
+import { CHART_PATHS, type ChartName, DAY_PARTS } from '../../api/endpoints.js';
+import { askParts, splice } from '../../run/parts.js';
 import type { ChartDay } from '../../api/schemas.js';
 import { ResponseShapeError } from '../../base/errors.js';
 import { arrayElements, objectMembers } from '../../base/json/lossless.js';
@@ -54,4 +55,14 @@ export async function statsChart(inv: Invocation, name: ChartName): Promise<void
   });
   const title = name === 'market' ? 'closing price of the coin, USD' : price ? 'closing price of the secondary coin, USD' : 'transactions a day';
   await s.io.out.write(`${title}\n${renderChart(points, { width: Math.max(40, s.render.width), decimals, unit: price ? 'USD' : '', color: s.render.color })}`);
+}
+
+/** `scout stats --day`: the last day's transactions and the withdrawals so far, asked at once (run/parts.ts). */
+export async function statsDay(inv: Invocation): Promise<void> {
+  const { mode } = inv.output;
+  const s = await inv.session();
+  const served = await askParts(s, s.explorer(), DAY_PARTS, 'stats', mode);
+  if (mode === 'json' || mode === 'ndjson') return printDocument(s, splice(served), mode);
+  const { renderDay } = await import('../../render/day.js');
+  await s.io.out.write(renderDay(served, s.render));
 }

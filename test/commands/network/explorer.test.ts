@@ -55,3 +55,28 @@ describe('scout explorer', () => {
     expect(r.stderr).toMatch(/^scout: note: no migrations: .*\n/m);
   });
 });
+
+describe('scout stats --day', () => {
+  it('--json: the last day and the withdrawals as sent, one object; piped: key, value and the coin amount', async () => {
+    const { DAY } = await import('../../support/fake/config.js');
+    const run = (args: string[], tty = false) => runScout(['stats', '--day', ...args, '--base-url', srv.url], { stdoutIsTTY: tty, color: false });
+    const j = await run(['--json']);
+    expect(j.code, j.stderr).toBe(0);
+    expect(JSON.parse(j.stdout)).toEqual({ transactions: DAY.transactions, withdrawals: DAY.withdrawals });
+    const p = await run([]);
+    expect(p.stdout.split('\n')).toEqual(
+      expect.arrayContaining(['Transactions (24h)\t1242519', 'Fees (24h)\t512345678901234567890\t512.34567890123456789', 'Withdrawn\t1234567890123456789012345\t1234567.890123456789012345']),
+    );
+    const t = await run([], true);
+    expect(t.stdout).toMatch(/^Transactions \(24h\) +1,242,519$/m);
+    expect(t.stdout).toMatch(/^Withdrawn +1,234,567\.890123456789012345 coin$/m);
+  });
+
+  it('--day and --chart together are refused before any request', async () => {
+    const mark = srv.requests.length;
+    const r = await runScout(['stats', '--day', '--chart', 'market', '--base-url', srv.url]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--chart and --day each show something else/);
+    expect(srv.requests.length).toBe(mark);
+  });
+});

@@ -70,3 +70,17 @@ export const accountRoutes: RouteResolver = (segments) => {
   const [a, b, c, d] = segments;
   return a === 'api' && b === 'v2' && c === 'addresses' && d === undefined ? accountsRoute() : null;
 };
+
+/** `/transactions/stats` and `/withdrawals/counters` (`scout stats --day`): wei as decimal strings. */
+export const DAY: Readonly<Record<'transactions' | 'withdrawals', Json>> = {
+  transactions: { pending_transactions_count: '157', transaction_fees_avg_24h: '412345678901234', transaction_fees_sum_24h: '512345678901234567890', transactions_count_24h: '1242519' },
+  withdrawals: { withdrawals_count: '98765432', withdrawals_sum: '1234567890123456789012345' },
+};
+
+export const dayRoutes: RouteResolver = (segments) => {
+  const [a, b, c, d, e] = segments;
+  if (a !== 'api' || b !== 'v2' || e !== undefined) return null;
+  if (c === 'transactions' && d === 'stats') return plain(DAY.transactions);
+  if (c === 'withdrawals' && d === 'counters') return plain(DAY.withdrawals);
+  return null;
+};

@@ -9,10 +9,10 @@ import { addressRoutes } from './address.js';
 import { balanceRoutes } from './balance.js';
 import { discoveryRoutes } from './discovery.js';
 import { blockRoutes } from './blocks.js';
-import { accountRoutes, configRoutes } from './config.js';
+import { accountRoutes, configRoutes, dayRoutes } from './config.js';
 import type { RouteResolver } from './kit.js';
 import { summaryRoutes } from './summary.js';
 import { tokenRoutes } from './tokens.js';
 import { txdepthRoutes } from './txdepth.js';
 
-export const AREA_ROUTES: readonly RouteResolver[] = [aaRoutes, discoveryRoutes, activityRoutes, balanceRoutes, configRoutes, accountRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
+export const AREA_ROUTES: readonly RouteResolver[] = [dayRoutes, aaRoutes, discoveryRoutes, activityRoutes, balanceRoutes, configRoutes, accountRoutes, addressRoutes, txdepthRoutes, summaryRoutes, blockRoutes, tokenRoutes];
