@@ -6,6 +6,8 @@
 import type { ListRequest, Params } from './client.js';
 import type {
   AaBundler,
+  AaAccount,
+  AaBundle,
   AaFactory,
   AaPaymaster,
   ActivityItem,
@@ -762,6 +764,16 @@ export function aaBundlers(): ListRequest<AaBundler> {
 
 export function aaPaymasters(): ListRequest<AaPaymaster> {
   return { path: `${AA_PATH}/paymasters`, params: [], what: 'paymasters', lacking: AA_LACKING };
+}
+
+/** Smart accounts the service knows, optionally those of one factory. */
+export function aaAccounts(o: { factory?: string | undefined } = {}): ListRequest<AaAccount> {
+  return { path: `${AA_PATH}/accounts`, params: params({ factory: o.factory }), what: 'smart accounts', lacking: AA_LACKING };
+}
+
+/** Bundle transactions, newest first, optionally those of one bundler. */
+export function aaBundles(o: { bundler?: string | undefined } = {}): ListRequest<AaBundle> {
+  return { path: `${AA_PATH}/bundles`, params: params({ bundler: o.bundler }), what: 'bundles', lacking: AA_LACKING };
 }
 
 export function aaFactories(): ListRequest<AaFactory> {

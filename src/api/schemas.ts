@@ -646,6 +646,9 @@ export type AaBundler = Declared<z.infer<typeof AaBundler>>;
 export const AaPaymaster = z.looseObject({ address: AaParty, total_ops: int });
 export type AaPaymaster = Declared<z.infer<typeof AaPaymaster>>;
 export const AaFactory = z.looseObject({ address: AaParty, total_accounts: int });
+/** One bundle (`/bundles`): the transaction that carried it, its place in it, its bundler and operation count. */
+export const AaBundle = z.looseObject({ transaction_hash: str, bundle_index: int, bundler: AaParty, block_number: int, timestamp: str, total_ops: int });
+export type AaBundle = Declared<z.infer<typeof AaBundle>>;
 export type AaFactory = Declared<z.infer<typeof AaFactory>>;
 
 /**

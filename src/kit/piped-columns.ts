@@ -40,6 +40,8 @@ export const PIPED_COLUMNS = {
   aaBundlers: ['address', 'total_bundles', 'total_ops'],
   aaPaymasters: ['address', 'total_ops'],
   aaFactories: ['address', 'total_accounts'],
+  aaAccounts: ['address', 'factory', 'total_ops', 'creation_timestamp', 'creation_op_hash'],
+  aaBundles: ['transaction_hash', 'block_number', 'timestamp', 'bundler', 'total_ops', 'bundle_index'],
   chains: ['id', 'name', 'names', 'coin', 'testnet', 'explorer', 'source'],
   methods: ['kind', 'selector', 'signature', 'contract'],
   networks: ['chain_id', 'name', 'domain', 'active', 'rpc_url', 'block_timestamp_skew', 'sent_transactions_activity_enabled', 'verified_contracts_activity_enabled', 'blockscout_usage_activity_enabled', 'api_key_set'],

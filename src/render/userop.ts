@@ -8,7 +8,7 @@
  * the address, else as the bare hash: both show. Fees are the coin's, exact (BigInt from wei);
  * gas prices in gwei.
  */
-import type { AaAccount, AaBundler, AaFactory, AaParty, AaPaymaster, AaStatus, AddressParam, UserOp, UserOpInList } from '../api/schemas.js';
+import type { AaAccount, AaBundle, AaBundler, AaFactory, AaParty, AaPaymaster, AaStatus, AddressParam, UserOp, UserOpInList } from '../api/schemas.js';
 import { safeText, text } from '../base/text/safe.js';
 import { SELECTORS, decodeRevert } from './abi.js';
 import { addressCell, amountColumns, hashCell, nameCell, NONE, numberCell, plainCell, timeCell } from './cells.js';
@@ -276,6 +276,25 @@ export const aaBundlerColumns: Column<AaBundler>[] = topColumns<AaBundler>([
 export const aaPaymasterColumns: Column<AaPaymaster>[] = topColumns<AaPaymaster>([['OPERATIONS', 'total_ops', (r) => r.total_ops]]);
 
 export const aaFactoryColumns: Column<AaFactory>[] = topColumns<AaFactory>([['ACCOUNTS', 'total_accounts', (r) => r.total_accounts]]);
+
+/** `aa accounts`: each smart account, its factory, its operations and when it was created. */
+export const aaAccountColumns: Column<AaAccount>[] = [
+  { header: 'ACCOUNT', name: 'address', cell: (a) => partyCell(a.address), min: 13 },
+  { header: 'FACTORY', name: 'factory', cell: (a) => partyCell(a.factory), min: 11, drop: 1 },
+  { header: 'OPERATIONS', name: 'total_ops', cell: (a) => numberCell(a.total_ops), align: 'right', fixed: true },
+  { header: 'CREATED', name: 'creation_timestamp', cell: (a, c) => timeCell(a.creation_timestamp, c, NONE), fixed: true, time: true, drop: 2 },
+  { header: 'CREATION OP', name: 'creation_op_hash', show: 'data', cell: (a) => hashCell(a.creation_op_hash) },
+];
+
+/** `aa bundles`: each bundle transaction, its bundler, its operations, when. */
+export const aaBundleColumns: Column<AaBundle>[] = [
+  { header: 'BUNDLE TX', name: 'transaction_hash', cell: (b) => hashCell(b.transaction_hash), fixed: true },
+  { header: 'BLOCK', name: 'block_number', cell: (b) => numberCell(b.block_number), align: 'right', fixed: true },
+  { header: 'AGE', name: 'timestamp', cell: (b, c) => timeCell(b.timestamp, c, NONE, b.block_number), fixed: true, time: true, drop: 2 },
+  { header: 'BUNDLER', name: 'bundler', cell: (b) => partyCell(b.bundler), min: 11, drop: 1 },
+  { header: 'OPERATIONS', name: 'total_ops', cell: (b) => numberCell(b.total_ops), align: 'right', fixed: true },
+  { header: 'INDEX', name: 'bundle_index', show: 'data', cell: (b) => numberCell(b.bundle_index) },
+];
 
 // ───────────────────────────────────────────────────────────────────────── address show
 

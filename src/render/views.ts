@@ -9,7 +9,7 @@ import { activityColumns } from './activity.js';
 import { contractListColumns, depositColumns as chainDepositColumns, hotContractColumns, tokenListColumns } from './discovery.js';
 import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
 import type { Column } from './table.js';
-import { aaBundlerColumns, aaFactoryColumns, aaPaymasterColumns, txUserOpColumns, userOpColumns } from './userop.js';
+import { aaAccountColumns, aaBundleColumns, aaBundlerColumns, aaFactoryColumns, aaPaymasterColumns, txUserOpColumns, userOpColumns } from './userop.js';
 import { blobColumns, blockDepositColumns, depositColumns, txDepositColumns } from './beacon.js';
 
 /** How to show items of one kind as rows. */
@@ -60,6 +60,8 @@ export const views = {
   aaBundlers: { columns: aaBundlerColumns, schema: schemas.AaBundler },
   aaPaymasters: { columns: aaPaymasterColumns, schema: schemas.AaPaymaster },
   aaFactories: { columns: aaFactoryColumns, schema: schemas.AaFactory },
+  aaAccounts: { columns: aaAccountColumns, schema: schemas.AaAccount },
+  aaBundles: { columns: aaBundleColumns, schema: schemas.AaBundle },
   generic: { columns: columns.genericColumns },
 } satisfies Record<string, ListView<never> | ListView<unknown> | ListView<any>>;
 

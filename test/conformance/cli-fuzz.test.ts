@@ -217,6 +217,8 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
   { words: ['aa', 'bundlers'], args: [], opts: [...output, ...pages, chains] },
   { words: ['aa', 'paymasters'], args: [], opts: [...output, ...pages, chains] },
   { words: ['aa', 'factories'], args: [], opts: [...output, ...pages, chains] },
+  { words: ['aa', 'accounts'], args: [], opts: [...output, ...pages, { name: '--factory', value: mix(ADDR.created, '0x1234', 'nope') }, chains] },
+  { words: ['aa', 'bundles'], args: [], opts: [...output, ...pages, { name: '--bundler', value: mix(ADDR.rich, 'x') }, chains] },
   { words: ['aa', 'status'], args: [], opts: output },
   { words: ['tx', 'transfers'], args: [hash], opts: [...output, ...pages, { name: '--type', value: types }] },
   { words: ['tx', 'trace'], args: [hash], opts: [...output, { name: '--decode' }] },

@@ -301,3 +301,30 @@ describe('--chains', () => {
     }
   });
 });
+
+describe('aa accounts and aa bundles', () => {
+  it('aa accounts: every smart account as sent, over two pages; --factory goes to the server as `factory`', async () => {
+    const { aaAccounts } = await import('../../support/fake/aa-data.js');
+    const r = await run(['aa', 'accounts', '--all', '--ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(aaAccounts().map((e) => e.json));
+    const seen = await requestsOf(srv, () => run(['aa', 'accounts', '--factory', ADDR.created, '--json']));
+    expect(seen.map((q) => [q.path, q.query])).toEqual([[`${AA_PATH}/accounts`, [['factory', ADDR.created]]]]);
+    const few = await run(['aa', 'accounts', '--factory', ADDR.created, '--json']);
+    expect((JSON.parse(few.stdout) as unknown[]).length).toBe(aaAccounts().filter((e) => e.factory === ADDR.created.toLowerCase()).length);
+  });
+
+  it('aa bundles: the bundle transactions newest first; --bundler as `bundler`; an explorer without the service, one line, exit 3', async () => {
+    const { aaBundles } = await import('../../support/fake/aa-data.js');
+    const r = await run(['aa', 'bundles', '--limit', '3', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(aaBundles().slice(0, 3).map((e) => e.json));
+    const seen = await requestsOf(srv, () => run(['aa', 'bundles', '--bundler', AA.bundler, '--limit', '1']));
+    expect(seen.map((q) => [q.path, q.query])).toEqual([[`${AA_PATH}/bundles`, [['bundler', AA.bundler]]]]);
+    const t = await run(['aa', 'bundles', '--limit', '2'], tty);
+    expect(t.stdout.split('\n')[0]).toMatch(/^ *BUNDLE TX +BLOCK +AGE +BUNDLER +OPERATIONS$/);
+    const none = await on(off)(['aa', 'bundles']);
+    expect(none.code).toBe(3);
+    expect(none.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -295,3 +295,33 @@ export function opSummary(hash: string): { status: number; body: Json } {
       return { status: 200, body: { data: { summaries: [] }, success: true } };
   }
 }
+
+/** Smart accounts (`/accounts`): the account of AA.account first, then 54 more of the same factory; `factory` filters. */
+export function aaAccounts(): (ListEntry & { factory: string })[] {
+  const first = account(AA.account)!;
+  const more = Array.from({ length: 54 }, (_, i) => {
+    const a = makeAddress(`aa:account:${i}`);
+    return { address: addressObject(a), factory: addressObject(i % 9 === 0 ? ADDR.created : AA.factory), creation_transaction_hash: makeHash(`aa:acct-tx:${i}`), creation_op_hash: makeHash(`aa:acct-op:${i}`), creation_timestamp: blockTime(HEAD_BLOCK - 500 - i), total_ops: 50 - (i % 50) };
+  });
+  return [first, ...more].map((json, i) => {
+    const f = (json.factory as JsonObject).hash as string;
+    return { json, factory: f.toLowerCase(), cursor: { page_size: 50, page_token: `${i},${(json.address as JsonObject).hash as string}` } };
+  });
+}
+
+/** Bundles (`/bundles`), newest first: each operation's bundle once; `bundler` filters. */
+export function aaBundles(): (ListEntry & { bundler: string })[] {
+  const seen = new Set<string>();
+  const out: (ListEntry & { bundler: string })[] = [];
+  for (const o of userOps()) {
+    if (seen.has(o.spec.tx)) continue;
+    seen.add(o.spec.tx);
+    const ops = userOps().filter((x) => x.spec.tx === o.spec.tx).length;
+    out.push({
+      json: { transaction_hash: o.spec.tx, bundle_index: 0, bundler: addressObject(AA.bundler), block_number: o.spec.block, timestamp: blockTime(o.spec.block), total_ops: ops },
+      bundler: AA.bundler.toLowerCase(),
+      cursor: { page_size: 50, page_token: `${o.spec.block},${o.spec.tx},0` },
+    });
+  }
+  return out;
+}

@@ -10,7 +10,7 @@
  * with it alone is refused as an unknown cursor).
  */
 import { toJsonText, type ListEntry } from '../data.js';
-import { AA, AA_STATUS, AA_TOP, aaError, account, opSummary, userOp, userOps } from './aa-data.js';
+import { AA, AA_STATUS, AA_TOP, aaAccounts, aaBundles, aaError, account, opSummary, userOp, userOps } from './aa-data.js';
 import { addressHash, enumOf, json, transactionHash, type Check, type Route, type RouteResolver } from './kit.js';
 
 const PREFIX = ['api', 'v2', 'proxy', 'account-abstraction'];
@@ -72,6 +72,12 @@ export const aaRoutes: RouteResolver = (segments): Route | null => {
     return null;
   }
   if (sub !== undefined) return null;
+  if (what === 'accounts' && id === undefined) {
+    return { kind: 'list', registry: 'aa:accounts', params: { factory: addressHash }, cursorKeys: CURSOR, itemsCount: false, select: (req) => ({ entries: aaAccounts(), keep: (e) => { const f = req.query.get('factory'); return f === undefined || (e as { factory?: string }).factory === f.toLowerCase(); } }) };
+  }
+  if (what === 'bundles' && id === undefined) {
+    return { kind: 'list', registry: 'aa:bundles', params: { bundler: addressHash }, cursorKeys: CURSOR, itemsCount: false, select: (req) => ({ entries: aaBundles(), keep: (e) => { const b = req.query.get('bundler'); return b === undefined || (e as { bundler?: string }).bundler === b.toLowerCase(); } }) };
+  }
   if (what === 'accounts' && id !== undefined) return plain('address_hash_param', id, addressHash, () => { const a = account(id); return a ? json(200, a) : notFound('account'); });
   if ((what === 'bundlers' || what === 'paymasters' || what === 'factories') && id === undefined) {
     const entries = AA_TOP[what];
