@@ -8,6 +8,7 @@ import { stateChangeColumns } from './state-changes.js';
 import { activityColumns } from './activity.js';
 import { contractListColumns, depositColumns, hotContractColumns, tokenListColumns } from './discovery.js';
 import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
+import { portfolioColumns } from './portfolio.js';
 import type { Column } from './table.js';
 
 /** How to show items of one kind as rows. */
@@ -42,6 +43,7 @@ export const views = {
   coinBalances: { columns: coinBalanceColumns, schema: schemas.CoinBalance },
   coinBalanceDays: { columns: coinBalanceDayColumns, schema: schemas.CoinBalanceDay },
   balances: { columns: balanceRowColumns },
+  portfolio: { columns: portfolioColumns },
   chartTransactions: { columns: chartTransactionColumns, schema: schemas.ChartDay },
   chartMarket: { columns: chartMarketColumns, schema: schemas.ChartDay },
   tokens: { columns: tokenListColumns, schema: schemas.TokenDetail },
