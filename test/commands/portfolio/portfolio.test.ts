@@ -168,6 +168,15 @@ describe('portfolio over the mainnets', () => {
     expect(nd.stdout.trimEnd().split('\n').map((l) => (JSON.parse(l) as { symbol: string; value_usd: string }).value_usd)).toEqual(['1234.50', '2.02']);
   });
 
+  it('--base-url without --chains: that one explorer, asked without the tab counters', async () => {
+    let r!: Awaited<ReturnType<typeof scout>>;
+    const seen = await requestsOf(async () => (r = await runScout(['--retries', '0', '--base-url', side.url, 'portfolio', W, '--json'], { env: { XDG_CONFIG_HOME: config } })));
+    expect(r.code, r.stderr).toBe(0);
+    expect(seen[1]!.sort()).toEqual([`/api/v2/addresses/${W}`, `/api/v2/addresses/${W}/token-balances`].sort());
+    expect([...seen[0]!, ...seen[2]!, ...seen[3]!]).toEqual([]);
+    expect((JSON.parse(r.stdout) as Portfolio).totals.usd).toBe('1236.52');
+  });
+
   it('a name resolves as other commands resolve it, and JSON keeps it', async () => {
     const r = await scout(['portfolio-scout.eth', '--chains', 'beta', '--json']);
     expect(r.code, r.stderr).toBe(0);
