@@ -20,6 +20,7 @@ import hot from './discover/hot.js';
 import internalTxs from './feeds/internal-txs.js';
 import help from './help/help.js';
 import open from './open/open.js';
+import portfolio from './portfolio/portfolio.js';
 import rpc from './rpc/rpc.js';
 import gas from './network/gas.js';
 import stats from './network/stats.js';
@@ -37,7 +38,7 @@ import userop from './userop/userop.js';
 
 /** The areas of `scout --help`, each a heading and its commands. */
 export const AREAS: readonly { readonly heading: string; readonly entries: readonly (TopicSpec | CommandSpec)[] }[] = [
-  { heading: 'Look up', entries: [address, tx, block, token, contract] },
+  { heading: 'Look up', entries: [address, tx, block, token, contract, portfolio] },
   { heading: 'Latest on the chain', entries: [blocks, txs, transfers, internalTxs, withdrawals, deposits] },
   { heading: 'Discover', entries: [tokens, contracts, hot, accounts] },
   { heading: 'Account abstraction (ERC-4337)', entries: [userop, aa] },

@@ -29,6 +29,7 @@ export const PIPED_COLUMNS = {
   coinBalances: ['timestamp', 'block_number', 'delta_wei', 'delta', 'balance_wei', 'balance', 'transaction_hash'],
   coinBalanceDays: ['date', 'balance_wei', 'balance'],
   balances: ['address', 'at', 'block', 'balance_raw', 'balance', 'unit', 'value_usd', 'price_usd', 'price_date'],
+  portfolio: ['chain', 'chain_id', 'address', 'token', 'symbol', 'amount_raw', 'amount', 'price_usd', 'value_usd'],
   chartTransactions: ['date', 'transactions'],
   chartMarket: ['date', 'closing_price', 'market_cap'],
   tokens: ['address', 'symbol', 'name', 'type', 'holders_count', 'exchange_rate', 'circulating_market_cap'],

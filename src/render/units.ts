@@ -71,8 +71,14 @@ export function groupDigits(s: string): string {
   return dot < 0 ? out : out + s.slice(dot);
 }
 
-/** A plain decimal string ("12", "-0.5", "4273.59") as an integer and a scale; undefined otherwise. */
-function parseDecimal(v: unknown): { int: bigint; scale: number } | undefined {
+/** An exact decimal number: `int` × 10^-`scale`. Sums and comparisons of these are exact. */
+export interface Exact {
+  readonly int: bigint;
+  readonly scale: number;
+}
+
+/** A plain decimal string ("12", "-0.5", "4273.59") as an exact number; undefined otherwise. */
+export function parseExact(v: unknown): Exact | undefined {
   const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' && v.length <= MAX_NUMBER_TEXT ? v.trim() : undefined;
   const m = s === undefined ? null : /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
   if (!m) return undefined;
@@ -80,25 +86,48 @@ function parseDecimal(v: unknown): { int: bigint; scale: number } | undefined {
   return { int: BigInt(`${m[1]}${m[2]}${frac}`), scale: frac.length };
 }
 
-/**
- * `amount` (an integer in base units with `decimals`) times `price` (a decimal string), rounded half
- * up to `places` decimals, as a plain decimal string; undefined when either is not a number.
- */
-export function valueAt(amount: unknown, decimals: unknown, price: unknown, places = 2): string | undefined {
+/** `amount` (an integer in base units with `decimals`) times `price` (a decimal string), exact; undefined when either is not a number. */
+export function exactValue(amount: unknown, decimals: unknown, price: unknown): Exact | undefined {
   const a = toBigInt(amount);
   const d = toDecimals(decimals);
-  const p = parseDecimal(price);
+  const p = parseExact(price);
   if (a === undefined || d === undefined || p === undefined) return undefined;
-  const scale = d + p.scale;
-  let product = a * p.int;
+  return { int: a * p.int, scale: d + p.scale };
+}
+
+/** `v` at `scale` decimals (at least its own), exactly. */
+function atScale(v: Exact, scale: number): bigint {
+  return v.int * 10n ** BigInt(scale - v.scale);
+}
+
+/** The exact sum of `values` (0 for none), at the largest scale among them. */
+export function sumExact(values: Iterable<Exact>): Exact {
+  let total: Exact = { int: 0n, scale: 0 };
+  for (const v of values) {
+    const scale = Math.max(total.scale, v.scale);
+    total = { int: atScale(total, scale) + atScale(v, scale), scale };
+  }
+  return total;
+}
+
+/** Negative, zero or positive as `a` is below, equal to or above `b`, exactly. */
+export function compareExact(a: Exact, b: Exact): number {
+  const scale = Math.max(a.scale, b.scale);
+  const x = atScale(a, scale);
+  const y = atScale(b, scale);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** `v` rounded half up (away from zero) to `places` decimals, as a plain decimal string. */
+export function roundExact(v: Exact, places = 2): string {
+  let product = v.int;
   const neg = product < 0n;
   if (neg) product = -product;
-  // Round half up at `places` decimals.
-  if (scale > places) {
-    const div = 10n ** BigInt(scale - places);
+  if (v.scale > places) {
+    const div = 10n ** BigInt(v.scale - places);
     product = (product + div / 2n) / div;
   } else {
-    product *= 10n ** BigInt(places - scale);
+    product *= 10n ** BigInt(places - v.scale);
   }
   const s = product.toString().padStart(places + 1, '0');
   const whole = s.slice(0, s.length - places);
@@ -106,11 +135,25 @@ export function valueAt(amount: unknown, decimals: unknown, price: unknown, plac
   return (neg && product !== 0n ? '-' : '') + whole + (places > 0 ? '.' + frac : '');
 }
 
+/**
+ * `amount` (an integer in base units with `decimals`) times `price` (a decimal string), rounded half
+ * up to `places` decimals, as a plain decimal string; undefined when either is not a number.
+ */
+export function valueAt(amount: unknown, decimals: unknown, price: unknown, places = 2): string | undefined {
+  const v = exactValue(amount, decimals, price);
+  return v === undefined ? undefined : roundExact(v, places);
+}
+
 /** A USD figure for a terminal: "$1,506.27"; "<$0.01" for a dust amount that rounds to zero. */
 export function usd(amount: unknown, decimals: unknown, price: unknown): string | undefined {
-  const v = valueAt(amount, decimals, price);
-  if (v === undefined) return undefined;
-  if (/^0\.00$/.test(v) && toBigInt(amount) !== 0n && parseDecimal(price)?.int !== 0n) return '<$0.01';
+  const v = exactValue(amount, decimals, price);
+  return v === undefined ? undefined : usdOf(v);
+}
+
+/** An exact USD figure for a terminal, rounded to cents: "$1,506.27"; "<$0.01" for a non-zero one that rounds to zero. */
+export function usdOf(value: Exact): string {
+  const v = roundExact(value);
+  if (/^0\.00$/.test(v) && value.int !== 0n) return '<$0.01';
   const neg = v.startsWith('-');
   const whole = v.slice(neg ? 1 : 0, v.indexOf('.'));
   if (whole.length > MAX_WHOLE_DIGITS) return (neg ? '-$' : '$') + compact(whole);

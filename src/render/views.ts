@@ -8,6 +8,7 @@ import { stateChangeColumns } from './state-changes.js';
 import { activityColumns } from './activity.js';
 import { contractListColumns, depositColumns as chainDepositColumns, hotContractColumns, tokenListColumns } from './discovery.js';
 import { balanceRowColumns, chartMarketColumns, chartTransactionColumns, coinBalanceColumns, coinBalanceDayColumns } from './balance.js';
+import { portfolioColumns } from './portfolio.js';
 import type { Column } from './table.js';
 import { aaAccountColumns, aaBundleColumns, aaBundlerColumns, aaFactoryColumns, aaPaymasterColumns, txUserOpColumns, userOpColumns } from './userop.js';
 import { blobColumns, blockDepositColumns, depositColumns, txDepositColumns } from './beacon.js';
@@ -49,6 +50,7 @@ export const views = {
   coinBalances: { columns: coinBalanceColumns, schema: schemas.CoinBalance },
   coinBalanceDays: { columns: coinBalanceDayColumns, schema: schemas.CoinBalanceDay },
   balances: { columns: balanceRowColumns },
+  portfolio: { columns: portfolioColumns },
   chartTransactions: { columns: chartTransactionColumns, schema: schemas.ChartDay },
   chartMarket: { columns: chartMarketColumns, schema: schemas.ChartDay },
   tokens: { columns: tokenListColumns, schema: schemas.TokenDetail },

@@ -193,6 +193,11 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
     opts: [...output, ...table, { name: '--csv' }, { name: '--at', value: mix('2025-01-01', 'now', '30d,2024-06-01', 'block:20000000', '2099-01-01', 'yesterday') }, { name: '--since', value: mix('2025-06-01', '1y', 'block:5') }, { name: '--until', value: mix('2025-08-01', 'now') }, { name: '--every', value: mix('1mo', '2w', '1h', '0d') }, { name: '--token', value: mix(ADDR.usdc, 'usdc.gno') }, chains],
   },
   {
+    words: ['portfolio'],
+    args: [mix(ADDR.rich, 'scout-rich.eth', ADDR.empty, '-', '0x12')],
+    opts: [...output, ...table, { name: '--csv' }, chains, { name: '--include-scam' }, { name: '--min-usd', value: mix('1', '0.005', '0', '-1', '1e3', 'ten') }, { name: '--combined' }],
+  },
+  {
     words: ['address', 'balance-history'],
     args: [mix(ADDR.rich, ADDR.empty)],
     opts: [...output, ...pages, { name: '--since', value: mix('2025-01-01', '90d', 'block:23000000', '2026-13-01') }, { name: '--until', value: mix('2025-06-01', 'block:23100000', 'now') }, { name: '--daily' }, { name: '--chart' }],

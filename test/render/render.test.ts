@@ -6,7 +6,7 @@ import { isSafeText, safeText, text } from '../../src/base/text/safe.js';
 import { type Column, renderTsv } from '../../src/render/table.js';
 import { knownAddresses, renderTrace, traceFrames } from '../../src/render/trace.js';
 import { decodeRevert } from '../../src/render/abi.js';
-import { displayUnits, formatUnits, groupDigits, gwei, toBigInt, toDecimals, usd, valueAt } from '../../src/render/units.js';
+import { compareExact, displayUnits, exactValue, formatUnits, groupDigits, gwei, roundExact, sumExact, toBigInt, toDecimals, usd, usdOf, valueAt } from '../../src/render/units.js';
 import { renderTable } from '../support/table.js';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -182,6 +182,22 @@ describe('formatUnits and friends', () => {
     expect(valueAt('100', 2, null)).toBeUndefined();
     expect(valueAt('100', 2, 'abc')).toBeUndefined();
     expect(valueAt('-150', 2, '2')).toBe('-3.00');
+  });
+
+  it('exact values sum and compare without rounding: sub-cent parts add up, every scale kept', () => {
+    // Three values of 0.004 each: rounded one by one they would sum to 0.00; exact, 0.012 rounds to 0.01.
+    const third = exactValue('4', 3, '1')!;
+    expect(roundExact(sumExact([third, third, third]))).toBe('0.01');
+    // Scales of 18 + 30 digits and of 2 add exactly.
+    const fine = exactValue('3000000000000000000000', 18, '0.100000000000000000000000000001')!;
+    const sum = sumExact([fine, exactValue('12345', 2, '10')!]);
+    expect(formatUnits(sum.int, sum.scale)).toBe('1534.500000000000000000000000003');
+    expect(roundExact(sumExact([]))).toBe('0.00');
+    expect(compareExact(exactValue('1', 3, '5')!, { int: 5n, scale: 3 })).toBe(0);
+    expect(compareExact(exactValue('1', 3, '5')!, { int: 1n, scale: 2 })).toBeLessThan(0);
+    expect(compareExact({ int: 60n, scale: 1 }, { int: 6n, scale: 0 })).toBe(0);
+    expect(usdOf({ int: 1n, scale: 40 })).toBe('<$0.01');
+    expect(usdOf({ int: 123456789n, scale: 2 })).toBe('$1,234,567.89');
   });
 
   it('usd formats for a terminal, and says <$0.01 for dust instead of $0.00', () => {

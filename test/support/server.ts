@@ -62,6 +62,8 @@ import { AREA_ROUTES } from './fake/routes.js';
 import { balanceRoutes } from './fake/balance.js';
 import { INDEXING_FINISHED, indexingStatus, legacyBlockByTime, type LegacyApi } from './fake/time.js';
 import { rpcReply } from './fake/rpc.js';
+import { portfolioRoute } from './fake/portfolio.js';
+import type { PortfolioChain } from './fake/portfolio-data.js';
 import { type CsvExportOptions, CsvStore, csvRoute, downloadReply } from './fake/csv.js';
 
 export { ADDR, TX, COUNTS, RAW, EVIL, NETWORK_API_KEYS, PAGE_SIZE, RICH_PENDING_POSITIONS, HEAD_BLOCK } from './data.js';
@@ -128,6 +130,8 @@ export interface FakeServerOptions {
    * request id to poll, the file at `/downloadFile`), failing, or asking for a reCAPTCHA.
    */
   csv?: CsvExportOptions;
+  /** The holdings of `scout portfolio`'s wallets this explorer serves, as one chain of several (fake/portfolio.ts). */
+  portfolio?: PortfolioChain;
 }
 
 /** The indexing status's path (fake/time.ts). */
@@ -466,6 +470,8 @@ function optionRoute(opts: FakeServerOptions, state: State, segments: readonly s
   const csv = csvRoute(state.csv, segments);
   if (csv) return csv;
   if (b === 'legacy' && c === 'block' && d === 'get-block-number-by-time' && e === undefined) return legacyBlockByTime(opts.legacy ?? 'served');
+  const held = opts.portfolio && portfolioRoute(opts.portfolio, segments);
+  if (held) return held;
   if (b === 'v2' && c === 'main-page' && d === 'indexing-status' && e === undefined && f === undefined) return indexingStatus(opts.indexing ?? INDEXING_FINISHED);
   return null;
 }

@@ -8,9 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export function twoChainsConfig(url: string, prefix: string): string {
+  return chainsConfig(prefix, [
+    { id: '41001', name: 'one', url },
+    { id: '41002', name: 'two', url },
+  ]);
+}
+
+/** A config directory whose chains cache knows `chains` (mainnets, coin TST unless given), each on its own explorer. */
+export function chainsConfig(prefix: string, chains: readonly { id: string; name: string; url: string; coin?: string; testnet?: boolean }[]): string {
   const config = mkdtempSync(join(tmpdir(), `scout-${prefix}-`));
   mkdirSync(join(config, 'scout'));
-  const entry = (id: string, name: string) => ({ id, name, names: [name], explorer: url, coin: 'TST', testnet: false, blockscout: true, source: 'registry' });
-  writeFileSync(join(config, 'scout', 'chains.json'), JSON.stringify({ version: 1, source: 'test', fetched_at: '2026-01-01T00:00:00Z', chains: [entry('41001', 'one'), entry('41002', 'two')] }));
+  const entry = (c: (typeof chains)[number]) => ({ id: c.id, name: c.name, names: [c.name], explorer: c.url, coin: c.coin ?? 'TST', testnet: c.testnet ?? false, blockscout: true, source: 'registry' });
+  writeFileSync(join(config, 'scout', 'chains.json'), JSON.stringify({ version: 1, source: 'test', fetched_at: '2026-01-01T00:00:00Z', chains: chains.map(entry) }));
   return config;
 }

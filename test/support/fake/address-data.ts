@@ -4,6 +4,7 @@
  * the OpenAPI document's AddressResponse / AddressCounters and the explorer frontend's search mocks;
  * values generated.
  */
+import { PORTFOLIO } from './portfolio-data.js';
 import { ACTIVITY } from './activity-data.js';
 import { ADDR, EVIL, RawJson, TX, addressObject, knownAddress, makeAddress, makeHash, tokenJson, type JsonObject, type ListEntry } from '../data.js';
 
@@ -129,6 +130,7 @@ export const NAMES: readonly { name: string; address: string | null }[] = [
   { name: 'hostile.eth', address: AREA.hostile },
   { name: 'ünïcødé.eth', address: ADDR.counterparty },
   { name: 'vitalik.eth', address: ACTIVITY.wallet },
+  { name: 'portfolio-scout.eth', address: PORTFOLIO.wallet },
 ];
 
 /** A made-up expiry a year on. */
