@@ -97,7 +97,7 @@ export default {
         'What --help loads (the kit, the verbs\' specs, cli.ts) imports the run side, renderers, the API client, the ABI layer (abi/, ox) or the heavy libraries only with import(), or as types: --help must not load them. api/endpoints.ts (request builders, types only) is the one api/ module allowed.',
       from: { path: HELP_SIDE },
       to: {
-        path: '^src/(run|render|abi)/|^src/api/(?!endpoints\\.ts$)|\\.run\\.ts$|(^|/)node_modules/(zod|undici|ora|chalk|cli-table3|jq-web|open|@adraffy|ox)/',
+        path: '^src/(run|render|abi)/|^src/api/(?!endpoints\\.ts$)|\\.run\\.ts$|(^|/)node_modules/(zod|undici|ora|chalk|cli-table3|jq-web|open|@adraffy|ox|hyparquet-writer|hyparquet)/',
         dependencyTypesNot: ['type-only', 'dynamic-import'],
       },
     },

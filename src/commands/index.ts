@@ -25,6 +25,7 @@ import rpc from './rpc/rpc.js';
 import gas from './network/gas.js';
 import stats from './network/stats.js';
 import explorer from './network/explorer.js';
+import exportCmd from './export/export.js';
 import accounts from './network/accounts.js';
 import search from './search/search.js';
 import type { CommandSpec, TopicSpec } from '../kit/spec.js';
@@ -38,7 +39,7 @@ import userop from './userop/userop.js';
 
 /** The areas of `scout --help`, each a heading and its commands. */
 export const AREAS: readonly { readonly heading: string; readonly entries: readonly (TopicSpec | CommandSpec)[] }[] = [
-  { heading: 'Look up', entries: [address, tx, block, token, contract, portfolio] },
+  { heading: 'Look up', entries: [address, tx, block, token, contract, portfolio, exportCmd] },
   { heading: 'Latest on the chain', entries: [blocks, txs, transfers, internalTxs, withdrawals, deposits] },
   { heading: 'Discover', entries: [tokens, contracts, hot, accounts] },
   { heading: 'Account abstraction (ERC-4337)', entries: [userop, aa] },

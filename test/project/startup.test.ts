@@ -69,7 +69,7 @@ async function modulesLoadedBy(args: string[], options: { status?: number } = {}
   return [...new Set(files.flatMap(sourcesOf))];
 }
 
-const HEAVY = /^node_modules\/(undici|zod|ora|chalk|cli-table3|open|@adraffy\/ens-normalize|ox)\//;
+const HEAVY = /^node_modules\/(undici|zod|ora|chalk|cli-table3|open|@adraffy\/ens-normalize|ox|hyparquet-writer|hyparquet)\//;
 
 describe('start-up', () => {
   it.each([[['--version']], [['--help']], [['-h']], [['address', '--help']], [['tx', 'show', '--help']], [[]]])(

@@ -1,0 +1,359 @@
+/**
+ * The run of `scout export`: each dataset paged to its end through the list engine (the window of
+ * --since/--until applied as pages arrive: api/item-filter.ts), each page's rows appended to a
+ * staging file, and the files written at the end.
+ *
+ * Resuming: every page's rows go to `DIR/.parts/<dataset>.ndjson` (one staged row a line: the
+ * column cells, then the raw item with --raw), synced, and only then does `DIR/manifest.json` (a
+ * temporary file renamed over it) record the cursor after that page, the rows and the staged bytes.
+ * A run stopped at any point leaves the manifest at a page boundary; `--resume` cuts the staging
+ * file back to the bytes the manifest counts (a page written but not yet recorded goes) and asks
+ * from the recorded cursor, so no row comes twice and none is missed. Parquet files cannot be
+ * appended to, so the staging is NDJSON for every format and the files are written from it once
+ * every dataset is paged: `DIR/<dataset>.<format>.part`, renamed into place when whole, so a
+ * reader never sees half a file. Parquet row groups are ROW_GROUP rows, read from the staging a
+ * group at a time: memory stays flat however long the history. hyparquet-writer (the one
+ * dependency this command adds) is loaded here, with import(), only for Parquet.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { ListRequest } from '../../api/client.js';
+import type { Cursor } from '../../api/cursor.js';
+import { addressCountersPath, addressInternalTransactions, addressLogs, addressTokenTransfers, addressTransactions, addressWithdrawals } from '../../api/endpoints.js';
+import { filteredPages } from '../../api/item-filter.js';
+import type { Dated } from '../../api/window.js';
+import { InterruptedError, UsageError } from '../../base/errors.js';
+import { echo } from '../../base/text/echo.js';
+import { parseWindow, type TimePoint, type TimeWindow } from '../../base/time.js';
+import type { Invocation } from '../../kit/invocation.js';
+import { BLOCK_TIME, LOG_TIME, windowed } from '../../kit/window-options.js';
+import { csvField } from '../../render/csv.js';
+import { openProgress } from '../../run/progress.js';
+import { type Cell, DATASETS, type Dataset, type ExportColumn, type ExportFormat, SCHEMAS } from './export-schema.js';
+
+/** What export.ts hands the run, checked. */
+export interface ExportInput {
+  address: string | undefined;
+  what: Dataset[] | undefined;
+  out: string | undefined;
+  format: ExportFormat | undefined;
+  since: string | undefined;
+  until: string | undefined;
+  raw: boolean;
+  resume: string | undefined;
+}
+
+/** Rows in each Parquet row group. */
+export const ROW_GROUP = 10_000;
+const MANIFEST = 'manifest.json';
+const PARTS = '.parts';
+
+/** Where each dataset's items come from, and where they keep their time. */
+const SOURCES: Readonly<Record<Dataset, { request: (a: string) => ListRequest<unknown>; dated: Dated; counter?: string }>> = {
+  txs: { request: (a) => addressTransactions(a), dated: BLOCK_TIME, counter: 'transactions_count' },
+  transfers: { request: (a) => addressTokenTransfers(a), dated: BLOCK_TIME, counter: 'token_transfers_count' },
+  internal: { request: (a) => addressInternalTransactions(a), dated: BLOCK_TIME },
+  logs: { request: (a) => addressLogs(a), dated: LOG_TIME },
+  withdrawals: { request: (a) => addressWithdrawals(a), dated: BLOCK_TIME },
+};
+
+type PointJson = { kind: 'time'; ms: number; text: string } | { kind: 'block'; block: string; text: string };
+
+interface DatasetState {
+  /** The cursor of the next page to ask (null: the first page, until `paged`). */
+  cursor: Cursor | null;
+  pages: number;
+  rows: number;
+  /** Bytes of the staging file that hold recorded pages. */
+  bytes: number;
+  /** paging → paged (every page staged) → written (the file in place). */
+  state: 'paging' | 'paged' | 'written';
+}
+
+/** `DIR/manifest.json`. */
+interface Manifest {
+  scout_export: 1;
+  address: string;
+  format: ExportFormat;
+  raw: boolean;
+  /** The window as given, and as resolved when the export began (an age is not counted again on resume). */
+  since: string | null;
+  until: string | null;
+  window: { since: PointJson | null; until: PointJson | null } | null;
+  datasets: Partial<Record<Dataset, DatasetState>>;
+}
+
+const pointJson = (p: TimePoint | undefined): PointJson | null =>
+  p === undefined ? null : p.kind === 'time' ? { kind: 'time', ms: p.ms, text: p.text } : { kind: 'block', block: p.block.toString(), text: p.text };
+const pointOf = (p: PointJson | null): TimePoint | undefined =>
+  p === null ? undefined : p.kind === 'time' ? p : { kind: 'block', block: BigInt(p.block), text: p.text };
+
+/** Writes (`w`) or appends (`a`) text and syncs it to the disk before returning. */
+async function writeSynced(path: string, text: string, flag: 'w' | 'a'): Promise<void> {
+  const fh = await open(path, flag);
+  try {
+    await fh.write(text);
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Writes a file whole or not at all: a temporary file beside it, synced, renamed over it. */
+async function writeAtomic(path: string, text: string): Promise<void> {
+  const tmp = `${path}.tmp`;
+  await writeSynced(tmp, text, 'w');
+  await rename(tmp, path);
+}
+
+const saveManifest = (dir: string, m: Manifest) => writeAtomic(join(dir, MANIFEST), JSON.stringify(m, null, 2) + '\n');
+
+/** The manifest in `dir`, or undefined when there is none; one that is not scout's is a usage error. */
+async function readManifest(dir: string): Promise<Manifest | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, MANIFEST), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw e;
+  }
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    m = undefined;
+  }
+  if (!m || typeof m !== 'object' || (m as Manifest).scout_export !== 1 || typeof (m as Manifest).address !== 'string') {
+    throw new UsageError(`${echo(join(dir, MANIFEST))} is not the manifest of a scout export`);
+  }
+  return m as Manifest;
+}
+
+/** The manifest a new export starts with, after checking its directory: new, or empty. */
+async function begin(input: ExportInput, now: number): Promise<{ dir: string; manifest: Manifest }> {
+  const dir = input.out!;
+  const window = parseWindow({ since: input.since, until: input.until }, now);
+  const what = input.what ?? [...DATASETS];
+  const existing = await readManifest(dir);
+  if (existing) {
+    throw new UsageError(
+      `${echo(dir)} holds an export already (${existing.address}: ${Object.keys(existing.datasets).join(', ')}): continue it with \`scout export --resume ${dir}\`, or give another --out`,
+    );
+  }
+  let entries: string[] = [];
+  try {
+    entries = await readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') throw new UsageError(`--out ${echo(dir)} is a file, not a directory`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  if (entries.length) throw new UsageError(`--out ${echo(dir)} is not empty: give a new or empty directory`);
+  const manifest: Manifest = {
+    scout_export: 1,
+    address: input.address!,
+    format: input.format ?? 'parquet',
+    raw: input.raw,
+    since: input.since ?? null,
+    until: input.until ?? null,
+    window: window ? { since: pointJson(window.since), until: pointJson(window.until) } : null,
+    datasets: Object.fromEntries(what.map((d) => [d, { cursor: null, pages: 0, rows: 0, bytes: 0, state: 'paging' } satisfies DatasetState])),
+  };
+  await mkdir(join(dir, PARTS), { recursive: true });
+  await saveManifest(dir, manifest);
+  return { dir, manifest };
+}
+
+/** The manifest of an export to continue; none is a usage error. */
+async function resumed(dir: string): Promise<{ dir: string; manifest: Manifest }> {
+  const manifest = await readManifest(dir);
+  if (!manifest) throw new UsageError(`--resume ${echo(dir)}: no ${MANIFEST} there (start an export with scout export <address> --out ${dir})`);
+  await mkdir(join(dir, PARTS), { recursive: true });
+  return { dir, manifest };
+}
+
+/** A staged row: the cells, and the item as sent with --raw. */
+function stagedRow(columns: readonly ExportColumn[], raw: string, item: unknown, withRaw: boolean): string {
+  const record = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+  const cells: Cell[] = columns.map((col) => col.of(record));
+  if (withRaw) cells.push(raw);
+  return JSON.stringify(cells);
+}
+
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+export async function exportRun(inv: Invocation, input: ExportInput): Promise<void> {
+  const io = inv.env.io;
+  const { dir, manifest } = input.resume !== undefined ? await resumed(input.resume) : await begin(input, io.now());
+  const window: TimeWindow | undefined = manifest.window ? { since: pointOf(manifest.window.since), until: pointOf(manifest.window.until) } : undefined;
+  const datasets = DATASETS.filter((d) => manifest.datasets[d] !== undefined);
+  if (input.resume !== undefined && datasets.every((d) => manifest.datasets[d]!.state === 'written')) {
+    await io.err.write(`scout: ${echo(dir)}: the export is complete already; nothing to do\n`);
+    return;
+  }
+  const s = await inv.session();
+  const client = s.explorer();
+  const signal = inv.env.signal;
+  // The counters, for the estimate while paging and the check at the end (the whole history only).
+  const counters = window ? Promise.resolve(undefined) : client.getJson(addressCountersPath(manifest.address)).then((d) => JSON.parse(d.text) as Record<string, unknown>, () => undefined);
+  const progress = await openProgress(io, 'table', `export ${manifest.address}`, s.render.color, { waits: s.waits, long: true });
+  try {
+    for (const d of datasets) {
+      const st = manifest.datasets[d]!;
+      if (st.state !== 'paging') continue;
+      const staging = join(dir, PARTS, `${d}.ndjson`);
+      // A page staged but not recorded (the run stopped between the two) is cut off.
+      await writeFile(staging, '', { flag: 'a' });
+      await truncate(staging, st.bytes);
+      const source = SOURCES[d];
+      const req = windowed(source.request(manifest.address), source.dated, window);
+      const counter = source.counter;
+      const expected = counter && (await counters)?.[counter];
+      const of = typeof expected === 'string' || typeof expected === 'number' ? ` of ~${grouped(Number(expected))}` : '';
+      progress.update(`export ${d} · ${grouped(st.rows)} rows${of} · page ${st.pages}`);
+      const pages = filteredPages((r, cur) => client.page(r, cur), req, { cursor: st.cursor, maxPages: Infinity }, (line) => {
+        progress.clear?.();
+        return io.err.write(line);
+      });
+      const columns = SCHEMAS[d];
+      for await (const page of pages) {
+        const items = page.items();
+        const text = page.rawItems.map((raw, i) => stagedRow(columns, raw, items[i], manifest.raw) + '\n').join('');
+        await writeSynced(staging, text, 'a');
+        st.bytes += Buffer.byteLength(text);
+        st.rows += page.rawItems.length;
+        st.pages++;
+        st.cursor = page.next;
+        if (page.next === null) st.state = 'paged';
+        await saveManifest(dir, manifest);
+        progress.update(`export ${d} · ${grouped(st.rows)} rows${of} · page ${st.pages}`);
+        if (signal?.aborted) throw new InterruptedError('interrupted');
+      }
+      // The list ended without a last page saying so (a window's end): every page is staged.
+      if (st.state === 'paging') {
+        st.state = 'paged';
+        st.cursor = null;
+        await saveManifest(dir, manifest);
+      }
+    }
+    for (const d of datasets) {
+      const st = manifest.datasets[d]!;
+      if (st.state === 'written') continue;
+      progress.update(`export ${d} · writing ${grouped(st.rows)} rows`);
+      const name = `${d}.${manifest.format}`;
+      // As when paging resumes: only the recorded bytes are rows.
+      await truncate(join(dir, PARTS, `${d}.ndjson`), st.bytes);
+      await writeDataset(join(dir, PARTS, `${d}.ndjson`), join(dir, `${name}.part`), SCHEMAS[d], manifest);
+      await rename(join(dir, `${name}.part`), join(dir, name));
+      st.state = 'written';
+      await saveManifest(dir, manifest);
+      await rm(join(dir, PARTS, `${d}.ndjson`), { force: true });
+    }
+  } finally {
+    progress.stop();
+  }
+  await rm(join(dir, PARTS), { recursive: true, force: true });
+  const lines = datasets.map((d) => `${d}.${manifest.format}: ${grouped(manifest.datasets[d]!.rows)} rows`);
+  await io.err.write(`scout: wrote ${lines.join(', ')} in ${dir}\n`);
+  // Against the explorer's counters, for the whole history: a difference is said, not an error.
+  const counted = await counters;
+  for (const d of datasets) {
+    const key = SOURCES[d].counter;
+    const v = key && counted?.[key];
+    if ((typeof v !== 'string' && typeof v !== 'number') || !/^\d+$/.test(String(v))) continue;
+    const rows = manifest.datasets[d]!.rows;
+    if (BigInt(v) !== BigInt(rows)) {
+      await io.err.write(`scout: note: ${d}: ${grouped(rows)} rows written, the explorer's counters say ${String(v)} (${key}); the counters may lag or count differently\n`);
+    }
+  }
+}
+
+/** The staged rows of a dataset, `size` at a time (the last batch may be shorter). */
+async function* stagedBatches(staging: string, size: number): AsyncGenerator<Cell[][], void, undefined> {
+  const lines = createInterface({ input: createReadStream(staging, 'utf8'), crlfDelay: Infinity });
+  let batch: Cell[][] = [];
+  for await (const line of lines) {
+    if (line === '') continue;
+    batch.push(JSON.parse(line) as Cell[]);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/** The file of a dataset, from its staging file, in the manifest's format. */
+async function writeDataset(staging: string, target: string, columns: readonly ExportColumn[], m: Manifest): Promise<void> {
+  const names = [...columns.map((c) => c.name), ...(m.raw ? ['raw'] : [])];
+  const types = [...columns.map((c) => c.type), ...(m.raw ? (['STRING'] as const) : [])];
+  if (m.format === 'parquet') return writeParquet(staging, target, names, types);
+  const fh = await open(target, 'w');
+  try {
+    if (m.format === 'csv') await fh.write(names.map(csvField).join(',') + '\r\n');
+    for await (const batch of stagedBatches(staging, ROW_GROUP)) {
+      const text = batch.map((row) => (m.format === 'csv' ? csvLine(row, types) : ndjsonLine(row, names, types))).join('');
+      await fh.write(text);
+    }
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A cell as text: a time in ISO 8601 UTC, an integer's digits, a boolean's word; null as nothing. */
+function textCell(cell: Cell, type: string): string | null {
+  if (cell === null) return null;
+  if (type === 'TIMESTAMP') return new Date(Number(cell)).toISOString();
+  return String(cell);
+}
+
+function csvLine(row: Cell[], types: readonly string[]): string {
+  return row.map((cell, i) => csvField(textCell(cell, types[i]!) ?? '')).join(',') + '\r\n';
+}
+
+/** One NDJSON object: integers as JSON numbers while exact (else their digits as a string), times as ISO text. */
+function ndjsonLine(row: Cell[], names: readonly string[], types: readonly string[]): string {
+  const parts = row.map((cell, i) => {
+    const type = types[i]!;
+    let value: string;
+    if (cell === null) value = 'null';
+    else if (type === 'INT64') value = Number.isSafeInteger(Number(cell)) ? String(Number(cell)) : JSON.stringify(String(cell));
+    else if (type === 'TIMESTAMP') value = JSON.stringify(textCell(cell, type));
+    else value = JSON.stringify(cell);
+    return `${JSON.stringify(names[i])}:${value}`;
+  });
+  return `{${parts.join(',')}}\n`;
+}
+
+/** The Parquet file: ROW_GROUP rows a row group, written as each group is read. */
+async function writeParquet(staging: string, target: string, names: readonly string[], types: readonly string[]): Promise<void> {
+  const { ParquetWriter, fileWriter } = await import('hyparquet-writer');
+  const schema = [
+    { name: 'root', num_children: names.length },
+    ...names.map((name, i) => ({ name, repetition_type: 'OPTIONAL' as const, ...PARQUET_TYPES[types[i] as keyof typeof PARQUET_TYPES] })),
+  ];
+  const writer = fileWriter(target);
+  const pq = new ParquetWriter({ writer, schema, createdBy: 'scout export' });
+  for await (const batch of stagedBatches(staging, ROW_GROUP)) {
+    const columnData = names.map((name, i) => ({ name, data: batch.map((row) => parquetCell(row[i] ?? null, types[i]!)) }));
+    await pq.write({ columnData, rowGroupSize: ROW_GROUP });
+  }
+  await pq.finish();
+}
+
+/** Each column type as a Parquet schema element. */
+const PARQUET_TYPES = {
+  STRING: { type: 'BYTE_ARRAY', converted_type: 'UTF8' },
+  INT64: { type: 'INT64' },
+  TIMESTAMP: { type: 'INT64', converted_type: 'TIMESTAMP_MILLIS', logical_type: { type: 'TIMESTAMP', isAdjustedToUTC: true, unit: 'MILLIS' } },
+  BOOLEAN: { type: 'BOOLEAN' },
+} as const;
+
+function parquetCell(cell: Cell, type: string): unknown {
+  if (cell === null) return null;
+  if (type === 'INT64') return BigInt(cell as string);
+  if (type === 'TIMESTAMP') return new Date(Number(cell));
+  return cell;
+}
