@@ -198,6 +198,19 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
     opts: [...output, ...table, { name: '--csv' }, chains, { name: '--include-scam' }, { name: '--min-usd', value: mix('1', '0.005', '0', '-1', '1e3', 'ten') }, { name: '--combined' }],
   },
   {
+    // Each run writes into a directory of its own under the fuzz's home (or the key file: not a directory).
+    words: ['export'],
+    args: [mix(ADDR.rich, 'scout-rich.eth', ADDR.empty, '0x12')],
+    opts: [
+      { name: '--what', value: mix('txs', 'withdrawals,internal', 'transfers,logs', 'nfts', 'txs,txs') },
+      { name: '--out', value: (r) => (r() < 0.9 ? join(home, `export-${Math.floor(r() * 1e9)}`) : pick([keyFile, ''])(r)) },
+      { name: '--format', value: mix('parquet', 'ndjson', 'csv', 'xlsx') },
+      ...window,
+      { name: '--raw' },
+      { name: '--resume', value: (r) => (r() < 0.5 ? home : join(home, 'nowhere')) },
+    ],
+  },
+  {
     words: ['address', 'balance-history'],
     args: [mix(ADDR.rich, ADDR.empty)],
     opts: [...output, ...pages, { name: '--since', value: mix('2025-01-01', '90d', 'block:23000000', '2026-13-01') }, { name: '--until', value: mix('2025-06-01', 'block:23100000', 'now') }, { name: '--daily' }, { name: '--chart' }],

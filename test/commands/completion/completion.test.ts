@@ -74,7 +74,7 @@ describe.runIf(has('bash'))('bash completion', () => {
   it('global options anywhere; --chain offers the built-in chains; a value is not taken for a verb', () => {
     expect(bashComplete(['scout', '--chain', 'ba'])).toEqual(['base', 'base-sepolia']);
     expect(bashComplete(['scout', '--chain', 'base', 'tx', ''])).toEqual(['show', 'summary', 'explain', 'transfers', 'logs', 'internal-txs', 'state-changes', 'trace', 'userops', 'blobs', 'deposits']);
-    expect(bashComplete(['scout', '--timeout', 'tx', ''])).toEqual(['address', 'tx', 'block', 'token', 'contract', 'portfolio', 'blocks', 'txs', 'transfers', 'internal-txs', 'withdrawals', 'deposits', 'tokens', 'contracts', 'hot', 'accounts', 'userop', 'aa', 'decode', 'search', 'open', 'stats', 'gas', 'explorer', 'chains', 'admin', 'api', 'rpc', 'config', 'cache', 'completion', 'help']);
+    expect(bashComplete(['scout', '--timeout', 'tx', ''])).toEqual(['address', 'tx', 'block', 'token', 'contract', 'portfolio', 'export', 'blocks', 'txs', 'transfers', 'internal-txs', 'withdrawals', 'deposits', 'tokens', 'contracts', 'hot', 'accounts', 'userop', 'aa', 'decode', 'search', 'open', 'stats', 'gas', 'explorer', 'chains', 'admin', 'api', 'rpc', 'config', 'cache', 'completion', 'help']);
     expect(bashComplete(['scout', 'completion', ''])).toEqual(['bash', 'zsh', 'fish']);
   });
 
