@@ -197,7 +197,17 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
   const signal = inv.env.signal;
   // The counters, for the estimate while paging and the check at the end (the whole history only).
   const counters = window ? Promise.resolve(undefined) : client.getJson(addressCountersPath(manifest.address)).then((d) => JSON.parse(d.text) as Record<string, unknown>, () => undefined);
-  const progress = await openProgress(io, 'table', `export ${manifest.address}`, s.render.color, { waits: s.waits, long: true });
+  const counted = await counters;
+  // "export txs · 1,200 rows of ~5,000 · page 24": the estimate from the counters, where there is one.
+  const line = (d: Dataset) => {
+    const st = manifest.datasets[d]!;
+    const key = SOURCES[d].counter;
+    const expected = key && counted?.[key];
+    const of = typeof expected === 'string' || typeof expected === 'number' ? ` of ~${grouped(Number(expected))}` : '';
+    return `export ${d} · ${grouped(st.rows)} rows${of} · page ${st.pages}`;
+  };
+  const first = datasets.find((d) => manifest.datasets[d]!.state === 'paging');
+  const progress = await openProgress(io, 'table', first ? line(first) : `export ${manifest.address}`, s.render.color, { waits: s.waits, long: true });
   try {
     for (const d of datasets) {
       const st = manifest.datasets[d]!;
@@ -208,10 +218,7 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
       await truncate(staging, st.bytes);
       const source = SOURCES[d];
       const req = windowed(source.request(manifest.address), source.dated, window);
-      const counter = source.counter;
-      const expected = counter && (await counters)?.[counter];
-      const of = typeof expected === 'string' || typeof expected === 'number' ? ` of ~${grouped(Number(expected))}` : '';
-      progress.update(`export ${d} · ${grouped(st.rows)} rows${of} · page ${st.pages}`);
+      progress.update(line(d));
       const pages = filteredPages((r, cur) => client.page(r, cur), req, { cursor: st.cursor, maxPages: Infinity }, (line) => {
         progress.clear?.();
         return io.err.write(line);
@@ -227,7 +234,7 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
         st.cursor = page.next;
         if (page.next === null) st.state = 'paged';
         await saveManifest(dir, manifest);
-        progress.update(`export ${d} · ${grouped(st.rows)} rows${of} · page ${st.pages}`);
+        progress.update(line(d));
         if (signal?.aborted) throw new InterruptedError('interrupted');
       }
       // The list ended without a last page saying so (a window's end): every page is staged.
@@ -257,7 +264,6 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
   const lines = datasets.map((d) => `${d}.${manifest.format}: ${grouped(manifest.datasets[d]!.rows)} rows`);
   await io.err.write(`scout: wrote ${lines.join(', ')} in ${dir}\n`);
   // Against the explorer's counters, for the whole history: a difference is said, not an error.
-  const counted = await counters;
   for (const d of datasets) {
     const key = SOURCES[d].counter;
     const v = key && counted?.[key];

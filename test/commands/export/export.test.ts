@@ -225,3 +225,17 @@ describe('scout export', () => {
     it('a bad window', () => refused([ADDR.rich, '--out', join(fresh(), 'x'), '--since', 'yesterdayish'], /--since/));
   });
 });
+
+describe('scout export progress', () => {
+  it('says on a terminal\'s stderr which dataset it pages, its rows and pages, and of how many the counters say', async () => {
+    const r = await scout([ADDR.rich, '--what', 'txs,withdrawals', '--format', 'ndjson', '--out', join(fresh(), 'p')], { stderrIsTTY: true });
+    expect(r.code).toBe(0);
+    // The spinner draws its first frame at once, later ones on its own clock.
+    expect(r.stderr).toContain('export txs · 0 rows of ~120 · page 0');
+  });
+
+  it('draws nothing when stderr is not a terminal', async () => {
+    const r = await scout([ADDR.rich, '--what', 'withdrawals', '--format', 'ndjson', '--out', join(fresh(), 'q')]);
+    expect(r.stderr).not.toContain('page');
+  });
+});
