@@ -75,6 +75,8 @@ interface DatasetState {
 /** `DIR/manifest.json`. */
 interface Manifest {
   scout_export: 1;
+  /** The explorer asked (its base URL): a resumed export asks the same one. */
+  explorer: string;
   address: string;
   format: ExportFormat;
   raw: boolean;
@@ -132,7 +134,7 @@ async function readManifest(dir: string): Promise<Manifest | undefined> {
 }
 
 /** The manifest a new export starts with, after checking its directory: new, or empty. */
-async function begin(input: ExportInput, now: number): Promise<{ dir: string; manifest: Manifest }> {
+async function begin(input: ExportInput, now: number, explorer: string): Promise<{ dir: string; manifest: Manifest }> {
   const dir = input.out!;
   const window = parseWindow({ since: input.since, until: input.until }, now);
   const what = input.what ?? [...DATASETS];
@@ -152,6 +154,7 @@ async function begin(input: ExportInput, now: number): Promise<{ dir: string; ma
   if (entries.length) throw new UsageError(`--out ${echo(dir)} is not empty: give a new or empty directory`);
   const manifest: Manifest = {
     scout_export: 1,
+    explorer,
     address: input.address!,
     format: input.format ?? 'parquet',
     raw: input.raw,
@@ -166,9 +169,12 @@ async function begin(input: ExportInput, now: number): Promise<{ dir: string; ma
 }
 
 /** The manifest of an export to continue; none is a usage error. */
-async function resumed(dir: string): Promise<{ dir: string; manifest: Manifest }> {
+async function resumed(dir: string, explorer: string): Promise<{ dir: string; manifest: Manifest }> {
   const manifest = await readManifest(dir);
   if (!manifest) throw new UsageError(`--resume ${echo(dir)}: no ${MANIFEST} there (start an export with scout export <address> --out ${dir})`);
+  if (manifest.explorer !== explorer) {
+    throw new UsageError(`--resume ${echo(dir)}: the export asked ${echo(manifest.explorer)}, and this run would ask ${echo(explorer)}: give --base-url ${manifest.explorer} (or the same --chain)`);
+  }
   await mkdir(join(dir, PARTS), { recursive: true });
   return { dir, manifest };
 }
@@ -185,14 +191,16 @@ const grouped = (n: number) => n.toLocaleString('en-US');
 
 export async function exportRun(inv: Invocation, input: ExportInput): Promise<void> {
   const io = inv.env.io;
-  const { dir, manifest } = input.resume !== undefined ? await resumed(input.resume) : await begin(input, io.now());
+  // Settings first (no request): the explorer a new export records, and a resumed one must ask again.
+  const s = await inv.session();
+  const explorer = s.settings.site();
+  const { dir, manifest } = input.resume !== undefined ? await resumed(input.resume, explorer) : await begin(input, io.now(), explorer);
   const window: TimeWindow | undefined = manifest.window ? { since: pointOf(manifest.window.since), until: pointOf(manifest.window.until) } : undefined;
   const datasets = DATASETS.filter((d) => manifest.datasets[d] !== undefined);
   if (input.resume !== undefined && datasets.every((d) => manifest.datasets[d]!.state === 'written')) {
     await io.err.write(`scout: ${echo(dir)}: the export is complete already; nothing to do\n`);
     return;
   }
-  const s = await inv.session();
   const client = s.explorer();
   const signal = inv.env.signal;
   // The counters, for the estimate while paging and the check at the end (the whole history only).

@@ -222,6 +222,14 @@ describe('scout export', () => {
       await refused(['--resume', dir], /not the manifest of a scout export/);
       await refused(['--resume', dir, '--what', 'txs'], /--resume takes everything from the manifest/);
     });
+    it('--resume against another explorer than the export asked', async () => {
+      const dir = join(fresh(), 'e');
+      const ctrl = new AbortController();
+      ctrl.abort();
+      await scout([ADDR.rich, '--what', 'withdrawals', '--out', dir], { signal: ctrl.signal });
+      expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).explorer).toBe(srv.url);
+      await refused(['--resume', dir, '--base-url', 'http://127.0.0.1:9'], /the export asked .* give --base-url http:\/\/127\.0\.0\.1:\d+/);
+    });
     it('a bad window', () => refused([ADDR.rich, '--out', join(fresh(), 'x'), '--since', 'yesterdayish'], /--since/));
   });
 });
