@@ -144,7 +144,7 @@ _scout_values() {
         "contract call|--chains") _scout_words="all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo" _scout_list=1 ;;
         "contract source|--out") _scout_file=1 ;;
         "portfolio|--chains") _scout_words="all mainnets testnets ethereum sepolia hoodi base base-sepolia optimism optimism-sepolia arbitrum arbitrum-sepolia gnosis chiado polygon zksync scroll celo" _scout_list=1 ;;
-        "export|--what") _scout_words="txs transfers internal logs withdrawals" _scout_list=1 ;;
+        "export|--what") _scout_words="txs transfers internal logs withdrawals balances" _scout_list=1 ;;
         "export|--format") _scout_words="parquet ndjson csv" ;;
         "blocks|--type") _scout_words="block uncle reorg" ;;
         "txs|--filter") _scout_words="validated pending" ;;

@@ -740,7 +740,7 @@ complete -c scout -n '__scout_at \'portfolio\'' -l wide -d 'on a terminal, every
 complete -c scout -n '__scout_at \'portfolio\'' -l columns -x -d 'only these columns, in this order: field names as listed below, comma separated (table, piped lines and CSV; JSON is unchanged)'
 
 # scout export
-complete -c scout -n '__scout_at \'export\'' -l what -x -a 'txs transfers internal logs withdrawals' -d 'the datasets to export, one file each (default: all): txs, transfers, internal, logs, withdrawals'
+complete -c scout -n '__scout_at \'export\'' -l what -x -a 'txs transfers internal logs withdrawals balances' -d 'the datasets to export, one file each (default: all): txs, transfers, internal, logs, withdrawals, balances'
 complete -c scout -n '__scout_at \'export\'' -l out -x -d 'the directory the files and manifest.json go to: new, or empty'
 complete -c scout -n '__scout_at \'export\'' -l format -x -a 'parquet ndjson csv' -d 'the file format (default parquet)'
 complete -c scout -n '__scout_at \'export\'' -l since -x -d 'only items at or after this time (inclusive): a date (2024-03-01), a UTC date-time (2024-03-01T12:00:00Z), an age (30d, 12h, 2w), @unix seconds or block:N; see `scout help times`'

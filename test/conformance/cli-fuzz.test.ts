@@ -202,7 +202,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
     words: ['export'],
     args: [mix(ADDR.rich, 'scout-rich.eth', ADDR.empty, '0x12')],
     opts: [
-      { name: '--what', value: mix('txs', 'withdrawals,internal', 'transfers,logs', 'nfts', 'txs,txs') },
+      { name: '--what', value: mix('txs', 'withdrawals,internal', 'transfers,logs', 'balances', 'nfts', 'txs,txs') },
       { name: '--out', value: (r) => (r() < 0.9 ? join(home, `export-${Math.floor(r() * 1e9)}`) : pick([keyFile, ''])(r)) },
       { name: '--format', value: mix('parquet', 'ndjson', 'csv', 'xlsx') },
       ...window,

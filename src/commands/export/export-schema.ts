@@ -6,7 +6,7 @@
  */
 
 /** The datasets, in the order they are exported. */
-export const DATASETS = ['txs', 'transfers', 'internal', 'logs', 'withdrawals'] as const;
+export const DATASETS = ['txs', 'transfers', 'internal', 'logs', 'withdrawals', 'balances'] as const;
 export type Dataset = (typeof DATASETS)[number];
 
 export const EXPORT_FORMATS = ['parquet', 'ndjson', 'csv'] as const;
@@ -156,6 +156,13 @@ export const SCHEMAS: Readonly<Record<Dataset, readonly ExportColumn[]>> = {
     c('timestamp', 'TIMESTAMP', time('timestamp')),
     c('receiver', 'STRING', hex('receiver', 'hash')),
     c('amount', 'STRING', text('amount')),
+  ],
+  balances: [
+    block,
+    c('timestamp', 'TIMESTAMP', time('block_timestamp')),
+    c('transaction_hash', 'STRING', hex('transaction_hash')),
+    c('delta', 'STRING', text('delta')),
+    c('value', 'STRING', text('value')),
   ],
 };
 

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ListRequest } from '../../api/client.js';
 import type { Cursor } from '../../api/cursor.js';
-import { addressCountersPath, addressInternalTransactions, addressLogs, addressTokenTransfers, addressTransactions, addressWithdrawals } from '../../api/endpoints.js';
+import { addressCountersPath, addressInternalTransactions, coinBalanceHistory, addressLogs, addressTokenTransfers, addressTransactions, addressWithdrawals } from '../../api/endpoints.js';
 import { filteredPages } from '../../api/item-filter.js';
 import type { Dated } from '../../api/window.js';
 import { InterruptedError, UsageError } from '../../base/errors.js';
@@ -57,6 +57,7 @@ const SOURCES: Readonly<Record<Dataset, { request: (a: string) => ListRequest<un
   internal: { request: (a) => addressInternalTransactions(a), dated: BLOCK_TIME },
   logs: { request: (a) => addressLogs(a), dated: LOG_TIME },
   withdrawals: { request: (a) => addressWithdrawals(a), dated: BLOCK_TIME },
+  balances: { request: (a) => coinBalanceHistory(a), dated: LOG_TIME },
 };
 
 type PointJson = { kind: 'time'; ms: number; text: string } | { kind: 'block'; block: string; text: string };

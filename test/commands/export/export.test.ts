@@ -1,6 +1,6 @@
 /**
  * `scout export`: ADDR.rich's histories from the fake explorer (120 transactions, 75 token transfers,
- * 60 internal transactions, 55 withdrawals, its logs), written as Parquet and read back with a real
+ * 60 internal transactions, 55 withdrawals, its logs and coin balance changes), written as Parquet and read back with a real
  * reader (hyparquet), every row compared with what the explorer served; NDJSON and CSV; a window;
  * an export stopped by Ctrl-C after some pages and resumed to exactly the whole dataset; bad input
  * refused before any request.
@@ -25,7 +25,7 @@ afterAll(() => srv.close());
 const scout = (args: string[], o: Parameters<typeof runScout>[1] = {}) => runScout(['--retries', '0', 'export', ...args], { ...o, env: { SCOUT_BASE_URL: srv.url, ...o.env } });
 const fresh = () => mkdtempSync(join(tmpdir(), 'scout-export-'));
 
-const PATHS = { txs: 'transactions', transfers: 'token-transfers', internal: 'internal-transactions', logs: 'logs', withdrawals: 'withdrawals' } as const;
+const PATHS = { txs: 'transactions', transfers: 'token-transfers', internal: 'internal-transactions', logs: 'logs', withdrawals: 'withdrawals', balances: 'coin-balance-history' } as const;
 
 /** Every item the fake serves for a dataset of ADDR.rich, as sent, in order, paged to the end. */
 async function served(what: keyof typeof PATHS, address: string = ADDR.rich): Promise<string[]> {
@@ -73,6 +73,9 @@ const EXPECTED: Record<keyof typeof PATHS, (i: Item) => Record<string, unknown>>
     index: big(i.index), validator_index: big(i.validator_index), block_number: big(i.block_number), timestamp: date(i.timestamp),
     receiver: lower(i.receiver?.hash), amount: i.amount ?? null,
   }),
+  balances: (i) => ({
+    block_number: big(i.block_number), timestamp: date(i.block_timestamp), transaction_hash: lower(i.transaction_hash), delta: i.delta ?? null, value: i.value ?? null,
+  }),
 };
 
 function compareRows(rows: Record<string, unknown>[], items: string[], what: keyof typeof PATHS): void {
@@ -90,7 +93,7 @@ describe('scout export', () => {
     const r = await scout([ADDR.rich, '--out', dir, '--raw']);
     expect(r.stderr).toContain('txs.parquet: 120 rows');
     expect(r.code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(['internal.parquet', 'logs.parquet', 'manifest.json', 'transfers.parquet', 'txs.parquet', 'withdrawals.parquet']);
+    expect(readdirSync(dir).sort()).toEqual(['balances.parquet', 'internal.parquet', 'logs.parquet', 'manifest.json', 'transfers.parquet', 'txs.parquet', 'withdrawals.parquet']);
     for (const what of Object.keys(PATHS) as (keyof typeof PATHS)[]) {
       const items = await served(what);
       expect(items.length).toBeGreaterThan(0);
