@@ -16,7 +16,7 @@
  * dependency this command adds) is loaded here, with import(), only for Parquet.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ListRequest } from '../../api/client.js';
@@ -24,7 +24,7 @@ import type { Cursor } from '../../api/cursor.js';
 import { addressCountersPath, addressInternalTransactions, coinBalanceHistory, addressLogs, addressTokenTransfers, addressTransactions, addressWithdrawals } from '../../api/endpoints.js';
 import { filteredPages } from '../../api/item-filter.js';
 import type { Dated } from '../../api/window.js';
-import { InterruptedError, UsageError } from '../../base/errors.js';
+import { InterruptedError, ScoutError, UsageError } from '../../base/errors.js';
 import { echo } from '../../base/text/echo.js';
 import { parseWindow, type TimePoint, type TimeWindow } from '../../base/time.js';
 import type { Invocation } from '../../kit/invocation.js';
@@ -180,6 +180,19 @@ async function resumed(dir: string, explorer: string): Promise<{ dir: string; ma
   return { dir, manifest };
 }
 
+/**
+ * The staging file cut back to the bytes the manifest records: a page staged but not recorded (the
+ * run stopped between the two) goes. A staging file shorter than that has lost rows: an error.
+ */
+async function recorded(staging: string, bytes: number): Promise<void> {
+  await writeFile(staging, '', { flag: 'a' });
+  const size = (await stat(staging)).size;
+  if (size < bytes) {
+    throw new ScoutError(`${echo(staging)} holds ${size} bytes, fewer than the ${bytes} its manifest records: the export's staged rows are damaged; start it again in a new directory`);
+  }
+  await truncate(staging, bytes);
+}
+
 /** A staged row: the cells, and the item as sent with --raw. */
 function stagedRow(columns: readonly ExportColumn[], raw: string, item: unknown, withRaw: boolean): string {
   const record = item !== null && typeof item === 'object' ? (item as Record<string, unknown>) : {};
@@ -222,9 +235,7 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
       const st = manifest.datasets[d]!;
       if (st.state !== 'paging') continue;
       const staging = join(dir, PARTS, `${d}.ndjson`);
-      // A page staged but not recorded (the run stopped between the two) is cut off.
-      await writeFile(staging, '', { flag: 'a' });
-      await truncate(staging, st.bytes);
+      await recorded(staging, st.bytes);
       const source = SOURCES[d];
       const req = windowed(source.request(manifest.address), source.dated, window);
       progress.update(line(d));
@@ -258,8 +269,7 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
       if (st.state === 'written') continue;
       progress.update(`export ${d} · writing ${grouped(st.rows)} rows`);
       const name = `${d}.${manifest.format}`;
-      // As when paging resumes: only the recorded bytes are rows.
-      await truncate(join(dir, PARTS, `${d}.ndjson`), st.bytes);
+      await recorded(join(dir, PARTS, `${d}.ndjson`), st.bytes);
       await writeDataset(join(dir, PARTS, `${d}.ndjson`), join(dir, `${name}.part`), SCHEMAS[d], manifest);
       await rename(join(dir, `${name}.part`), join(dir, name));
       st.state = 'written';

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUrl, mergeParams, parseListBody } from '../../../src/api/client.js';
 import type { Cursor } from '../../../src/api/cursor.js';
 import { ADDR } from '../../support/data.js';
+import { seeded } from '../../support/faults.js';
 import { runScout } from '../../support/scout.js';
 import { type FakeServer, startServer } from '../../support/server.js';
 
@@ -43,6 +44,24 @@ async function served(what: keyof typeof PATHS, address: string = ADDR.rich): Pr
 async function readParquet(file: string): Promise<Record<string, unknown>[]> {
   const bytes = readFileSync(file);
   return parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+}
+
+/** Pages the manifest in `dir` records, over every dataset (0 before there is one). */
+function pagesRecorded(dir: string): number {
+  try {
+    const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { datasets: Record<string, { pages: number }> };
+    return Object.values(m.datasets).reduce((n, d) => n + d.pages, 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Ctrl-C once the manifest in `dir` records `n` more pages than now. */
+function ctrlCAfterPages(dir: string, n: number): { signal: AbortSignal; done(): void } {
+  const ctrl = new AbortController();
+  const start = pagesRecorded(dir);
+  const watch = setInterval(() => pagesRecorded(dir) - start >= n && ctrl.abort(), 0);
+  return { signal: ctrl.signal, done: () => clearInterval(watch) };
 }
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : null);
@@ -192,6 +211,39 @@ describe('scout export', () => {
     expect((await scout(['--resume', dir])).code).toBe(0);
     const rows = await readParquet(join(dir, 'withdrawals.parquet'));
     expect(rows.map((r) => r.index)).toEqual((await served('withdrawals')).map((t) => BigInt((JSON.parse(t) as Item).index)));
+  });
+
+  it('resumes, stopped again and again at seeded random points, to exactly every row once', async () => {
+    const random = seeded(0x26e);
+    const dir = join(fresh(), 's');
+    let args = [ADDR.rich, '--what', 'txs,internal,withdrawals', '--format', 'ndjson', '--raw', '--out', dir];
+    let stops = 0;
+    for (let run = 0; run < 20; run++) {
+      const stop = ctrlCAfterPages(dir, 1 + Math.floor(random() * 2));
+      const r = await scout(args, { signal: stop.signal });
+      stop.done();
+      args = ['--resume', dir];
+      if (r.code === 0) break;
+      expect(r.code, r.stderr).toBe(130);
+      stops++;
+    }
+    expect(stops).toBeGreaterThan(2);
+    for (const what of ['txs', 'internal', 'withdrawals'] as const) {
+      const rows = readFileSync(join(dir, `${what}.ndjson`), 'utf8').trimEnd().split('\n').map((l) => (JSON.parse(l) as Item).raw as string);
+      expect(rows, what).toEqual(await served(what));
+    }
+  });
+
+  it('stops with an error when the staged rows are shorter than the manifest records', async () => {
+    const dir = join(fresh(), 'short');
+    const stop = ctrlCAfterPages(dir, 1);
+    await scout([ADDR.rich, '--what', 'txs', '--out', dir], { signal: stop.signal });
+    stop.done();
+    expect(JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')).datasets.txs.bytes).toBeGreaterThan(0);
+    writeFileSync(join(dir, '.parts', 'txs.ndjson'), '');
+    const r = await scout(['--resume', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/holds 0 bytes, fewer than the \d+ its manifest records/);
   });
 
   describe('refuses before any request (exit 2)', () => {
