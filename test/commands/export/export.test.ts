@@ -138,6 +138,19 @@ describe('scout export', () => {
     expect(other.stderr.includes('note: transfers')).toBe(transfers !== 0);
   });
 
+  it('writes an empty history as a Parquet file of no rows with the columns', async () => {
+    const dir = join(fresh(), 'none');
+    const r = await scout([ADDR.empty, '--what', 'withdrawals', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(await readParquet(join(dir, 'withdrawals.parquet'))).toEqual([]);
+    const { parquetMetadata, parquetSchema } = await import('hyparquet');
+    const bytes = readFileSync(join(dir, 'withdrawals.parquet'));
+    const schema = parquetSchema(parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+    expect(schema.children.map((c) => c.element.name)).toEqual(['index', 'validator_index', 'block_number', 'timestamp', 'receiver', 'amount']);
+    const types = Object.fromEntries(schema.children.map((c) => [c.element.name, [c.element.type, c.element.converted_type, c.element.logical_type?.type]]));
+    expect(types).toMatchObject({ block_number: ['INT64', undefined, undefined], timestamp: ['INT64', 'TIMESTAMP_MILLIS', 'TIMESTAMP'], amount: ['BYTE_ARRAY', 'UTF8', undefined] });
+  });
+
   it('writes NDJSON and CSV with the same columns', async () => {
     const items = await served('withdrawals');
     const nd = join(fresh(), 'nd');
