@@ -353,7 +353,7 @@ function ndjsonLine(row: Cell[], names: readonly string[], types: readonly strin
 }
 
 /** The Parquet file: ROW_GROUP rows a row group, written as each group is read. */
-async function writeParquet(staging: string, target: string, names: readonly string[], types: readonly string[]): Promise<void> {
+export async function writeParquet(staging: string, target: string, names: readonly string[], types: readonly string[]): Promise<void> {
   const { ParquetWriter, fileWriter } = await import('hyparquet-writer');
   const schema = [
     { name: 'root', num_children: names.length },

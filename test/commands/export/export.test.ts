@@ -315,3 +315,25 @@ describe('scout export progress', () => {
     expect(r.stderr).not.toContain('page');
   });
 });
+
+describe('the Parquet writer of scout export', () => {
+  it('writes row groups of ROW_GROUP rows, read from the staging a group at a time, every value exact', async () => {
+    const { writeParquet, ROW_GROUP } = await import('../../../src/commands/export/export.run.js');
+    const dir = fresh();
+    const n = ROW_GROUP * 2 + 5_000;
+    const big = (i: number) => (10n ** 30n + BigInt(i)).toString();
+    const lines: string[] = [];
+    for (let i = 0; i < n; i++) lines.push(JSON.stringify([String(i), 1_700_000_000_000 + i, big(i), i % 2 === 0]) + '\n');
+    writeFileSync(join(dir, 'x.ndjson'), lines.join(''));
+    await writeParquet(join(dir, 'x.ndjson'), join(dir, 'x.parquet'), ['i', 't', 'amount', 'even'], ['INT64', 'TIMESTAMP', 'STRING', 'BOOLEAN']);
+    const { parquetMetadata } = await import('hyparquet');
+    const bytes = readFileSync(join(dir, 'x.parquet'));
+    const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    expect(parquetMetadata(ab).row_groups.map((g) => Number(g.num_rows))).toEqual([ROW_GROUP, ROW_GROUP, 5_000]);
+    const rows = await parquetReadObjects({ file: ab });
+    expect(rows.length).toBe(n);
+    for (const i of [0, ROW_GROUP - 1, ROW_GROUP, n - 1]) {
+      expect(rows[i]).toEqual({ i: BigInt(i), t: new Date(1_700_000_000_000 + i), amount: big(i), even: i % 2 === 0 });
+    }
+  });
+});
