@@ -55,7 +55,7 @@ function allPages(url, node) {
 }
 
 /** The least time `n` requests take at `limit` a second in fixed windows, `concurrency` at a time. */
-function leastMs(n, limit, concurrency, latencyMs) {
+export function leastMs(n, limit, concurrency, latencyMs) {
   const full = Math.ceil(n / limit) - 1;
   return full * 1000 + Math.ceil((n - full * limit) / concurrency) * latencyMs;
 }

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { batchRows } from './batch.mjs';
 import { bigBody } from './bigbody.mjs';
 import { chainsRows } from './chains.mjs';
+import { exportRows } from './export.mjs';
 import { rateLimitRows } from './ratelimit.mjs';
 import { itemTime, startBenchServer } from './server.mjs';
 
@@ -224,6 +225,7 @@ async function measure(node, big, small) {
 
   // Concurrent lookups under a rate limit, and --all on this Node (bench/ratelimit.mjs).
   for (const r of await rateLimitRows(tiny, node)) row(...r);
+  for (const r of await exportRows(tiny, node)) row(...r);
 
   // --all over four chains on two rate-limited servers, one budget each (bench/chains.mjs).
   for (const r of await chainsRows(tiny, node)) row(...r);
