@@ -76,12 +76,13 @@ export function filteredPages<T>(
   return keepItems(
     pages,
     (page) => {
+      const items = page.items();
       // Never silently dropped: items the explorer sent without a time (an older server's logs) are said to be left out.
-      if (!warned && warn && page.items().some((item) => untimed(item, window))) {
+      if (!warned && warn && items.some((item) => untimed(item, window))) {
         warned = true;
         warn(`scout: warning: the explorer sent items with a block but no time, which a window in time leaves out; give --since/--until as block:N to keep them\n`);
       }
-      return placer.places(page).map((place, i) => place === 'in' && (!filter || filter(page.items()[i])));
+      return placer.places(page).map((place, i) => place === 'in' && (!filter || filter(items[i])));
     },
     (page) => placer.ends(page),
   );

@@ -6,15 +6,11 @@
  * bodies as sent into one object, a member per part served.
  */
 import type { ExplorerClient } from '../api/client.js';
-import { AuthError, HttpError, NotFoundError, ResponseShapeError, ScoutError } from '../base/errors.js';
+import { ScoutError } from '../base/errors.js';
+import { partNotServed } from './object.js';
 import type { Session } from '../kit/invocation.js';
 import type { OutputMode } from '../kit/page-options.js';
 import { openProgress } from './progress.js';
-
-/** Whether `e` says the explorer lacks the part, rather than a failure of the run. */
-function lacking(e: unknown): boolean {
-  return e instanceof NotFoundError || e instanceof HttpError || (e instanceof AuthError && e.status === 403) || e instanceof ResponseShapeError;
-}
 
 /** Asks every part of `paths` at once; gives the parts served, as `[name, body as sent]`, in the order of `paths`. */
 export async function askParts<K extends string>(s: Session, explorer: ExplorerClient, paths: Readonly<Record<K, string>>, label: string, mode: OutputMode): Promise<[K, string][]> {
@@ -26,7 +22,7 @@ export async function askParts<K extends string>(s: Session, explorer: ExplorerC
   } finally {
     progress.stop();
   }
-  for (const r of settled) if (r.status === 'rejected' && !lacking(r.reason)) throw r.reason;
+  for (const r of settled) if (r.status === 'rejected' && !partNotServed(r.reason)) throw r.reason;
   const served: [K, string][] = [];
   for (const [i, p] of names.entries()) {
     const r = settled[i]!;

@@ -36,7 +36,7 @@ async function startOf(s: Session, client: ExplorerClient, until: TimePoint | un
   if (until.kind === 'block') return [['block_number', until.block.toString()]];
   const b = await blockBefore(s, client, until.ms);
   // No block that early: the window holds nothing; the first page (filtered) says so.
-  if (b === null || b === undefined) return null;
+  if (b === null) return null;
   return [['block_number', (b + 1n).toString()]];
 }
 

@@ -75,7 +75,7 @@ const plain = (raw: string | undefined): unknown => (raw === undefined ? undefin
  * The last block before the moment `ms` (its timestamp earlier), found as `block at --before` finds
  * it (the legacy endpoint, else a search of block times); null when no block is that old.
  */
-export function blockBefore(s: Pick<Session, 'http' | 'io'>, client: ExplorerClient, ms: number): Promise<bigint | null | undefined> {
+export function blockBefore(s: Pick<Session, 'http' | 'io'>, client: ExplorerClient, ms: number): Promise<bigint | null> {
   // Block timestamps are whole seconds: before T is at or before the last whole second under T.
   const seconds = Math.ceil(ms / 1000) - 1;
   return once(s, client, `block-before ${seconds}`, async () => {
@@ -133,7 +133,7 @@ interface Change {
 /** How the history is read: a page from a cursor (the newest with null), and the block before a moment. */
 export interface HistoryPort {
   page(cursor: Cursor | null): Promise<Page<CoinBalance>>;
-  blockBefore(ms: number): Promise<bigint | null | undefined>;
+  blockBefore(ms: number): Promise<bigint | null>;
 }
 
 /** The balance in force at a point: the change that made it (null: none, the balance is 0), and the block it is after when known. */
@@ -213,9 +213,8 @@ export async function balancesAt(port: HistoryPort, points: readonly TimePoint[]
       run = { changes: changesOf(page, origin), next: page.next, newest: false, topMs: p.kind === 'time' ? p.ms : undefined, topBlock: b };
     };
     // To the point's block, when the explorer tells it; 'none' (answered: 0) when no block is that old.
-    const jumpTo = async (): Promise<'jumped' | 'none' | 'cannot'> => {
-      const b = await lookup();
-      if (b === undefined) return 'cannot';
+    const jumpTo = async (): Promise<'jumped' | 'none'> => {
+      const b = (await lookup())!;
       if (b === null) {
         found[i] = { change: null, block: null };
         return 'none';
