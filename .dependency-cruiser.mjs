@@ -3,8 +3,9 @@
 // suite (`npx depcruise src` runs them too). Type-only imports count for the layers: a type import up
 // is still a layer pointing the wrong way.
 //
-//   cli.ts, launch.ts, main.ts,     entries: the program, the process entry and the process side
-//   index.ts                        of the program, the library
+//   cli.ts, launch.ts,              entries: the program, the process entry and its code cache
+//   code-cache.ts, main.ts,         (which runs the program), the process side of the program,
+//   index.ts                        the library
 //   commands/                       the verbs: <topic>/<verb>.ts (specs), <verb>.run.ts, index.ts,
 //                                   args.ts (argument specs verbs share)
 //   run/                            what runs a command: execute, session, output, list, object,
@@ -15,7 +16,7 @@
 //                                   and decoding (ox), loaded only with import()
 //   base/                           errors, io, validation, safe text, lossless JSON
 const BASE = '^src/(base|types)/';
-const ENTRIES = '^src/(cli|main|launch|index)\\.ts$';
+const ENTRIES = '^src/(cli|main|launch|code-cache|index)\\.ts$';
 
 /**
  * What `--help` and `--version` load: the entries' static imports, which are the kit and the verbs'

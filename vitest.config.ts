@@ -25,6 +25,7 @@ export const SLOW = [
   'test/commands/contract/source-sigint.test.ts',
   'test/project/single-file.test.ts',
   'test/project/startup.test.ts',
+  'test/project/code-cache.test.ts',
   'test/project/terminal-help.test.ts',
   'test/run/terminal-progress.test.ts',
 ];

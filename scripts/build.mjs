@@ -1,17 +1,21 @@
 // The build: tsc compiles src/ to dist/ (the library entry and its type declarations), then esbuild
 // bundles the command-line program three ways:
-// - dist/cli/: the program as ES modules with code splitting, so each command, the HTTP client, the
-//   schemas and the spinner sit in chunks of their own, loaded only when a command needs them;
+// - dist/cli/program.cjs: the program (src/main.ts and all it loads) as one CommonJS file, which the
+//   entry compiles with scout's own V8 code cache (src/code-cache.ts). What a command does not need
+//   stays unevaluated in it (esbuild keeps each import() target behind a function that runs it
+//   first time), and each module reports itself to `globalThis.__scoutModule` as it is evaluated:
+//   the code cache records which modules a run went through, and the start-up test what loaded;
 // - dist/cli/launch.cjs: the process entry bin/scout.js requires (src/launch.ts), CommonJS because
 //   that starts fastest; it answers --version and piped --help from dist/cli/help.json, the help of
-//   every command rendered here by the program itself, and loads the program for anything else;
+//   every command rendered here by the program itself, and runs the program for anything else;
 // - dist/scout.cjs: everything in one file, jq included, that runs with `node scout.cjs` and no
 //   node_modules.
-// dist/cli/meta.json records which source module went into which file (the start-up test reads it).
+// dist/cli/meta.json records which source module went into which file and what each imports (the
+// start-up test reads it).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -59,9 +63,52 @@ const noHttp2 = {
   },
 };
 
+/**
+ * undici loads node:assert for its internal invariants and node:http for two values: Node's default
+ * header size limit (client.js, read at load) and the IncomingMessage class (util.js, compared
+ * against a request body's class). Those two modules cost about 3 ms of a lookup that never uses
+ * them. In their place: an assert that loads node:assert only to fail, and the two values, the
+ * limit as Node's default, which the transport also passes to every Pool (src/api/transport.ts), and
+ * a class no body scout sends is an instance of. test/api/undici-pin.test.ts pins undici's uses.
+ */
+const leanUndici = {
+  name: 'lean-undici',
+  setup(b) {
+    b.onResolve({ filter: /^node:(assert|http)$/ }, (args) =>
+      /[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: args.path.slice(5), namespace: 'lean-undici' } : undefined,
+    );
+    b.onLoad({ filter: /^assert$/, namespace: 'lean-undici' }, () => ({
+      contents: "module.exports = function assert(value, message) { if (!value) require('node:assert')(value, message); };",
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /^http$/, namespace: 'lean-undici' }, () => ({
+      contents: 'module.exports = { maxHeaderSize: 16384, IncomingMessage: class IncomingMessage {} };',
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Puts `globalThis.__scoutModule?.('<path>')` at the top of every module of the program (after a
+ * 'use strict' prologue, which must stay first), so that each reports itself as it is evaluated.
+ */
+const moduleReports = {
+  name: 'module-reports',
+  setup(b) {
+    b.onLoad({ filter: /\.(ts|js|mjs|cjs)$/ }, (args) => {
+      if (args.namespace !== 'file') return undefined;
+      const path = relative(root, args.path).split(sep).join('/');
+      const source = readFileSync(args.path, 'utf8');
+      const prologue = /^(#![^\n]*\n)?(\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*(['"])use strict\4;?/.exec(source)?.[0] ?? /^#![^\n]*\n/.exec(source)?.[0] ?? '';
+      const call = `;globalThis.__scoutModule?.(${JSON.stringify(path)});`;
+      return { contents: prologue + call + source.slice(prologue.length), loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
+    });
+  },
+};
+
 const common = {
   absWorkingDir: root,
-  plugins: [lazyChildProcess, noHttp2],
+  plugins: [lazyChildProcess, noHttp2, leanUndici],
   bundle: true,
   platform: 'node',
   target: 'node20.18',
@@ -72,17 +119,25 @@ const common = {
 
 const outdir = join(root, 'dist', 'cli');
 rmSync(outdir, { recursive: true, force: true });
+const programFile = join(outdir, 'program.cjs');
 const program = await build({
   ...common,
-  entryPoints: { scout: 'src/main.ts' },
-  outdir,
-  splitting: true,
-  format: 'esm',
+  entryPoints: ['src/main.ts'],
+  outfile: programFile,
+  format: 'cjs',
   legalComments: 'linked',
-  define: { __SCOUT_VERSION__: JSON.stringify(version) },
-  // Bundled CommonJS dependencies (commander, cli-table3) still call require().
-  banner: { js: "import{createRequire as __scoutRequire}from'node:module';const require=__scoutRequire(import.meta.url);" },
+  plugins: [...common.plugins, moduleReports],
+  // The file is the function the entry calls (src/code-cache.ts), so that it compiles the file as
+  // read, without a copy; `import.meta.url`, for code that reads it, is the file's own URL.
+  banner: { js: "(function (exports, require, module, __filename, __dirname) {var __scoutFileUrl=require('node:url').pathToFileURL(__filename).href;" },
+  footer: { js: '})' },
+  define: { __SCOUT_VERSION__: JSON.stringify(version), 'import.meta.url': '__scoutFileUrl' },
 });
+// ASCII only, so that the entry reads it as Latin-1, byte for byte, the cheapest way (esbuild writes
+// strings so; a regular expression it leaves as written).
+const stray = /[^\x00-\x7f]/.exec(readFileSync(programFile, 'latin1'));
+if (stray) throw new Error(`dist/cli/program.cjs must be ASCII; it has ${JSON.stringify(stray[0])} at ${stray.index}: write it as an escape in the source`);
+const programId = createHash('sha256').update(readFileSync(programFile)).digest('hex').slice(0, 16);
 
 const help = await renderHelp();
 writeFileSync(join(outdir, 'help.json'), JSON.stringify(help));
@@ -97,7 +152,7 @@ const launcher = await build({
   entryPoints: ['src/launch.ts'],
   outfile: join(outdir, 'launch.cjs'),
   format: 'cjs',
-  define: { __SCOUT_VERSION__: JSON.stringify(version), __SCOUT_HELP__: 'undefined', __SCOUT_SINGLE__: 'false', __SCOUT_HELP_ID__: JSON.stringify(helpId) },
+  define: { __SCOUT_VERSION__: JSON.stringify(version), __SCOUT_HELP__: 'undefined', __SCOUT_SINGLE__: 'false', __SCOUT_HELP_ID__: JSON.stringify(helpId), __SCOUT_PROGRAM_ID__: JSON.stringify(programId) },
 });
 writeFileSync(join(outdir, 'meta.json'), JSON.stringify(mergeMeta(program.metafile, launcher.metafile)));
 
@@ -117,9 +172,10 @@ await build({
     __SCOUT_HELP__: JSON.stringify(JSON.stringify(help)),
     __SCOUT_SINGLE__: 'true',
     __SCOUT_HELP_ID__: JSON.stringify(helpId),
+    __SCOUT_PROGRAM_ID__: JSON.stringify(programId),
     'import.meta.url': '__scoutFileUrl',
   },
-  plugins: [lazyChildProcess, noHttp2, inlineJq()],
+  plugins: [lazyChildProcess, noHttp2, leanUndici, inlineJq()],
 });
 chmodSync(single, 0o755);
 

@@ -3,13 +3,13 @@
  * CommonJS entry starts faster than an ES module one. It answers `--version`, and `--help` when the
  * help goes to a pipe or a file, from text the build rendered with the program itself
  * (dist/cli/help.json, test/project/help-text.test.ts holds it to the live output), loading
- * nothing else. Every other command line loads the program (main.ts) with the compile cache on and
- * WebAssembly kept on its baseline compiler (see `startProgram`).
+ * nothing else. Every other command line runs the program (main.ts, built into dist/cli/program.cjs)
+ * from its code cache (see `startProgram`).
  */
 import { fstatSync, readFileSync, writeSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { runProgram } from './code-cache.js';
 
 declare const __SCOUT_VERSION__: string;
 /** The help texts inlined by the single-file build (scripts/build.mjs); undefined: read help.json. */
@@ -18,6 +18,8 @@ declare const __SCOUT_HELP__: string | undefined;
 declare const __SCOUT_SINGLE__: boolean;
 /** What help on a terminal depends on, from the build: a hash of the help texts and of the built program. */
 declare const __SCOUT_HELP_ID__: string;
+/** The build of dist/cli/program.cjs (a hash of it): which code cache is its own. */
+declare const __SCOUT_PROGRAM_ID__: string;
 
 /** The help texts the build rendered: the words naming a command ('' for scout itself) to its --help. */
 export interface HelpTexts {
@@ -142,28 +144,36 @@ function cacheRoot(): string | undefined {
 }
 
 /**
- * Loads and runs the program. Two things first:
- * - Node's compile cache (Node 22.1 and later): the program's code compiled once, reused by the next
- *   run. Best effort: a cache directory that cannot be written leaves it off, silently.
- * - WebAssembly stays on V8's baseline compiler. undici parses HTTP with a WebAssembly module, and V8
- *   otherwise recompiles it with its optimising compiler on a background thread that the process
- *   waits for at exit: 140-220 ms after the last byte written. Set before undici loads, as flags
- *   must be.
+ * Loads and runs the program:
+ * - on Node 20, WebAssembly stays on V8's baseline compiler. undici parses HTTP with a WebAssembly
+ *   module, and V8 there otherwise recompiles it with its optimising compiler on a background thread
+ *   that the process waits for at exit: 140-220 ms after the last byte written. Set before the
+ *   program compiles (the code cache holds the flags it was made with) and before undici loads, as
+ *   flags must be. Not on Node 22 and later, whose tiering has no such wait, and where setting any
+ *   V8 flag makes every Node built-in loaded afterwards compile from source, about 15 ms a lookup.
+ * - the program (dist/cli/program.cjs) runs from scout's own V8 code cache (code-cache.ts, which
+ *   sets the flags), under the cache directory; the single-file build carries the program inside and uses Node's compile
+ *   cache (Node 22.1 and later) instead. Best effort both: a cache directory that cannot be
+ *   written leaves the cache off, silently.
  */
 function startProgram(): void {
-  const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
+  const flags = Number(process.versions.node.split('.')[0]) < 22 ? ['--liftoff-only'] : [];
   const root = cacheRoot();
   const dir = root && join(root, 'compile-cache');
-  if (enable && dir) {
-    try {
-      enable(dir);
-    } catch {
-      // No cache: the program only starts a little slower.
+  if (!__SCOUT_SINGLE__) {
+    runProgram(join(__dirname, 'program.cjs'), __SCOUT_PROGRAM_ID__, dir, require, flags);
+  } else {
+    if (flags.length > 0) (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags.join(' '));
+    const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
+    if (enable && dir) {
+      try {
+        enable(dir);
+      } catch {
+        // No cache: the program only starts a little slower.
+      }
     }
+    void import('./main.js');
   }
-  (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--liftoff-only');
-  if (__SCOUT_SINGLE__) void import('./main.js');
-  else void import(pathToFileURL(join(__dirname, 'scout.js')).href);
 }
 
 const args = process.argv.slice(2);

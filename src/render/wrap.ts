@@ -9,7 +9,8 @@
 import { displayWidth } from './width.js';
 
 /** Where a line may break, the preferred first: after a ` · ` separator, then at any run of spaces. */
-const BREAKS = [/(?<= ·)( +)/, /( +)/];
+// (\u00b7 is the dot: the built program is kept to ASCII, scripts/build.mjs.)
+const BREAKS = [/(?<= \u00b7)( +)/, /( +)/];
 
 /**
  * `line` as lines of at most `room` columns, the first at most `firstRoom` (a word wider than its

@@ -1,18 +1,34 @@
-// Preloaded with `node --import` by the start-up test: records every module URL the process
-// resolves into the file named by SCOUT_TRACE_IMPORTS, so the test can see what --help loads: ES
-// modules as they resolve, CommonJS files (the entry) at exit, and each V8 flag set at run time
-// (`flag:--name`) in order among the modules; at exit too, each Node built-in it loaded (`builtin:name`).
+// Preloaded with `node --import` by the start-up and code-cache tests: records what the process
+// loads into the file named by SCOUT_TRACE_IMPORTS, in order:
+// - `module:<path>`: each module of the program as it is evaluated (scripts/build.mjs has every
+//   module of dist/cli/program.cjs report itself to `globalThis.__scoutModule`);
+// - `flag:<flags>`: each V8 flag set at run time;
+// - `code-cache:none|accepted|rejected`: what V8 made of the code cache the program was compiled with;
+// - at exit, the CommonJS files it required (the entry) as file:// URLs, and each Node built-in it
+//   loaded (`builtin:name`).
 import { appendFileSync } from 'node:fs';
-import { createRequire, register } from 'node:module';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const file = process.env.SCOUT_TRACE_IMPORTS;
 const require = createRequire(import.meta.url);
+const note = (line) => {
+  if (file) appendFileSync(file, line + '\n');
+};
 const setFlags = v8.setFlagsFromString;
 v8.setFlagsFromString = (flags) => {
-  if (file) appendFileSync(file, `flag:${flags}\n`);
+  note(`flag:${flags}`);
   setFlags(flags);
+};
+globalThis.__scoutModule = (path) => note(`module:${path}`);
+const Script = vm.Script;
+vm.Script = class extends Script {
+  constructor(source, options) {
+    super(source, options);
+    note(`code-cache:${options?.cachedData === undefined ? 'none' : this.cachedDataRejected ? 'rejected' : 'accepted'}`);
+  }
 };
 process.on('exit', () => {
   if (!file) return;
@@ -20,16 +36,3 @@ process.on('exit', () => {
   const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => `builtin:${m.slice(13)}\n`);
   appendFileSync(file, builtins.join(''));
 });
-
-register(
-  'data:text/javascript,' +
-    encodeURIComponent(`
-      import { appendFileSync } from 'node:fs';
-      const file = process.env.SCOUT_TRACE_IMPORTS;
-      export async function resolve(specifier, context, next) {
-        const r = await next(specifier, context);
-        if (file) appendFileSync(file, r.url + '\\n');
-        return r;
-      }
-    `),
-);

@@ -1,0 +1,163 @@
+/**
+ * Runs the program (dist/cli/program.cjs, one CommonJS file) with scout's own V8 code cache: the
+ * program's code compiled once and kept, so that a later run deserialises it instead of parsing and
+ * compiling about a megabyte of JavaScript again. Node's own compile cache (Node 22.1 and later)
+ * does the same for modules, but not on Node 20, and it keeps what a module compiled while it
+ * loaded, not what the run compiled afterwards; this one keeps both, on every Node.
+ *
+ * The cache is a file per Node version, build and topic, the command line's first word
+ * (`<dir>/<node version>-<arch>/<build id>.<topic>.bin`): V8 deserialises a whole cache before the
+ * program starts, so one command's cache holds what that command runs, not what every other did
+ * (one for every topic: about 15% more work for a lookup). It is written at exit by a run that found
+ * none it could use, or that ran parts of the program (modules) the kept one had not (V8 writes
+ * what was deserialised with what was compiled since, so a rewrite only ever adds). A cache that is missing, from another build or Node, cut short, corrupt or
+ * unreadable is ignored, and one that cannot be written is not written: neither changes what the
+ * program does (test/project/code-cache.test.ts covers each).
+ *
+ * Loaded by the process entry (launch.ts) and bundled into it; it must not import the program.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Script } from 'node:vm';
+
+declare global {
+  /**
+   * Called by every module of the program as it is evaluated (scripts/build.mjs puts the call at the
+   * top of each), with its path in the repository ('src/api/http.ts', 'node_modules/undici/…').
+   */
+  var __scoutModule: ((path: string) => void) | undefined;
+}
+
+/** What the file starts with: the format, so that another one is never taken for this. */
+const MAGIC = 'scout-code-cache-1';
+
+/** The header of a cache file, a line of JSON before V8's data. */
+interface Header {
+  magic: string;
+  /** process.version and process.arch of the Node that wrote it. */
+  node: string;
+  /** The build of the program it was compiled from. */
+  build: string;
+  /** The command line's first word (`-` for an option or none). */
+  topic: string;
+  /** The byte length of V8's data after the header. */
+  bytes: number;
+  /** The modules the runs that compiled it evaluated. */
+  modules: string[];
+}
+
+/** The cache this Node and build would use. */
+interface Kept {
+  data: Buffer;
+  modules: ReadonlySet<string>;
+}
+
+const nodeId = (): string => `${process.version}-${process.arch}`;
+
+/** The kept cache if it is whole and for this Node and build; otherwise undefined. */
+export function readKept(file: string, build: string, topic: string): Kept | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const end = bytes.indexOf(10);
+  if (end < 0) return undefined;
+  let header: Partial<Header>;
+  try {
+    header = JSON.parse(bytes.toString('utf8', 0, end)) as Partial<Header>;
+  } catch {
+    return undefined;
+  }
+  const data = bytes.subarray(end + 1);
+  if (header.magic !== MAGIC || header.node !== nodeId() || header.build !== build || header.topic !== topic || header.bytes !== data.length) return undefined;
+  if (!Array.isArray(header.modules) || !header.modules.every((m) => typeof m === 'string')) return undefined;
+  return { data, modules: new Set(header.modules) };
+}
+
+/**
+ * Writes the cache whole to a temporary file and renames it into place, so that a reader never sees
+ * part of one; removes the caches of other builds for this Node. Best effort: any failure leaves the
+ * cache unwritten and the run as it was.
+ */
+export function keep(file: string, build: string, topic: string, data: Buffer, modules: Iterable<string>): void {
+  const header: Header = { magic: MAGIC, node: nodeId(), build, topic, bytes: data.length, modules: [...modules].sort() };
+  const dir = dirname(file);
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(temp, Buffer.concat([Buffer.from(JSON.stringify(header) + '\n'), data]));
+    renameSync(temp, file);
+    for (const other of readdirSync(dir)) {
+      if (other.endsWith('.bin') && !other.startsWith(`${build}.`)) rmSync(join(dir, other), { force: true });
+    }
+  } catch {
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      // Nothing was written.
+    }
+  }
+}
+
+/** Where this Node keeps the cache of `build` for `topic` under `dir` (scout's compile-cache directory). */
+export function cacheFile(dir: string, build: string, topic: string): string {
+  return join(dir, nodeId(), `${build}.${topic}.bin`);
+}
+
+/** The topic of a command line: its first word when that is a word, else `-`. */
+export function topicOf(args: readonly string[]): string {
+  const first = args[0] ?? '';
+  return /^[a-z][a-z0-9-]{0,39}$/.test(first) ? first : '-';
+}
+
+/**
+ * Compiles and runs the program in `file` as CommonJS (with the entry's `require`), from the code
+ * cache in `dir` when there is a usable one, and keeps a new one at exit when this run had none or
+ * went further than the kept one. `dir` undefined: no cache. `flags`: V8 flags the program runs
+ * with, set first (a cache holds the flags it was made with, and is used only with the same).
+ *
+ * V8 takes a cache whose header matches its version, flags and the source's length, and reads the
+ * rest as it is: bytes changed on disk crash the process. `--verify-snapshot-checksum` makes V8
+ * put a checksum in the caches it writes and check it before reading one, rejecting a changed one
+ * as it does a stale one. Any V8 flag set at run time costs a little (every Node built-in loaded
+ * afterwards compiles from source: about 3% of a lookup on Node 24); a cache that can crash costs
+ * more. Computing a checksum here instead costs more than either (about 12% of a lookup in
+ * JavaScript; node:zlib's crc32 about 6% to load).
+ */
+export function runProgram(file: string, build: string, dir: string | undefined, req: NodeJS.Require, flags: readonly string[]): void {
+  const v8Flags = dir === undefined ? flags : [...flags, '--verify-snapshot-checksum'];
+  if (v8Flags.length > 0) (req('node:v8') as typeof import('node:v8')).setFlagsFromString(v8Flags.join(' '));
+  const topic = topicOf(process.argv.slice(2));
+  // The file is ASCII and holds the function itself (scripts/build.mjs).
+  const source = readFileSync(file, 'latin1');
+  const where = dir === undefined ? undefined : cacheFile(dir, build, topic);
+  const kept = where === undefined ? undefined : readKept(where, build, topic);
+  const { Script: VmScript } = req('node:vm') as typeof import('node:vm');
+  const script: Script = new VmScript(source, {
+    filename: file,
+    cachedData: kept?.data,
+  });
+  const accepted = kept !== undefined && script.cachedDataRejected === false;
+  const seen = new Set<string>();
+  const outer = globalThis.__scoutModule;
+  globalThis.__scoutModule = (path) => {
+    seen.add(path);
+    outer?.(path);
+  };
+  if (where !== undefined) {
+    process.once('exit', () => {
+      if (accepted && [...seen].every((m) => kept.modules.has(m))) return;
+      let data: Buffer;
+      try {
+        data = script.createCachedData();
+      } catch {
+        return;
+      }
+      keep(where, build, topic, data, accepted ? new Set([...kept.modules, ...seen]) : seen);
+    });
+  }
+  const module = { exports: {} };
+  (script.runInThisContext() as (...a: unknown[]) => void)(module.exports, req, module, file, dirname(file));
+}

@@ -1,0 +1,186 @@
+/**
+ * The program's own V8 code cache (src/code-cache.ts): kept per Node, build and topic under
+ * $XDG_CACHE_HOME/scout/compile-cache, used by the next run, and never a cause of different output
+ * or a failure, whatever is on disk: missing, stale, corrupt, from another Node or build, or in a
+ * place that cannot be written. What V8 made of the cache is recorded by the trace preload.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type FakeServer, startServer, TX } from '../support/server.js';
+import { traceRun, type Traced } from '../support/trace.js';
+
+const NODE_DIR = `${process.version}-${process.arch}`;
+
+/** A fresh cache home and the directory this Node keeps the cache in under it. */
+function freshHome(): { home: string; dir: string } {
+  const home = mkdtempSync(join(tmpdir(), 'scout-code-cache-'));
+  return { home, dir: join(home, 'scout', 'compile-cache', NODE_DIR) };
+}
+
+const run = (args: string[], home: string): Promise<Traced> => traceRun(args, { XDG_CACHE_HOME: home });
+
+/** What V8 made of the cache in a run: none given, accepted or rejected. */
+const verdict = (r: Traced): string | undefined => r.lines.find((l) => l.startsWith('code-cache:'))?.slice(11);
+
+/** The one cache file of `topic` in `dir`. */
+function cacheOf(dir: string, topic: string): string {
+  const files = readdirSync(dir).filter((f) => f.endsWith(`.${topic}.bin`));
+  expect(files).toHaveLength(1);
+  return join(dir, files[0]!);
+}
+
+const header = (file: string): { build: string; node: string; topic: string; modules: string[] } => {
+  const bytes = readFileSync(file);
+  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10))) as { build: string; node: string; topic: string; modules: string[] };
+};
+
+let reference: Traced;
+beforeAll(async () => {
+  // The output with no cache at all: the cache home is a file, so nothing is read or written.
+  const file = join(mkdtempSync(join(tmpdir(), 'scout-code-cache-')), 'a-file');
+  writeFileSync(file, '');
+  reference = await run(['chains'], file);
+  expect(reference).toMatchObject({ status: 0, stderr: '' });
+  expect(verdict(reference)).toBe('none');
+  expect(reference.stdout).toContain('Ethereum');
+});
+
+/** Runs `scout chains` and checks it printed what a run without a cache prints. */
+async function sameOutput(home: string): Promise<Traced> {
+  const r = await run(['chains'], home);
+  expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: reference.stdout, stderr: '' });
+  return r;
+}
+
+describe('the code cache', () => {
+  it('is written by the first run, used by the next, and not written again', async () => {
+    const { home, dir } = freshHome();
+    expect(verdict(await sameOutput(home))).toBe('none');
+    const file = cacheOf(dir, 'chains');
+    expect(header(file)).toMatchObject({ node: NODE_DIR, topic: 'chains' });
+    expect(header(file).modules).toContain('src/cli.ts');
+    const written = statSync(file).mtimeMs;
+    const bytes = readFileSync(file);
+    expect(verdict(await sameOutput(home))).toBe('accepted');
+    expect(statSync(file).mtimeMs).toBe(written);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('is kept per topic, and grows when a run goes where the kept one had not', async () => {
+    const { home, dir } = freshHome();
+    expect((await run(['completion', 'bash'], home)).status).toBe(0);
+    expect((await run(['chains', '--json'], home)).status).toBe(0);
+    expect(readdirSync(dir).sort().map((f) => f.split('.').slice(1).join('.'))).toEqual(['chains.bin', 'completion.bin']);
+    const json = header(cacheOf(dir, 'chains')).modules;
+    expect(json).toContain('src/render/json.ts');
+    // The table goes further than --json did: the cache takes what it compiled too.
+    expect(verdict(await sameOutput(home))).toBe('accepted');
+    const grown = header(cacheOf(dir, 'chains')).modules;
+    expect(grown.length).toBeGreaterThan(json.length);
+    expect(grown).toEqual(expect.arrayContaining(json));
+    // Both ran: the next --json run takes the grown cache as it is.
+    const again = await run(['chains', '--json'], home);
+    expect(verdict(again)).toBe('accepted');
+    expect(header(cacheOf(dir, 'chains')).modules).toEqual(grown);
+  });
+
+  it('a lookup runs from it with the same output', async () => {
+    const srv: FakeServer = await startServer();
+    try {
+      const { home } = freshHome();
+      const args = ['tx', 'show', TX.ok, '--json', '--base-url', srv.url];
+      const first = await run(args, home);
+      const second = await run(args, home);
+      expect(first).toMatchObject({ status: 0, stderr: '' });
+      expect(verdict(second)).toBe('accepted');
+      expect(second.stdout).toBe(first.stdout);
+      expect(JSON.parse(second.stdout)).toHaveProperty('hash');
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+describe('a cache that cannot be used changes nothing, and is replaced', () => {
+  /** A cache home whose chains cache was written by a run, and that file. */
+  async function kept(): Promise<{ home: string; dir: string; file: string }> {
+    const { home, dir } = freshHome();
+    await sameOutput(home);
+    return { home, dir, file: cacheOf(dir, 'chains') };
+  }
+
+  /** After `spoil`, a run prints as before, V8 was given `expected`, and the next run uses the rewritten cache. */
+  async function survives(spoil: (file: string, dir: string) => void, expected: 'none' | 'rejected'): Promise<void> {
+    const { home, dir, file } = await kept();
+    spoil(file, dir);
+    expect(verdict(await sameOutput(home))).toBe(expected);
+    expect(verdict(await sameOutput(home))).toBe('accepted');
+  }
+
+  it('corrupt: bytes of V8 data changed (V8 checks its checksum and rejects it; unchecked, it crashes)', async () => {
+    await survives((file) => {
+      const bytes = readFileSync(file);
+      const start = bytes.indexOf(10) + 1;
+      // A byte past V8's own header, in the middle of the data.
+      const at = start + Math.floor((bytes.length - start) / 2);
+      bytes[at] = bytes[at]! ^ 0x01;
+      writeFileSync(file, bytes);
+    }, 'rejected');
+  });
+
+  it.each([
+    ['cut short', (b: Buffer) => b.subarray(0, Math.floor(b.length / 2))],
+    ['empty', () => Buffer.alloc(0)],
+    ['not a cache', () => Buffer.from('\u0000garbage\n'.repeat(1000))],
+    ['a header that is not JSON', (b: Buffer) => Buffer.concat([Buffer.from('{"magic":'), b.subarray(b.indexOf(10))])],
+  ])('corrupt: %s', async (_what, spoil) => {
+    await survives((file) => writeFileSync(file, spoil(readFileSync(file))), 'none');
+  });
+
+  it.each([
+    ['another Node', { node: 'v0.0.0-x64' }],
+    ['another build', { build: '0000000000000000' }],
+    ['another topic', { topic: 'tx' }],
+    ['another format', { magic: 'scout-code-cache-0' }],
+  ])('stale: the header names %s', async (_what, change) => {
+    await survives((file) => {
+      const bytes = readFileSync(file);
+      const end = bytes.indexOf(10);
+      const head = { ...(JSON.parse(bytes.toString('utf8', 0, end)) as object), ...change };
+      writeFileSync(file, Buffer.concat([Buffer.from(JSON.stringify(head)), bytes.subarray(end)]));
+    }, 'none');
+  });
+
+  it("stale: another build's cache is ignored, and removed when this build writes its own; another Node's stays", async () => {
+    const { home, dir } = freshHome();
+    mkdirSync(dir, { recursive: true });
+    const old = join(dir, '0000000000000000.chains.bin');
+    writeFileSync(old, readFileSync((await kept()).file));
+    const otherNode = join(dir, '..', 'v0.0.0-x64');
+    mkdirSync(otherNode);
+    writeFileSync(join(otherNode, '0000000000000000.chains.bin'), 'kept');
+    expect(verdict(await sameOutput(home))).toBe('none');
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(readdirSync(dir)[0]).not.toBe('0000000000000000.chains.bin');
+    expect(readdirSync(otherNode)).toEqual(['0000000000000000.chains.bin']);
+  });
+
+  it('a cache directory that cannot be made (under a file): no cache, same output, no error', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'scout-code-cache-')), 'a-file');
+    writeFileSync(file, '');
+    expect(verdict(await sameOutput(file))).toBe('none');
+    expect(verdict(await sameOutput(file))).toBe('none');
+    expect(statSync(file).size).toBe(0);
+  });
+
+  it('a cache file that cannot be read (a directory in its place): same output, no error', async () => {
+    const { home, dir, file } = await kept();
+    rmSync(file);
+    mkdirSync(file);
+    expect(verdict(await sameOutput(home))).toBe('none');
+    expect(readdirSync(dir)).toContain(file.split('/').pop());
+  });
+});
+
