@@ -1,8 +1,9 @@
 /**
  * The transport: one attempt at a request and nothing more. A keep-alive undici Pool per origin (as
- * wide as the run's requests at once), a deadline for the attempt (connect, headers and the whole
- * body), and the body read in chunks under the one --max-body cap, whether it is read whole or
- * handed to a consumer as it arrives. It resolves with any status; what to do with a status, and whether to try again, belongs to the layers above
+ * wide as the run's requests at once; undici loaded with the first request that goes out), a
+ * deadline for the attempt (connect, headers and the whole body), and the body read in chunks under
+ * the one --max-body cap, whether it is read whole or handed to a consumer as it arrives. It resolves
+ * with any status; what to do with a status, and whether to try again, belongs to the layers above
  * (exchange.ts). What it throws: AttemptError (no usable answer: timeout, no connection, broken off),
  * ResponseTooLargeError, InterruptedError, a UsageError for a request undici refuses to send, and
  * whatever the body consumer threw, untouched.
@@ -14,7 +15,13 @@ import { safeText } from '../base/text/safe.js';
 import { formatSize } from '../base/validate.js';
 import type { Answer, Headers, HttpRequest, HttpResponse } from './exchange.js';
 import { DEFAULT_RATES } from './scheduler.js';
-import { Pool, request } from './undici.js';
+
+/**
+ * undici's parts (undici.ts), loaded with the first request that really goes out: a run answered
+ * from the --cache, or one that stops before its first request, never loads undici (nor node:net).
+ */
+let undici: Promise<typeof import('./undici.js')> | undefined;
+const undiciParts = () => (undici ??= import('./undici.js'));
 
 /**
  * The fewest connections a Pool opens to one origin: as many requests as the scheduler lets go at
@@ -107,8 +114,11 @@ export class Transport {
 
   constructor(private readonly opts: TransportOptions) {}
 
-  /** The dispatcher for `origin`: the injected one, or a keep-alive Pool made on first use. */
-  pool(origin: string): Dispatcher {
+  /** The dispatcher for `origin`: the injected one, or a keep-alive Pool made on first use (undici loaded then). */
+  async pool(origin: string): Promise<Dispatcher> {
+    const { Pool } = await undiciParts();
+    // Closed while undici loaded: no pool is made after close().
+    if (this.opts.signal.aborted) throw new InterruptedError('interrupted');
     let p = this.pools.get(origin);
     if (!p) {
       p = this.opts.dispatcher?.(origin) ?? new Pool(origin, {
@@ -146,7 +156,9 @@ export class Transport {
     const onOuter = () => deadline.controller.abort();
     outer.addEventListener('abort', onOuter, { once: true });
     try {
-      const res = await request(this.pool(url.origin), {
+      const dispatcher = await this.pool(url.origin);
+      const { request } = await undiciParts();
+      const res = await request(dispatcher, {
         method: req.method,
         path: url.pathname + url.search,
         headers: { 'user-agent': this.opts.userAgent, accept: 'application/json', ...req.headers },

@@ -6,7 +6,7 @@
  * recording every file of the build the process loads and what the build put in each.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -40,17 +40,21 @@ function startupModules(): Set<string> {
  * What a run of the built CLI recorded (test/support/trace-imports.mjs): each file of the build it
  * loaded as a file:// URL, and each V8 flag it set (`flag:--name`), in order.
  */
-async function trace(args: string[], options: { status?: number } = {}): Promise<string[]> {
-  const file = join(mkdtempSync(join(tmpdir(), 'scout-trace-')), 'imports.txt');
+async function trace(args: string[], options: { status?: number; noPipes?: boolean } = {}): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'scout-trace-'));
+  const file = join(dir, 'imports.txt');
+  // `noPipes`: stderr goes to a file, since a pipe among its stdio loads node:net by itself.
+  const errFile = join(dir, 'stderr.txt');
+  const errFd = options.noPipes ? openSync(errFile, 'w') : undefined;
   // Spawned asynchronously: the fake server answering it lives in this process.
   const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', join(ROOT, 'test/support/trace-imports.mjs'), BIN, ...args], {
       env: cleanEnv({ SCOUT_TRACE_IMPORTS: file }),
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'ignore', errFd ?? 'pipe'],
     });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('close', (status) => resolve({ status, stderr }));
+    child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stderr: errFd === undefined ? stderr : (closeSync(errFd), readFileSync(errFile, 'utf8')) }));
   });
   expect(r.status, r.stderr).toBe(options.status ?? 0);
   return readFileSync(file, 'utf8').split('\n').filter(Boolean);
@@ -153,6 +157,24 @@ describe('output modes load only what they print with', () => {
     // The check can see it: with --cache the cache loads.
     const cached = await modulesLoadedBy(['tx', 'show', TX.ok, '--json', '--cache', '1m', '--base-url', srv.url]);
     expect(cached).toContain('src/api/cache.ts');
+  });
+
+  it('a --cache hit loads neither undici nor node:net; the miss before it does', async () => {
+    // A server of its own: its port is in the cache key, so the first run is a miss.
+    const own = await startServer();
+    try {
+      const args = ['tx', 'show', TX.ok, '--json', '--cache', '1m', '--base-url', own.url];
+      const undici = (lines: string[]) => lines.flatMap((u) => (u.startsWith('file://') ? sourcesOf(u) : [])).filter((m) => /(^|\/)node_modules\/undici\//.test(m));
+      const miss = await trace(args, { noPipes: true });
+      expect(undici(miss)).not.toEqual([]);
+      expect(miss).toContain('builtin:net');
+      const hit = await trace(args, { noPipes: true });
+      expect(own.requests).toHaveLength(1);
+      expect(undici(hit)).toEqual([]);
+      expect(hit).not.toContain('builtin:net');
+    } finally {
+      await own.close();
+    }
   });
 
   it('--json and --ndjson never load the schemas or the table drawer', async () => {
