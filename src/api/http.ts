@@ -223,6 +223,8 @@ export class Http {
       let outcome: Outcome;
       try {
         last = undefined;
+        // undici loads with the first request that goes out (never for a cache hit), before its slot.
+        await this.transport.ready();
         const slot = await this.scheduler.acquire(url.origin, { keyed, retry: n > 0 });
         started = this.now();
         // A streamed body is answered (and logged) once its headers are in, before it is read.

@@ -114,6 +114,14 @@ export class Transport {
 
   constructor(private readonly opts: TransportOptions) {}
 
+  /**
+   * Resolves once undici is loaded (at once after the first time): the retry layer waits for it
+   * before it takes a rate slot, so loading it never runs down a slot's time.
+   */
+  ready(): Promise<unknown> {
+    return undiciParts();
+  }
+
   /** The dispatcher for `origin`: the injected one, or a keep-alive Pool made on first use (undici loaded then). */
   async pool(origin: string): Promise<Dispatcher> {
     const { Pool } = await undiciParts();

@@ -97,7 +97,7 @@ describe('requests in flight at once', () => {
   });
 
   it('tx explain with a key sends the transaction and every part before the first answer comes (one window), no 429', async () => {
-    // A key: the server states a 10 a second limit, as API.md gives for keyed requests.
+    // A key: the server states a 10 a second limit, as docs/api-behaviour.md gives for keyed requests.
     srv = await gatedExplorer(8, 10);
     const r = await runScout(['tx', 'explain', hash(1), '--json', '--explorer-key', 'test-key', '--base-url', srv.url]);
     expect(r.code).toBe(0);
