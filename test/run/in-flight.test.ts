@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listenLoopback, type Loopback } from '../support/loopback.js';
 import { runScout } from '../support/scout.js';
+import { twoChainsConfig } from '../support/two-chains.js';
 
 const hash = (i: number) => '0x' + i.toString(16).padStart(64, '0');
 
@@ -93,6 +94,19 @@ describe('requests in flight at once', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(40);
+    expect(srv.seen.most).toBe(16);
+  });
+
+  it('a batch over two chains on one origin at --concurrency 8 has 16 lookups in flight there', async () => {
+    srv = await gatedExplorer(16);
+    const hashes = Array.from({ length: 24 }, (_, i) => hash(i + 1));
+    const r = await runScout(['tx', 'show', '-', '--chains', 'one,two', '--ndjson', '--concurrency', '8'], {
+      stdin: hashes.join('\n') + '\n',
+      env: { XDG_CONFIG_HOME: twoChainsConfig(srv.url, 'in-flight') },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    // Each value is looked up on both chains at once; the first chain's answer is printed.
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(24);
     expect(srv.seen.most).toBe(16);
   });
 
