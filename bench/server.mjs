@@ -135,6 +135,11 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
     if (url.pathname === '/api/v2/main-page/indexing-status') return res.writeHead(200, headers).end(INDEXED);
     // Any transaction hash answers with the one transaction: lookups of many hashes need no table.
     if (url.pathname === txPath || /^\/api\/v2\/transactions\/0x[0-9a-f]{64}$/.test(url.pathname)) return res.writeHead(200, headers).end(tx);
+    // The parts `tx explain` asks beside the transaction: an empty list each, an empty raw trace, no summary.
+    const part = /^\/api\/v2\/transactions\/0x[0-9a-f]{64}\/(.+)$/.exec(url.pathname)?.[1];
+    if (part === 'raw-trace') return res.writeHead(200, headers).end('[]');
+    if (part === 'summary') return res.writeHead(200, headers).end('{"success":true,"data":{"summaries":[]}}');
+    if (part !== undefined || url.pathname.startsWith('/api/v2/proxy/account-abstraction/')) return res.writeHead(200, headers).end('{"items":[],"next_page_params":null}');
     if (url.pathname === base) listed++;
     const body = url.pathname === base ? pages.get(url.search.slice(1)) : undefined;
     if (body === undefined) return res.writeHead(422, headers).end('{"errors":[{"title":"Invalid value","source":{"pointer":"/"},"detail":"Unexpected cursor"}]}');

@@ -45,6 +45,8 @@ export interface HttpOptions {
   signal?: AbortSignal | undefined;
   /** The dispatcher for an origin; a keep-alive Pool by default (tests pass undici's MockAgent). */
   dispatcher?: ((origin: string) => Dispatcher) | undefined;
+  /** Requests the run may have under way at once to one origin: its Pool's width (transport.ts). */
+  connections?: number | undefined;
   /** The rate-limit budgets (scheduler.ts); one of its own by default, shared by every request of this Http. */
   scheduler?: Scheduler | undefined;
   /** Told when a request starts waiting (a retry's backoff, a rate limit): the progress display says it. */
@@ -117,6 +119,7 @@ export class Http {
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
       userAgent: options.userAgent,
       dispatcher: options.dispatcher,
+      connections: options.connections,
       signal: this.stop.signal,
       redact: (t) => this.redact(t),
     });
@@ -220,6 +223,8 @@ export class Http {
       let outcome: Outcome;
       try {
         last = undefined;
+        // undici loads with the first request that goes out (never for a cache hit), before its slot.
+        await this.transport.ready();
         const slot = await this.scheduler.acquire(url.origin, { keyed, retry: n > 0 });
         started = this.now();
         // A streamed body is answered (and logged) once its headers are in, before it is read.

@@ -67,7 +67,17 @@ export interface Ask {
 /** How long a request not yet answered holds its seat of the default pace. */
 const UNANSWERED_SEAT_MS = 1000;
 
-/** The default pace without rate-limit headers: 5 requests a second without a key, 10 with one. */
+/**
+ * The default pace without rate-limit headers: 5 requests a second without a key, 10 with one. They
+ * are also the first window of a host whose limit is not known yet: that many go at once before any
+ * answer. The API's documented limits (docs/api-behaviour.md, Rate limits): about 300 requests a
+ * minute per IP without a key, which a server may count in windows of a second (5 each), and about
+ * 10 a second with an instance key. So with a key a command's parts asked together (`tx explain`:
+ * the transaction and seven parts) all go in the first window, within the keyed limit, and the pool
+ * per origin is at least that wide (transport.ts); without one, a sixth waits for the server's
+ * headers or the next second, since more than 5 at once could be refused by a server counting per
+ * second.
+ */
 export const DEFAULT_RATES = [5, 10] as const;
 
 /** One host's rate state: its queue, its requests in flight and what its rate-limit headers said. */

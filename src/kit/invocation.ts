@@ -32,6 +32,9 @@ export interface RunEnv {
   signal?: AbortSignal | undefined;
 }
 
+/** Chains asked at the same time, at most (--chains, `portfolio`). */
+export const MAX_HOSTS = 8;
+
 /** One command being run, its input already checked. */
 export interface Invocation {
   env: RunEnv;
@@ -45,6 +48,12 @@ export interface Invocation {
   hint: CommandLine;
   /** The root of the command tree (help and completion walk it). */
   program: Command;
+  /**
+   * Requests the run may have under way at once to one host: a batch's --concurrency, times the
+   * chains asked at once with --chains (run/execute.ts); 1 when absent. The session's HTTP layer
+   * opens up to that many connections per origin (api/transport.ts).
+   */
+  concurrency?: number | undefined;
   /**
    * The run's session, opened when first asked for (settings resolved then, once per run) and
    * closed by the executor when the command ends. A command that needs no settings never asks.

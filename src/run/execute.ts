@@ -15,7 +15,7 @@ import { type CsvPeriod, csvPeriod, ownWindow, windowed, windowOf } from '../kit
 import { PIPED_COLUMNS } from '../kit/piped-columns.js';
 import { pipedColumnsOf } from '../kit/registrar.js';
 import { flagName, namesEnvironment, SETTINGS, type SettingSpec } from '../config/setting-table.js';
-import type { CommandLine, HintWord, Invocation, RunEnv } from '../kit/invocation.js';
+import { type CommandLine, type HintWord, type Invocation, MAX_HOSTS, type RunEnv } from '../kit/invocation.js';
 import type { Lane } from './fanout.js';
 import type { LazySession } from './session.js';
 import { type ArgSpec, type CommandSpec, type Given, longFlag, type WaitPlan } from '../kit/spec.js';
@@ -200,7 +200,9 @@ async function checkAndRun(spec: CommandSpec, env: RunEnv, cmd: Command): Promis
   // Not with --watch: it ends only at Ctrl-C, where nothing more is said.
   const indexed = chains || web || watch ? undefined : spec.indexed;
   let probe: Promise<string | undefined> | undefined;
-  const base: Omit<Invocation, 'session'> = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program };
+  // What the run may send to one host at once: the pool per origin is as wide (api/transport.ts).
+  const perHost = (batch ? concurrency : 1) * (chains ? Math.min(chains.length, MAX_HOSTS) : 1);
+  const base: Omit<Invocation, 'session'> = { env, path, globals: cmd.optsWithGlobals(), output, hint: commandLine(cmd), program, concurrency: perHost };
   const inv: Invocation = {
     ...base,
     session: async () => {

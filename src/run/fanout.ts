@@ -36,13 +36,12 @@ import { safeText } from '../base/text/safe.js';
 import { printItems, printList } from './output.js';
 import { pagination } from '../kit/page-options.js';
 import { windowed } from '../kit/window-options.js';
-import type { Invocation, Session } from '../kit/invocation.js';
+import { type Invocation, MAX_HOSTS, type Session } from '../kit/invocation.js';
 import type { ChainObject, CommandSpec, ObjectParts } from '../kit/spec.js';
 import { objectView, view as listView, type ViewRef } from '../kit/view-ref.js';
 import { blockHeading, exitCodeOf, inOrder, limiter, runFailed, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';
 
-/** Chains asked at the same time, at most. */
-export const MAX_HOSTS = 8;
+export { MAX_HOSTS };
 
 /** What one waiting page costs beside its text: its objects and array. */
 const PAGE_COST = 1024;

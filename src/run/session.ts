@@ -89,6 +89,7 @@ async function openSession(inv: Omit<Invocation, 'session'>): Promise<Opened> {
     log,
     signal: env.signal,
     cache,
+    connections: inv.concurrency,
     // The Io's clock and waits, so a test can see the waits asked for instead of timing them.
     now: () => io.now(),
     ...(io.sleep ? { sleep: io.sleep } : {}),

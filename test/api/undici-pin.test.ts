@@ -38,7 +38,7 @@ describe('HTTP/1.1 only', () => {
     const { Transport } = await import('../../src/api/transport.js');
     const http = new Transport({ timeoutMs: 5_000, maxBodyBytes: 1024, userAgent: 't', signal: new AbortController().signal, redact: (t) => t });
     try {
-      const pool: object = http.pool('https://eth.blockscout.com');
+      const pool: object = await http.pool('https://eth.blockscout.com');
       const options = Object.getOwnPropertySymbols(pool).find((s) => s.description === 'options');
       expect(options).toBeDefined();
       const held = (pool as Record<symbol, { allowH2?: unknown }>)[options!]!;

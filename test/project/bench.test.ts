@@ -35,9 +35,12 @@ it('the benchmark script runs end to end on a tiny dataset', async () => {
     'peak memory --csv',
     '12 concurrent lookups (4 at a time) at 80 ms / 10 req/s: rate vs allowed',
     'address txs --all --chains (4 chains of 3 pages, 2 a server) at 80 ms / 10 req/s: rate vs allowed',
+    'tx explain --json at 80 ms, key (10/s) vs one tx show --json',
   ]) {
     expect(r.stdout).toMatch(new RegExp(`\\| ${figure.replace(/[()+-]/g, '\\$&')}[^|]* \\| (\\d+\\.\\d\\dx|n/a) \\|`));
   }
+  // bench/batch.mjs: lookups from stdin 16 at a time, in seconds.
+  expect(r.stdout).toMatch(/\| \d+ lookups from stdin, --concurrency 16, 80 ms, no limit \| \d+\.\d\d s \| ≤ 1\.5 s \|/);
   // bench/bigbody.mjs: one big list page and one big document, in MiB and seconds.
   for (const figure of ['list page --ndjson, peak memory', 'list page --json, peak memory', 'document (api --json), peak memory', 'document (api --json), time']) {
     expect(r.stdout).toMatch(new RegExp(`\\| one [\\d.]+ MB ${figure.replace(/[()+-]/g, '\\$&')} \\| [\\d.]+ (MiB|s) \\|`));

@@ -35,8 +35,8 @@ function startupModules(): Set<string> {
 }
 
 /** What a run of the built CLI recorded (test/support/trace.ts), its exit status checked. */
-async function trace(args: string[], options: { status?: number } = {}): Promise<string[]> {
-  const r = await traceRun(args);
+async function trace(args: string[], options: { status?: number; noPipes?: boolean } = {}): Promise<string[]> {
+  const r = await traceRun(args, {}, { noPipes: options.noPipes });
   expect(r.status, r.stderr).toBe(options.status ?? 0);
   return r.lines;
 }
@@ -151,6 +151,24 @@ describe('output modes load only what they print with', () => {
     // The check can see it: with --cache the cache loads.
     const cached = await modulesLoadedBy(['tx', 'show', TX.ok, '--json', '--cache', '1m', '--base-url', srv.url]);
     expect(cached).toContain('src/api/cache.ts');
+  });
+
+  it('a --cache hit loads neither undici nor node:net; the miss before it does', async () => {
+    // A server of its own: its port is in the cache key, so the first run is a miss.
+    const own = await startServer();
+    try {
+      const args = ['tx', 'show', TX.ok, '--json', '--cache', '1m', '--base-url', own.url];
+      const undici = (lines: string[]) => modulesIn(lines).filter((m) => m.startsWith('node_modules/undici/'));
+      const miss = await trace(args, { noPipes: true });
+      expect(undici(miss)).not.toEqual([]);
+      expect(miss).toContain('builtin:net');
+      const hit = await trace(args, { noPipes: true });
+      expect(own.requests).toHaveLength(1);
+      expect(undici(hit)).toEqual([]);
+      expect(hit).not.toContain('builtin:net');
+    } finally {
+      await own.close();
+    }
   });
 
   it('--json and --ndjson never load the schemas or the table drawer', async () => {
