@@ -47,6 +47,12 @@ async function main(): Promise<void> {
   finished = true;
   process.exitCode = interrupted ? 130 : code;
   if (cacheEntry && shown && code === 0 && !interrupted) storeHelp(cacheEntry, shown.text());
+  // Ends the process once nothing waits to be written (on Linux, pipes and files are written
+  // synchronously: the usual case). A natural exit first tears the V8 heap down page by page and
+  // waits for the collector's threads, which process.exit skips: 2-3 ms of the wait between the
+  // last byte and the exit of an `--all` run. Otherwise the streams finish and the process ends
+  // by itself. 'exit' handlers (the code cache) run either way.
+  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();
 }
 
 /** The Io with what it writes to stdout also collected, when stdout is the terminal the entry sized. */
