@@ -49,14 +49,6 @@ function fullCommand(part: ExplainPart, hash: string): string {
 /** Words for a part in notes: "token transfers". */
 const partWords = (part: ExplainPart) => (part === 'raw_trace' ? 'call tree' : part.replace(/_/g, ' '));
 
-/** Items decoded for their view: a schema mismatch still shows the item, as well as the columns can. */
-function rows<T>(items: readonly unknown[], view: ListView<T>): T[] {
-  return items.map((v) => {
-    const r = view.schema?.safeParse(v);
-    return (r?.success ? r.data : v) as T;
-  });
-}
-
 /** Cells that throw on a shape nobody expected show `?`, as in every list. */
 function guarded<T>(columns: readonly Column<T>[]): Column<T>[] {
   return columns.map((c) => ({
@@ -78,7 +70,8 @@ function listSection<T>(part: ExplainPart, title: string, body: string, view: Li
   if (!Array.isArray(items)) return [{ note: `no ${partWords(part)}: the explorer answered without a list of items` }];
   const more = isRecord(value) && isRecord(value.next_page_params);
   if (items.length === 0 && !more) return [{ out: heading(title, ctx) + paint('none', 'dim', ctx) + '\n' }];
-  const shown = rows(items.slice(0, LIST_CAP), view);
+  // An item of a shape the view does not expect is still shown, as well as the columns can (no warning here).
+  const shown = items.slice(0, LIST_CAP) as T[];
   const columns = guarded(typeof view.columns === 'function' ? view.columns(shown) : view.columns);
   let text = heading(title, ctx) + (ctx.tty ? new TerminalTable(columns, ctx).page(shown) : renderTsv(shown, columns, ctx));
   const left = items.length - shown.length;

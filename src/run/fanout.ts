@@ -40,6 +40,7 @@ import { type Invocation, MAX_HOSTS, type Session } from '../kit/invocation.js';
 import type { ChainObject, CommandSpec, ObjectParts } from '../kit/spec.js';
 import { objectView, view as listView, type ViewRef } from '../kit/view-ref.js';
 import { blockHeading, exitCodeOf, inOrder, limiter, runFailed, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';
+import { checkShape } from '../api/shape.js';
 
 export { MAX_HOSTS };
 
@@ -354,13 +355,10 @@ function settles<V>(): { settle(v: V): void; readonly settled: Promise<V> } {
   };
 }
 
-/** A page's items with their chain, decoded by the inner view's schema (a mismatch is a warning, never lost data). */
+/** A page's items with their chain, checked against the inner view's shape (a mismatch is a warning, never lost data). */
 function decodeOnChain(s: Session, page: Page, lane: Lane, inner: ListView<unknown> | undefined, warned: { done: boolean }, given: string | undefined): OnChain<unknown>[] {
-  return page.items().map((v) => {
-    let item = v;
-    const r = inner?.schema?.safeParse(v);
-    if (r?.success) item = r.data;
-    else if (r && !warned.done) {
+  return page.items().map((item) => {
+    if (inner?.shape && checkShape(inner.shape, item) && !warned.done) {
       warned.done = true;
       void s.io.err.write(`scout: warning: an item from ${lane.label} has an unexpected shape; showing it as best we can\n`);
     }

@@ -18,6 +18,7 @@ import type { Invocation } from '../kit/invocation.js';
 import type { Session } from './session.js';
 import type { ObjectParts, ObjectRequest } from '../kit/spec.js';
 import type { ObjectViewRef } from '../kit/view-ref.js';
+import { checkShape } from '../api/shape.js';
 
 /** The parts of an object as its view gets them: each part's body, parsed, by its key. */
 export type Parts = Readonly<Record<string, unknown>>;
@@ -84,7 +85,7 @@ export async function printObject<T>(s: Pick<Session, 'io' | 'render'>, body: st
   await s.io.out.write(await objectText(s.io, s.render, body, origin, view, parts));
 }
 
-/** The text printObject prints; a shape the schema does not expect is a warning on `io.err`. */
+/** The text printObject prints; a shape its view does not expect is a warning on `io.err`. */
 export async function objectText<T>(io: Pick<Io, 'err' | 'blocking'>, render: RenderContext, body: string, origin: string, view: ObjectView<T>, parts?: Parts): Promise<string> {
   // Parsing and laying out a big body is synchronous: Ctrl-C takes its default action meanwhile.
   const { text, expected } = blocking(io, () => {
@@ -93,8 +94,7 @@ export async function objectText<T>(io: Pick<Io, 'err' | 'blocking'>, render: Re
       const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
       throw new ResponseShapeError(`unusable response from ${origin}: expected a ${view.noun} object, got ${kind}`);
     }
-    const parsed = view.schema.safeParse(value);
-    return { text: view.render(parsed.success ? parsed.data : (value as T), render, parts), expected: parsed.success };
+    return { text: view.render(value as T, render, parts), expected: !checkShape(view.shape, value) };
   });
   if (!expected) {
     await io.err.write(`scout: warning: the ${view.noun} has an unexpected shape; showing it as best we can\n`);

@@ -24,6 +24,7 @@ import { openProgress, type ProgressFactory } from './progress.js';
 import type { ViewRef } from '../kit/view-ref.js';
 import type { CommandLine, HintWord } from '../kit/invocation.js';
 import type { Session } from './session.js';
+import { checkShape } from '../api/shape.js';
 
 /** "1 item", "12,350 items". */
 function items(n: number): string {
@@ -63,22 +64,18 @@ export function commandText(words: readonly HintWord[]): string {
 export const ROWS_AT_ONCE = 1000;
 
 /**
- * Items decoded for rendering. A schema mismatch is a warning on stderr, never lost data: the item
- * is still shown as well as the renderer can.
+ * Items for rendering, checked against their view's shape until one departs from it: that is a
+ * warning on stderr (once a run), never lost data: the item is still shown as well as the renderer can.
  */
 function decode<T>(values: readonly unknown[], view: ListView<T>, warned: { done: boolean }, s: Session): T[] {
-  if (!view.schema) return values as T[];
-  return values.map((v) => {
-    const r = view.schema!.safeParse(v);
-    if (r.success) return r.data;
-    if (!warned.done) {
-      warned.done = true;
-      const issue = r.error.issues[0];
-      const where = safeText(`${issue?.path.join('.') || 'item'}: ${issue?.message ?? 'invalid'}`);
-      void s.io.err.write(`scout: warning: an item has an unexpected shape (${where}); showing it as best we can\n`);
-    }
-    return v as T;
-  });
+  for (const v of values) {
+    const issue = view.shape && !warned.done ? checkShape(view.shape, v) : undefined;
+    if (!issue) continue;
+    warned.done = true;
+    const where = safeText(`${issue.path.join('.') || 'item'}: ${issue.message}`);
+    void s.io.err.write(`scout: warning: an item has an unexpected shape (${where}); showing it as best we can\n`);
+  }
+  return values as T[];
 }
 
 /** Cells that throw (a shape nobody expected) show `?` instead of crashing the table. */

@@ -175,7 +175,7 @@ describe('output modes load only what they print with', () => {
     for (const mode of ['--json', '--ndjson']) {
       const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, mode, '--base-url', srv.url]);
       expect(mods.some((m) => m.startsWith('node_modules/undici/'))).toBe(true);
-      expect(mods.filter((m) => /^node_modules\/(zod|cli-table3|ora)\/|^src\/api\/schemas\.ts|^src\/render\/(table|table-writer|tsv|columns|csv)\.ts/.test(m))).toEqual([]);
+      expect(mods.filter((m) => /^node_modules\/(zod|cli-table3|ora)\/|^src\/api\/(schemas|shapes)\.ts|^src\/render\/(table|table-writer|tsv|columns|csv)\.ts/.test(m))).toEqual([]);
     }
     const show = await modulesLoadedBy(['tx', 'show', TX.ok, '--json', '--base-url', srv.url]);
     expect(show.filter((m) => /^node_modules\/zod\/|^src\/render\/transaction\.ts/.test(m))).toEqual([]);
@@ -202,13 +202,21 @@ describe('output modes load only what they print with', () => {
     expect(mods).toContain(JQ);
   });
 
-  it('a table does load them', async () => {
+  it('a table does load them, but not zod: it checks shapes written from the schemas', async () => {
     const mods = await modulesLoadedBy(['address', 'txs', ADDR.rich, '--base-url', srv.url]);
-    expect(mods).toContain('src/api/schemas.ts');
+    expect(mods).toContain('src/api/shapes.ts');
     expect(mods).toContain('src/render/table.ts');
     // Piped (stdout is not a terminal here): the table mode writes tab-separated lines.
     expect(mods).toContain('src/render/tsv.ts');
-    expect(mods.some((m) => m.startsWith('node_modules/zod/'))).toBe(true);
+    expect(mods).not.toContain('src/api/schemas.ts');
+    expect(mods.filter((m) => m.startsWith('node_modules/zod/'))).toEqual([]);
+  });
+
+  it('tx show as a table loads no zod either', async () => {
+    const mods = await modulesLoadedBy(['tx', 'show', TX.ok, '--base-url', srv.url]);
+    expect(mods).toContain('src/render/transaction.ts');
+    expect(mods).toContain('src/api/shapes.ts');
+    expect(mods.filter((m) => m.startsWith('node_modules/zod/') || m === 'src/api/schemas.ts')).toEqual([]);
   });
 });
 

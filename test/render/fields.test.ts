@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import * as schemas from '../../src/api/schemas.js';
+import * as shapes from '../../src/api/shapes.js';
 import type { RenderContext } from '../../src/render/context.js';
 import { csvRows } from '../../src/render/csv.js';
 import { renderTsv } from '../../src/render/table.js';
@@ -102,7 +103,7 @@ const SEARCH_TYPES = [
 const rich = listsFor(ADDR.rich);
 const dataset = getDataset();
 
-const LISTS: [name: string, view: { columns: unknown; schema: Schema }, items: unknown[]][] = [
+const LISTS: [name: string, view: { columns: unknown; shape?: unknown }, items: unknown[]][] = [
   ['Transaction', views.transactions, [...rich.transactions.map((e) => json(e.json)), ...HOSTILE_BODIES.transactions.items]],
   ['TokenTransfer', views.tokenTransfers, [...rich.tokenTransfers.map((e) => json(e.json)), ...HOSTILE_BODIES.tokenTransfers.items]],
   ['TokenBalance', views.tokenBalances, [...rich.tokens.map((e) => json(e.json)), ...HOSTILE_BODIES.tokenBalances.items]],
@@ -110,15 +111,18 @@ const LISTS: [name: string, view: { columns: unknown; schema: Schema }, items: u
   ['InternalTransaction', views.internalTransactions, [...rich.internalTransactions.map((e) => json(e.json)), ...HOSTILE_BODIES.internalTransactions.items]],
   ['Withdrawal', views.withdrawals, [...rich.withdrawals.map((e) => json(e.json)), ...HOSTILE_BODIES.withdrawals.items]],
   ['SearchResult', views.search, [...dataset.searchTokens.map((e) => json(e.json)), ...HOSTILE_BODIES.search.items, ...SEARCH_TYPES]],
-  ['Network', { columns: networkView().columns, schema: schemas.Network }, [...dataset.networks.map(json), ...HOSTILE_BODIES.networks.items]],
+  ['Network', networkView(), [...dataset.networks.map(json), ...HOSTILE_BODIES.networks.items]],
 ];
 
 describe('renderers read only fields their schemas declare', () => {
   it.each(LISTS)('%s lists: terminal (wide, narrow, colour), piped and CSV', (name, view, items) => {
+    // The view checks items against the shape written from the schema of that name.
+    expect(view.shape).toBe((shapes as Record<string, unknown>)[name]);
+    const schema = (schemas as unknown as Record<string, Schema>)[name]!;
     // The data is well formed: a read the schema does not declare is the renderer's, not the data's.
-    for (const item of items) expect(view.schema.safeParse(item).success, JSON.stringify(item).slice(0, 200)).toBe(true);
+    for (const item of items) expect(schema.safeParse(item).success, JSON.stringify(item).slice(0, 200)).toBe(true);
     const undeclared = new Set<string>();
-    const seen = () => items.map((i) => watched(i, alternatives(view.schema), name, undeclared)) as never[];
+    const seen = () => items.map((i) => watched(i, alternatives(schema), name, undeclared)) as never[];
     const columns = view.columns as never;
     renderTable(seen(), columns, ctx(true, 200, true));
     renderTable(seen(), columns, ctx(true, 60));

@@ -15,7 +15,7 @@ import { type Progress, type ProgressFactory, openProgress, silentProgress, spin
 import type { Session } from '../../src/run/session.js';
 import { memoryIo } from '../../src/base/io.js';
 import type { Column } from '../../src/render/table.js';
-import type { ZodMiniType } from 'zod/mini';
+import type { ShapeOf } from '../../src/api/shape.js';
 
 type Item = { id: number; name: string };
 const COLUMNS: Column<Item>[] = [
@@ -237,18 +237,16 @@ describe('printList from a hand-made source of pages', () => {
     expect(table.io.stderr()).toBe('no items\n');
   });
 
-  it('columns chosen from the first page; an item the schema refuses is shown with one warning', async () => {
+  it('columns chosen from the first page; an item its shape does not expect is shown with one warning', async () => {
     const { io, s } = session(false);
     const samples: number[] = [];
-    const schema = { safeParse: (v: Item) => (v.id > 0 ? { success: true, data: v } : { success: false, error: { issues: [{ path: ['id'], message: 'too small' }] } }) };
-    const view = async () => ({
-      columns: (sample: readonly unknown[]) => (samples.push(sample.length), COLUMNS),
-      schema: schema as unknown as ZodMiniType<Item>,
-    });
-    await printList(s, source([pageOf([{ id: -1, name: 'bad' }, { id: -2, name: 'worse' }], '1'), pageOf([{ id: 5, name: 'ok' }])]), view, opts({ all: true }), quiet);
+    const shape: ShapeOf<Item> = { id: 'number', name: 'string' };
+    const view = async () => ({ columns: (sample: readonly unknown[]) => (samples.push(sample.length), COLUMNS), shape });
+    const odd = [{ id: '-1', name: 'bad' }, { id: -2, name: 'worse' }] as unknown as Item[];
+    await printList(s, source([pageOf(odd, '1'), pageOf([{ id: 5, name: 'ok' }])]), view, opts({ all: true }), quiet);
     expect(io.stdout()).toBe('-1\tbad\n-2\tworse\n5\tok\n');
     expect(samples).toEqual([2]);
-    expect(io.stderr()).toBe('scout: warning: an item has an unexpected shape (id: too small); showing it as best we can\n');
+    expect(io.stderr()).toBe('scout: warning: an item has an unexpected shape (id: Invalid input: expected number, received string); showing it as best we can\n');
   });
 
   it('a cell that throws shows ? instead of ending the list', async () => {

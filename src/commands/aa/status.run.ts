@@ -28,6 +28,6 @@ export async function run(inv: Invocation): Promise<void> {
     progress.stop();
   }
   if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
-  const [{ AaStatus: schema }, { renderAaStatus }] = await Promise.all([import('../../api/schemas.js'), import('../../render/userop.js')]);
-  await s.io.out.write(await objectText(s.io, s.render, body, origin, { noun: 'account abstraction status', schema, render: renderAaStatus }));
+  const [{ AaStatus: shape }, { renderAaStatus }] = await Promise.all([import('../../api/shapes.js'), import('../../render/userop.js')]);
+  await s.io.out.write(await objectText(s.io, s.render, body, origin, { noun: 'account abstraction status', shape, render: renderAaStatus }));
 }

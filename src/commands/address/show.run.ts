@@ -13,6 +13,7 @@ import { lacksEndpoint } from '../../api/client.js';
 import { aaAccountPath, addressCountersPath, addressPath } from '../../api/endpoints.js';
 import type { ExplorerClient } from '../../api/client.js';
 import type { AaAccount, AddressCounters } from '../../api/schemas.js';
+import { checkShape, type ShapeOf } from '../../api/shape.js';
 import { InterruptedError, ResponseShapeError } from '../../base/errors.js';
 import { printDocument } from '../../run/output.js';
 import { objectText } from '../../run/object.js';
@@ -85,24 +86,24 @@ function addressDocument({ body, counters, account }: Fetched, origin: string): 
   return doc;
 }
 
-/** An extra part's body checked against its schema, or undefined with a warning that it is left out. */
-async function extraPart<T>(io: Pick<Io, 'err'>, body: string | undefined, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, what: string): Promise<T | undefined> {
+/** An extra part's body checked against its shape, or undefined with a warning that it is left out. */
+async function extraPart<T>(io: Pick<Io, 'err'>, body: string | undefined, shape: ShapeOf<T>, what: string): Promise<T | undefined> {
   if (body === undefined) return undefined;
-  const parsed = schema.safeParse(JSON.parse(body));
-  if (parsed.success) return parsed.data;
+  const value: unknown = JSON.parse(body);
+  if (!checkShape(shape, value)) return value as T;
   await io.err.write(`scout: warning: the ${what} has an unexpected shape; leaving it out\n`);
   return undefined;
 }
 
 /** The key/value view of the address and its parts; a shape not expected is a warning on `io.err`. */
 async function detailsText(io: Pick<Io, 'err' | 'blocking'>, render: RenderContext, got: Fetched, origin: string): Promise<string> {
-  const [{ AddressDetails: detailsSchema, AddressCounters: countersSchema, AaAccount: accountSchema }, { renderAddress }] = await Promise.all([
-    import('../../api/schemas.js'),
+  const [{ AddressDetails: detailsShape, AddressCounters: countersShape, AaAccount: accountShape }, { renderAddress }] = await Promise.all([
+    import('../../api/shapes.js'),
     import('../../render/address.js'),
   ]);
-  const counters: AddressCounters | undefined = await extraPart(io, got.counters, countersSchema, 'counters object');
-  const account: AaAccount | undefined = await extraPart(io, got.account, accountSchema, 'smart account');
-  return objectText(io, render, got.body, origin, { noun: 'address', schema: detailsSchema, render: (a, ctx) => renderAddress(a, counters, ctx, account) });
+  const counters: AddressCounters | undefined = await extraPart(io, got.counters, countersShape, 'counters object');
+  const account: AaAccount | undefined = await extraPart(io, got.account, accountShape, 'smart account');
+  return objectText(io, render, got.body, origin, { noun: 'address', shape: detailsShape, render: (a, ctx) => renderAddress(a, counters, ctx, account) });
 }
 
 export async function showAddress(inv: Invocation, address: string): Promise<void> {

@@ -53,10 +53,9 @@ export async function show(inv: Invocation, address: string): Promise<void> {
   const body = await fetchContract(s, inv, explorer, address);
   if (mode === 'json' || mode === 'ndjson') return printDocument(s, body, mode);
   const c = objectOf(body, new URL(explorer.baseUrl).origin);
-  const [{ SmartContract }, { renderContract }] = await Promise.all([import('../../api/schemas.js'), import('../../render/contract.js')]);
-  const parsed = SmartContract.safeParse(c);
-  if (!parsed.success) await s.io.err.write('scout: warning: the contract has an unexpected shape; showing it as best we can\n');
-  await s.io.out.write(renderContract(parsed.success ? parsed.data : (c as never), address, s.render));
+  const [{ SmartContract }, { checkShape }, { renderContract }] = await Promise.all([import('../../api/shapes.js'), import('../../api/shape.js'), import('../../render/contract.js')]);
+  if (checkShape(SmartContract, c)) await s.io.err.write('scout: warning: the contract has an unexpected shape; showing it as best we can\n');
+  await s.io.out.write(renderContract(c as never, address, s.render));
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { GAS_ORACLE_HEADERS, STATS_PATH } from '../../api/endpoints.js';
 import { ResponseShapeError } from '../../base/errors.js';
+import type { GasPrices as GasPricesType } from '../../api/schemas.js';
 import { objectMembers } from '../../base/json/lossless.js';
 import { printDocument } from '../../run/output.js';
 import { openProgress } from '../../run/progress.js';
@@ -30,15 +31,16 @@ export async function run(inv: Invocation): Promise<void> {
     // The member's own text, as sent; absent altogether, `null`.
     return printDocument(s, objectMembers(body.trim()).get('gas_prices') ?? 'null', mode);
   }
-  const [{ GasPrices }, { hasGasPrices, renderGas }] = await Promise.all([import('../../api/schemas.js'), import('../../render/stats.js')]);
+  const [{ GasPrices }, { checkShape }, { hasGasPrices, renderGas }] = await Promise.all([import('../../api/shapes.js'), import('../../api/shape.js'), import('../../render/stats.js')]);
   const record = stats as Record<string, unknown>;
-  const parsed = GasPrices.safeParse(record.gas_prices);
-  if (!parsed.success || !hasGasPrices(parsed.data)) {
-    if (record.gas_prices !== null && record.gas_prices !== undefined && !parsed.success) {
+  const prices = record.gas_prices as GasPricesType;
+  const fits = !checkShape(GasPrices, prices);
+  if (!fits || !hasGasPrices(prices)) {
+    if (prices !== null && prices !== undefined && !fits) {
       throw new ResponseShapeError(`unusable response from ${origin}: gas_prices is not an object of slow, average and fast prices`);
     }
     await s.io.err.write(`scout: ${origin} has no gas price estimates right now\n`);
     return;
   }
-  await s.io.out.write(renderGas(parsed.data, s.render, record.gas_price_updated_at));
+  await s.io.out.write(renderGas(prices, s.render, record.gas_price_updated_at));
 }

@@ -34,10 +34,10 @@ export async function statsChart(inv: Invocation, name: ChartName): Promise<void
   const data = doc.text.trim().startsWith('{') ? objectMembers(doc.text.trim()).get('chart_data') : undefined;
   if (data === undefined || !data.trim().startsWith('[')) throw new ResponseShapeError(`unusable response from ${origin}: expected {"chart_data":[…]}`);
   const raws = arrayElements(data.trim());
-  const [{ ChartDay: schema }, { transactionsOfDay }] = await Promise.all([import('../../api/schemas.js'), import('../../render/balance.js')]);
+  const [{ ChartDay: shape }, { checkShape }, { transactionsOfDay }] = await Promise.all([import('../../api/shapes.js'), import('../../api/shape.js'), import('../../render/balance.js')]);
   const days = raws.map((r) => {
-    const parsed = schema.safeParse(JSON.parse(r));
-    return (parsed.success ? parsed.data : {}) as ChartDay;
+    const day: unknown = JSON.parse(r);
+    return (checkShape(shape, day) ? {} : day) as ChartDay;
   });
   if (!s.render.tty) {
     const page = { rawItems: raws, compact: false, next: null, items: () => days };

@@ -79,15 +79,11 @@ export async function show(inv: Invocation, address: string): Promise<void> {
 
   const t = objectOf(token);
   if (!t) throw new ResponseShapeError(`unusable response from ${origin}: expected a token object`);
-  const [{ TokenDetail, TokenCounters }, { renderToken }] = await Promise.all([import('../../api/schemas.js'), import('../../render/token.js')]);
-  const parsed = TokenDetail.safeParse(t);
-  if (!parsed.success) await s.io.err.write('scout: warning: the token has an unexpected shape; showing it as best we can\n');
+  const [{ TokenDetail, TokenCounters }, { checkShape }, { renderToken }] = await Promise.all([import('../../api/shapes.js'), import('../../api/shape.js'), import('../../render/token.js')]);
+  if (checkShape(TokenDetail, t)) await s.io.err.write('scout: warning: the token has an unexpected shape; showing it as best we can\n');
   const c = counters === undefined ? undefined : objectOf(counters);
-  const parsedCounters = c ? TokenCounters.safeParse(c) : undefined;
-  if (counters !== undefined && !parsedCounters?.success) await s.io.err.write("scout: warning: the token's counters have an unexpected shape; showing what can be read\n");
-  await s.io.out.write(
-    renderToken(parsed.success ? parsed.data : (t as never), parsedCounters?.success ? parsedCounters.data : (c as never), s.render),
-  );
+  if (counters !== undefined && (!c || checkShape(TokenCounters, c))) await s.io.err.write("scout: warning: the token's counters have an unexpected shape; showing what can be read\n");
+  await s.io.out.write(renderToken(t as never, c as never, s.render));
 }
 
 export async function holders(inv: Invocation, address: string, id?: string): Promise<void> {
@@ -100,9 +96,9 @@ export async function holders(inv: Invocation, address: string, id?: string): Pr
   const token = mode === 'json' || mode === 'ndjson' ? undefined : client.getRaw(tokenPath(address), [], `token ${address}`);
   token?.catch(() => undefined);
   const view = async (): Promise<ListView<TokenHolder>> => {
-    const [{ tokenHolderColumns }, { TokenHolder }, body] = await Promise.all([import('../../render/token.js'), import('../../api/schemas.js'), token]);
+    const [{ tokenHolderColumns }, { TokenHolder }, body] = await Promise.all([import('../../render/token.js'), import('../../api/shapes.js'), token]);
     const t = body === undefined ? undefined : objectOf(body);
-    return { columns: tokenHolderColumns({ decimals: t?.decimals, symbol: t?.symbol, totalSupply: t?.total_supply }), schema: TokenHolder };
+    return { columns: tokenHolderColumns({ decimals: t?.decimals, symbol: t?.symbol, totalSupply: t?.total_supply }), shape: TokenHolder };
   };
   let printed;
   try {

@@ -65,8 +65,8 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
     if (doc === undefined) throw new ResponseShapeError(`unusable response from ${origin}: expected a user operation object`);
     return printDocument(s, doc, mode);
   }
-  const [{ UserOp: schema }, { renderUserOp }, { summaryLines }, { unrollUserOp }] = await Promise.all([
-    import('../../api/schemas.js'),
+  const [{ UserOp: shape }, { renderUserOp }, { summaryLines }, { unrollUserOp }] = await Promise.all([
+    import('../../api/shapes.js'),
     import('../../render/userop.js'),
     import('../../render/summary.js'),
     import('../../abi/smart-account.js'),
@@ -79,7 +79,7 @@ export async function run(inv: Invocation, hash: string): Promise<void> {
   }
   const text = await objectText(s.io, s.render, body, origin, {
     noun: 'user operation',
-    schema,
+    shape,
     render: (op: UserOp, ctx) => renderUserOp(op, { unrolled: calls(() => unrollUserOp(op)), summary: lines }, ctx),
   });
   await s.io.out.write(text);
