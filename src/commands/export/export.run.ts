@@ -12,14 +12,15 @@
  * appended to, so the staging is NDJSON for every format and the files are written from it once
  * every dataset is paged: `DIR/<dataset>.<format>.part`, renamed into place when whole, so a
  * reader never sees half a file. Parquet row groups are ROW_GROUP rows, read from the staging a
- * group at a time: memory stays flat however long the history. hyparquet-writer (the one
+ * group at a time, each column's values made only as the writer encodes that column: what the
+ * write holds is one row group, however long the history (BENCHMARKS.md, export). hyparquet-writer (the one
  * dependency this command adds) is loaded here, with import(), only for Parquet.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ListRequest } from '../../api/client.js';
+import type { ExplorerClient, ListRequest } from '../../api/client.js';
 import type { Cursor } from '../../api/cursor.js';
 import { addressCountersPath, addressInternalTransactions, coinBalanceHistory, addressLogs, addressTokenTransfers, addressTransactions, addressWithdrawals } from '../../api/endpoints.js';
 import { filteredPages } from '../../api/item-filter.js';
@@ -228,7 +229,7 @@ const grouped = (n: number) => n.toLocaleString('en-US');
 interface Part {
   /** The chain, over --chains: its name for what is said, its id for the `chain_id` column. */
   readonly chain: { readonly label: string; readonly id: string | null } | undefined;
-  readonly client: ReturnType<Awaited<ReturnType<Invocation['session']>>['explorer']>;
+  readonly client: ExplorerClient;
   readonly states: Partial<Record<Dataset, DatasetState>>;
   /** The staging file of a dataset, in DIR/.parts. */
   readonly staging: (d: Dataset) => string;
@@ -451,10 +452,22 @@ export async function writeParquet(staging: readonly Staged[], target: string, n
   const writer = fileWriter(target);
   const pq = new ParquetWriter({ writer, schema, createdBy: 'scout export' });
   for await (const batch of stagedBatches(staging, ROW_GROUP)) {
-    const columnData = names.map((name, i) => ({ name, data: batch.map((row) => parquetCell(row[i] ?? null, types[i]!)) }));
+    // Each column's values are made when the writer takes that column (it slices each once, in
+    // order), so a row group holds its rows and one column's values, not every column's at once.
+    const columnData = names.map((name, i) => ({ name, data: lazyColumn(batch, i, types[i]!) }));
     await pq.write({ columnData, rowGroupSize: ROW_GROUP });
   }
   await pq.finish();
+}
+
+/** A column of a row group as the writer reads it (its length, then one slice), made only when sliced. */
+function lazyColumn(batch: Cell[][], i: number, type: string): unknown[] {
+  const slice = (start = 0, end = batch.length): unknown[] => {
+    const values = new Array<unknown>(end - start);
+    for (let r = start; r < end; r++) values[r - start] = parquetCell(batch[r]![i] ?? null, type);
+    return values;
+  };
+  return { length: batch.length, slice } as unknown as unknown[];
 }
 
 /** Each column type as a Parquet schema element. */
