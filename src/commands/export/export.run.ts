@@ -154,7 +154,7 @@ async function readManifest(dir: string): Promise<Manifest | undefined> {
 }
 
 /** The manifest a new export starts with, after checking its directory: new, or empty. */
-async function begin(input: ExportInput, now: number, explorer: string, lanes: readonly Lane[] | undefined): Promise<{ dir: string; manifest: Manifest }> {
+async function begin(input: ExportInput, now: number, explorer: () => string, lanes: readonly Lane[] | undefined): Promise<{ dir: string; manifest: Manifest }> {
   const dir = input.out!;
   const window = parseWindow({ since: input.since, until: input.until }, now);
   const what = input.what ?? [...DATASETS];
@@ -176,7 +176,7 @@ async function begin(input: ExportInput, now: number, explorer: string, lanes: r
     Object.fromEntries(what.map((d) => [d, { cursor: null, pages: 0, rows: 0, bytes: 0, state: 'paging' } satisfies DatasetState]));
   const manifest: Manifest = {
     scout_export: 1,
-    explorer: lanes ? null : explorer,
+    explorer: lanes ? null : explorer(),
     ...(lanes ? { chains: lanes.map((l): ChainPart => ({ chain_id: l.id, chain: l.label, explorer: l.target.baseUrl, datasets: start() })) } : {}),
     address: input.address!,
     format: input.format ?? 'parquet',
@@ -192,10 +192,11 @@ async function begin(input: ExportInput, now: number, explorer: string, lanes: r
 }
 
 /** The manifest of an export to continue; none is a usage error. */
-async function resumed(dir: string, explorer: string): Promise<{ dir: string; manifest: Manifest }> {
+async function resumed(dir: string, site: () => string): Promise<{ dir: string; manifest: Manifest }> {
   const manifest = await readManifest(dir);
   if (!manifest) throw new UsageError(`--resume ${echo(dir)}: no ${MANIFEST} there (start an export with scout export <address> --out ${dir})`);
-  if (manifest.chains === undefined && manifest.explorer !== explorer) {
+  const explorer = manifest.chains === undefined ? site() : undefined;
+  if (explorer !== undefined && manifest.explorer !== explorer) {
     throw new UsageError(`--resume ${echo(dir)}: the export asked ${echo(String(manifest.explorer))}, and this run would ask ${echo(explorer)}: give --base-url ${manifest.explorer} (or the same --chain)`);
   }
   await mkdir(join(dir, PARTS), { recursive: true });
@@ -256,7 +257,8 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
   const io = inv.env.io;
   // Settings first (no request): the explorer a new export records, and a resumed one must ask again.
   const s = await inv.session();
-  const explorer = s.settings.site();
+  // Over --chains each chain's explorer is its own (planChains): the one explorer is asked only without.
+  const explorer = () => s.settings.site();
   const lanes = input.chains ? await planChains(inv, input.chains.words) : undefined;
   const { dir, manifest } = input.resume !== undefined ? await resumed(input.resume, explorer) : await begin(input, io.now(), explorer, lanes);
   const window: TimeWindow | undefined = manifest.window ? { since: pointOf(manifest.window.since), until: pointOf(manifest.window.until) } : undefined;

@@ -113,6 +113,22 @@ describe('scout export --chains', () => {
     expect(r.stderr).toMatch(/without --chains/);
   });
 
+  it('--resume refuses when a chain\'s explorer is not the one the export asked', async () => {
+    const dir = fresh();
+    const ctrl = new AbortController();
+    ctrl.abort();
+    await scout([ADDR.rich, '--what', 'withdrawals', '--chains', 'one,two', '--out', dir], { signal: ctrl.signal });
+    const moved = chainsConfig('export-moved', [
+      { id: '41001', name: 'one', url: one.url },
+      { id: '41002', name: 'two', url: 'http://127.0.0.1:9' },
+    ]);
+    const n = one.requests.length + two.requests.length;
+    const r = await scout(['--resume', dir], { env: { XDG_CONFIG_HOME: moved } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`the export asked "${two.url}" for two, and this run would ask "http://127.0.0.1:9"`);
+    expect(one.requests.length + two.requests.length).toBe(n);
+  });
+
   it('names the chain in the progress line and in the counters\' check', async () => {
     const tty = await scout([ADDR.rich, '--what', 'txs', '--chains', 'one,two', '--format', 'ndjson', '--out', fresh()], { stderrIsTTY: true });
     expect(tty.code, tty.stderr).toBe(0);
