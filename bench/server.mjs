@@ -1,5 +1,6 @@
 // The benchmark's explorer: a node:http server on 127.0.0.1 that serves generated address
-// transactions in 50-item pages with real-looking cursors, all bodies built before timing starts.
+// transactions in 50-item pages with real-looking cursors, all bodies built before timing starts
+// (or, for histories too long to hold, each when it is asked: `lazy`).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -85,19 +86,27 @@ function item(i, address) {
  * first request more (a new connection's handshake). `span()` is the time from the first request's arrival to the last answer; `bounds()` gives
  * both as performance.now() times, to time several servers of one process together.
  */
-export async function startBenchServer({ count, address, latencyMs = 0, limit = 0, headers: said = true, firstMs = 0 }) {
-  const pages = new Map();
+export async function startBenchServer({ count, address, latencyMs = 0, limit = 0, headers: said = true, firstMs = 0, lazy = false }) {
   const tx = JSON.stringify(item(0, address));
   const pageCount = Math.ceil(count / PAGE);
-  let key = '';
-  for (let p = 0; p < pageCount; p++) {
+  /** Page `p`: the cursor query string that asks for it, and its body. */
+  const keyOf = (p) => (p === 0 ? '' : `block_number=${23_000_000 - Math.floor((p * PAGE - 1) / 3)}&index=${p * PAGE}&items_count=${PAGE}`);
+  const bodyOf = (p) => {
     const items = [];
     for (let i = p * PAGE; i < Math.min(count, (p + 1) * PAGE); i++) items.push(item(i, address));
     const last = items[items.length - 1];
     const next = p + 1 < pageCount ? { block_number: last.block_number, index: p * PAGE + PAGE, items_count: PAGE } : null;
-    pages.set(key, JSON.stringify({ items, next_page_params: next }));
-    if (next) key = `block_number=${next.block_number}&index=${next.index}&items_count=${next.items_count}`;
-  }
+    return JSON.stringify({ items, next_page_params: next });
+  };
+  // Eager: every body built before timing starts. Lazy (`lazy: true`, histories too long to hold):
+  // each page built when asked, the same bytes, from the index its cursor carries.
+  const pages = new Map();
+  if (!lazy) for (let p = 0; p < pageCount; p++) pages.set(keyOf(p), bodyOf(p));
+  const pageBody = (search) => {
+    if (!lazy) return pages.get(search);
+    const p = search === '' ? 0 : Number(new URLSearchParams(search).get('index')) / PAGE;
+    return Number.isInteger(p) && p < pageCount && keyOf(p) === search ? bodyOf(p) : undefined;
+  };
   const base = `/api/v2/addresses/${address}/transactions`;
   const txPath = '/api/v2/transactions/0x' + 'ab'.repeat(32);
   let requests = 0;
@@ -141,7 +150,7 @@ export async function startBenchServer({ count, address, latencyMs = 0, limit = 
     if (part === 'summary') return res.writeHead(200, headers).end('{"success":true,"data":{"summaries":[]}}');
     if (part !== undefined || url.pathname.startsWith('/api/v2/proxy/account-abstraction/')) return res.writeHead(200, headers).end('{"items":[],"next_page_params":null}');
     if (url.pathname === base) listed++;
-    const body = url.pathname === base ? pages.get(url.search.slice(1)) : undefined;
+    const body = url.pathname === base ? pageBody(url.search.slice(1)) : undefined;
     if (body === undefined) return res.writeHead(422, headers).end('{"errors":[{"title":"Invalid value","source":{"pointer":"/"},"detail":"Unexpected cursor"}]}');
     res.writeHead(200, headers).end(body);
   }

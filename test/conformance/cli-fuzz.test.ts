@@ -208,6 +208,7 @@ const COMMANDS: { words: string[]; args: Gen[]; opts: Opt[] }[] = [
       ...window,
       { name: '--raw' },
       { name: '--resume', value: (r) => (r() < 0.5 ? home : join(home, 'nowhere')) },
+      chains,
     ],
   },
   {

@@ -166,10 +166,16 @@ export const SCHEMAS: Readonly<Record<Dataset, readonly ExportColumn[]>> = {
   ],
 };
 
+/**
+ * With `--chains`, every file's first column: the chain the row is from, as its chain id (1, 8453;
+ * null for a chain the registry gives no numeric id). Without --chains there is no such column.
+ */
+export const CHAIN_ID: ExportColumn = c('chain_id', 'INT64', () => null);
+
 /** The schemas in words, for --help. */
 export const SCHEMA_HELP =
   'Columns (STRING unless said; hashes and addresses lower-case 0x hex; amounts the exact decimal integer as text, wei or ' +
   'base units, never a float: cast with ::HUGEINT or ::DECIMAL(38,0) when they fit; timestamps UTC, Parquet TIMESTAMP(ms), ' +
   'ISO 8601 in NDJSON and CSV): ' +
   DATASETS.map((d) => `${d}: ${SCHEMAS[d].map((col) => (col.type === 'STRING' ? col.name : `${col.name} ${col.type}`)).join(', ')}`).join('; ') +
-  '; with --raw, raw: the item as the explorer sent it (JSON text).';
+  '; with --raw, raw: the item as the explorer sent it (JSON text); with --chains, chain_id INT64 first: the chain of the row, by its id.';

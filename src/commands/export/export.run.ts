@@ -12,14 +12,15 @@
  * appended to, so the staging is NDJSON for every format and the files are written from it once
  * every dataset is paged: `DIR/<dataset>.<format>.part`, renamed into place when whole, so a
  * reader never sees half a file. Parquet row groups are ROW_GROUP rows, read from the staging a
- * group at a time: memory stays flat however long the history. hyparquet-writer (the one
+ * group at a time, each column's values made only as the writer encodes that column: what the
+ * write holds is one row group, however long the history (BENCHMARKS.md, export). hyparquet-writer (the one
  * dependency this command adds) is loaded here, with import(), only for Parquet.
  */
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { ListRequest } from '../../api/client.js';
+import type { ExplorerClient, ListRequest } from '../../api/client.js';
 import type { Cursor } from '../../api/cursor.js';
 import { addressCountersPath, addressInternalTransactions, coinBalanceHistory, addressLogs, addressTokenTransfers, addressTransactions, addressWithdrawals } from '../../api/endpoints.js';
 import { filteredPages } from '../../api/item-filter.js';
@@ -30,8 +31,9 @@ import { parseWindow, type TimePoint, type TimeWindow } from '../../base/time.js
 import type { Invocation } from '../../kit/invocation.js';
 import { BLOCK_TIME, LOG_TIME, windowed } from '../../kit/window-options.js';
 import { csvField } from '../../render/csv.js';
+import { type Lane, planChains } from '../../run/fanout.js';
 import { openProgress } from '../../run/progress.js';
-import { type Cell, DATASETS, type Dataset, type ExportColumn, type ExportFormat, SCHEMAS } from './export-schema.js';
+import { CHAIN_ID, type Cell, DATASETS, type Dataset, type ExportColumn, type ExportFormat, SCHEMAS } from './export-schema.js';
 
 /** What export.ts hands the run, checked. */
 export interface ExportInput {
@@ -43,6 +45,8 @@ export interface ExportInput {
   until: string | undefined;
   raw: boolean;
   resume: string | undefined;
+  /** `--chains`, as given (the run plans them). */
+  chains: { words: string[] } | undefined;
 }
 
 /** Rows in each Parquet row group. */
@@ -73,11 +77,26 @@ interface DatasetState {
   state: 'paging' | 'paged' | 'written';
 }
 
+/** One chain of an export over `--chains`: its own explorer, cursors and staged rows. */
+interface ChainPart {
+  /** The chain id (the `chain_id` column), or null when the registry gives none. */
+  chain_id: string | null;
+  chain: string;
+  /** Its explorer (base URL): a resumed export asks the same one. */
+  explorer: string;
+  datasets: Partial<Record<Dataset, DatasetState>>;
+}
+
 /** `DIR/manifest.json`. */
 interface Manifest {
   scout_export: 1;
-  /** The explorer asked (its base URL): a resumed export asks the same one. */
-  explorer: string;
+  /** The explorer asked (its base URL): a resumed export asks the same one. Null over --chains (each chain's is in `chains`). */
+  explorer: string | null;
+  /**
+   * Over `--chains`: each chain's cursor, pages, rows and staged bytes per dataset; `datasets` then
+   * holds each file's state and the rows of every chain together.
+   */
+  chains?: ChainPart[];
   address: string;
   format: ExportFormat;
   raw: boolean;
@@ -135,7 +154,7 @@ async function readManifest(dir: string): Promise<Manifest | undefined> {
 }
 
 /** The manifest a new export starts with, after checking its directory: new, or empty. */
-async function begin(input: ExportInput, now: number, explorer: string): Promise<{ dir: string; manifest: Manifest }> {
+async function begin(input: ExportInput, now: number, explorer: () => string, lanes: readonly Lane[] | undefined): Promise<{ dir: string; manifest: Manifest }> {
   const dir = input.out!;
   const window = parseWindow({ since: input.since, until: input.until }, now);
   const what = input.what ?? [...DATASETS];
@@ -153,16 +172,19 @@ async function begin(input: ExportInput, now: number, explorer: string): Promise
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   if (entries.length) throw new UsageError(`--out ${echo(dir)} is not empty: give a new or empty directory`);
+  const start = (): Partial<Record<Dataset, DatasetState>> =>
+    Object.fromEntries(what.map((d) => [d, { cursor: null, pages: 0, rows: 0, bytes: 0, state: 'paging' } satisfies DatasetState]));
   const manifest: Manifest = {
     scout_export: 1,
-    explorer,
+    explorer: lanes ? null : explorer(),
+    ...(lanes ? { chains: lanes.map((l): ChainPart => ({ chain_id: l.id, chain: l.label, explorer: l.target.baseUrl, datasets: start() })) } : {}),
     address: input.address!,
     format: input.format ?? 'parquet',
     raw: input.raw,
     since: input.since ?? null,
     until: input.until ?? null,
     window: window ? { since: pointJson(window.since), until: pointJson(window.until) } : null,
-    datasets: Object.fromEntries(what.map((d) => [d, { cursor: null, pages: 0, rows: 0, bytes: 0, state: 'paging' } satisfies DatasetState])),
+    datasets: start(),
   };
   await mkdir(join(dir, PARTS), { recursive: true });
   await saveManifest(dir, manifest);
@@ -170,11 +192,12 @@ async function begin(input: ExportInput, now: number, explorer: string): Promise
 }
 
 /** The manifest of an export to continue; none is a usage error. */
-async function resumed(dir: string, explorer: string): Promise<{ dir: string; manifest: Manifest }> {
+async function resumed(dir: string, site: () => string): Promise<{ dir: string; manifest: Manifest }> {
   const manifest = await readManifest(dir);
   if (!manifest) throw new UsageError(`--resume ${echo(dir)}: no ${MANIFEST} there (start an export with scout export <address> --out ${dir})`);
-  if (manifest.explorer !== explorer) {
-    throw new UsageError(`--resume ${echo(dir)}: the export asked ${echo(manifest.explorer)}, and this run would ask ${echo(explorer)}: give --base-url ${manifest.explorer} (or the same --chain)`);
+  const explorer = manifest.chains === undefined ? site() : undefined;
+  if (explorer !== undefined && manifest.explorer !== explorer) {
+    throw new UsageError(`--resume ${echo(dir)}: the export asked ${echo(String(manifest.explorer))}, and this run would ask ${echo(explorer)}: give --base-url ${manifest.explorer} (or the same --chain)`);
   }
   await mkdir(join(dir, PARTS), { recursive: true });
   return { dir, manifest };
@@ -203,64 +226,112 @@ function stagedRow(columns: readonly ExportColumn[], raw: string, item: unknown,
 
 const grouped = (n: number) => n.toLocaleString('en-US');
 
+/** What pages one dataset of one chain (or the one explorer, without --chains): where its state and staged rows are. */
+interface Part {
+  /** The chain, over --chains: its name for what is said, its id for the `chain_id` column. */
+  readonly chain: { readonly label: string; readonly id: string | null } | undefined;
+  readonly client: ExplorerClient;
+  readonly states: Partial<Record<Dataset, DatasetState>>;
+  /** The staging file of a dataset, in DIR/.parts. */
+  readonly staging: (d: Dataset) => string;
+  /** The address counters, for the estimate and the check at the end (the whole history only). */
+  counted?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The chains of a manifest over --chains, each with its client: planned as --chains plans them, from
+ * the chain ids recorded; each must still be served by the explorer the export asked.
+ */
+async function chainParts(inv: Invocation, dir: string, chains: readonly ChainPart[]): Promise<Part[]> {
+  const lanes = await planChains(inv, chains.map((c) => c.chain_id ?? c.chain));
+  return chains.map((c, i) => {
+    const lane = lanes[i]!;
+    if (lane.target.baseUrl !== c.explorer) {
+      throw new UsageError(`--resume ${echo(dir)}: the export asked ${echo(c.explorer)} for ${c.chain}, and this run would ask ${echo(lane.target.baseUrl)}: refresh the chains (scout chains --refresh) or give the same registry`);
+    }
+    return { chain: { label: c.chain, id: c.chain_id }, client: lane.client, states: c.datasets, staging: (d: Dataset) => `${d}.${i}.ndjson` };
+  });
+}
+
 export async function exportRun(inv: Invocation, input: ExportInput): Promise<void> {
   const io = inv.env.io;
   // Settings first (no request): the explorer a new export records, and a resumed one must ask again.
   const s = await inv.session();
-  const explorer = s.settings.site();
-  const { dir, manifest } = input.resume !== undefined ? await resumed(input.resume, explorer) : await begin(input, io.now(), explorer);
+  // Over --chains each chain's explorer is its own (planChains): the one explorer is asked only without.
+  const explorer = () => s.settings.site();
+  const lanes = input.chains ? await planChains(inv, input.chains.words) : undefined;
+  const { dir, manifest } = input.resume !== undefined ? await resumed(input.resume, explorer) : await begin(input, io.now(), explorer, lanes);
   const window: TimeWindow | undefined = manifest.window ? { since: pointOf(manifest.window.since), until: pointOf(manifest.window.until) } : undefined;
   const datasets = DATASETS.filter((d) => manifest.datasets[d] !== undefined);
   if (input.resume !== undefined && datasets.every((d) => manifest.datasets[d]!.state === 'written')) {
     await io.err.write(`scout: ${echo(dir)}: the export is complete already; nothing to do\n`);
     return;
   }
-  const client = s.explorer();
+  const parts: Part[] = manifest.chains
+    ? await chainParts(inv, dir, manifest.chains)
+    : [{ chain: undefined, client: s.explorer(), states: manifest.datasets, staging: (d) => `${d}.ndjson` }];
+  const over = manifest.chains !== undefined;
   const signal = inv.env.signal;
   // The counters, for the estimate while paging and the check at the end (the whole history only).
-  const counters = window ? Promise.resolve(undefined) : client.getJson(addressCountersPath(manifest.address)).then((d) => JSON.parse(d.text) as Record<string, unknown>, () => undefined);
-  const counted = await counters;
-  // "export txs · 1,200 rows of ~5,000 · page 24": the estimate from the counters, where there is one.
-  const line = (d: Dataset) => {
-    const st = manifest.datasets[d]!;
+  if (!window) {
+    await Promise.all(parts.map(async (p) => {
+      p.counted = await p.client.getJson(addressCountersPath(manifest.address)).then((d) => JSON.parse(d.text) as Record<string, unknown>, () => undefined);
+    }));
+  }
+  // "export txs · base · 1,200 rows of ~5,000 · page 24": the estimate from the counters, where there is one.
+  const line = (d: Dataset, p: Part) => {
+    const st = p.states[d]!;
     const key = SOURCES[d].counter;
-    const expected = key && counted?.[key];
+    const expected = key && p.counted?.[key];
     const of = typeof expected === 'string' || typeof expected === 'number' ? ` of ~${grouped(Number(expected))}` : '';
-    return `export ${d} · ${grouped(st.rows)} rows${of} · page ${st.pages}`;
+    return `export ${d}${p.chain ? ` · ${p.chain.label}` : ''} · ${grouped(st.rows)} rows${of} · page ${st.pages}`;
   };
-  const first = datasets.find((d) => manifest.datasets[d]!.state === 'paging');
-  const progress = await openProgress(io, 'table', first ? line(first) : `export ${manifest.address}`, s.render.color, { waits: s.waits, long: true });
+  const firstPart = (d: Dataset) => parts.find((p) => p.states[d]!.state === 'paging');
+  const first = datasets.find((d) => firstPart(d) !== undefined);
+  const progress = await openProgress(io, 'table', first ? line(first, firstPart(first)!) : `export ${manifest.address}`, s.render.color, { waits: s.waits, long: true });
   try {
     for (const d of datasets) {
-      const st = manifest.datasets[d]!;
-      if (st.state !== 'paging') continue;
-      const staging = join(dir, PARTS, `${d}.ndjson`);
-      await recorded(staging, st.bytes);
-      const source = SOURCES[d];
-      const req = windowed(source.request(manifest.address), source.dated, window);
-      progress.update(line(d));
-      const pages = filteredPages((r, cur) => client.page(r, cur), req, { cursor: st.cursor, maxPages: Infinity }, (line) => {
-        progress.clear?.();
-        return io.err.write(line);
-      });
-      const columns = SCHEMAS[d];
-      for await (const page of pages) {
-        const items = page.items();
-        const text = page.rawItems.map((raw, i) => stagedRow(columns, raw, items[i], manifest.raw) + '\n').join('');
-        await writeSynced(staging, text, 'a');
-        st.bytes += Buffer.byteLength(text);
-        st.rows += page.rawItems.length;
-        st.pages++;
-        st.cursor = page.next;
-        if (page.next === null) st.state = 'paged';
-        await saveManifest(dir, manifest);
-        progress.update(line(d));
-        if (signal?.aborted) throw new InterruptedError('interrupted');
+      // Over --chains the dataset's own entry counts every chain's pages and rows together.
+      const total = manifest.datasets[d]!;
+      for (const part of parts) {
+        const st = part.states[d]!;
+        if (st.state !== 'paging') continue;
+        const staging = join(dir, PARTS, part.staging(d));
+        await recorded(staging, st.bytes);
+        const source = SOURCES[d];
+        const req = windowed(source.request(manifest.address), source.dated, window);
+        progress.update(line(d, part));
+        const pages = filteredPages((r, cur) => part.client.page(r, cur), req, { cursor: st.cursor, maxPages: Infinity }, (text) => {
+          progress.clear?.();
+          return io.err.write(text);
+        });
+        const columns = SCHEMAS[d];
+        for await (const page of pages) {
+          const items = page.items();
+          const text = page.rawItems.map((raw, i) => stagedRow(columns, raw, items[i], manifest.raw) + '\n').join('');
+          await writeSynced(staging, text, 'a');
+          st.bytes += Buffer.byteLength(text);
+          st.rows += page.rawItems.length;
+          st.pages++;
+          if (over) {
+            total.rows += page.rawItems.length;
+            total.pages++;
+          }
+          st.cursor = page.next;
+          if (page.next === null) st.state = 'paged';
+          await saveManifest(dir, manifest);
+          progress.update(line(d, part));
+          if (signal?.aborted) throw new InterruptedError('interrupted');
+        }
+        // The list ended without a last page saying so (a window's end): every page is staged.
+        if (st.state === 'paging') {
+          st.state = 'paged';
+          st.cursor = null;
+          await saveManifest(dir, manifest);
+        }
       }
-      // The list ended without a last page saying so (a window's end): every page is staged.
-      if (st.state === 'paging') {
-        st.state = 'paged';
-        st.cursor = null;
+      if (over && total.state === 'paging') {
+        total.state = 'paged';
         await saveManifest(dir, manifest);
       }
     }
@@ -269,50 +340,71 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
       if (st.state === 'written') continue;
       progress.update(`export ${d} · writing ${grouped(st.rows)} rows`);
       const name = `${d}.${manifest.format}`;
-      await recorded(join(dir, PARTS, `${d}.ndjson`), st.bytes);
-      await writeDataset(join(dir, PARTS, `${d}.ndjson`), join(dir, `${name}.part`), SCHEMAS[d], manifest);
+      const sources: Staged[] = [];
+      for (const part of parts) {
+        const path = join(dir, PARTS, part.staging(d));
+        await recorded(path, part.states[d]!.bytes);
+        sources.push({ path, prefix: part.chain ? [chainIdCell(part.chain.id)] : [] });
+      }
+      await writeDataset(sources, join(dir, `${name}.part`), SCHEMAS[d], manifest);
       await rename(join(dir, `${name}.part`), join(dir, name));
       st.state = 'written';
       await saveManifest(dir, manifest);
-      await rm(join(dir, PARTS, `${d}.ndjson`), { force: true });
+      for (const part of parts) await rm(join(dir, PARTS, part.staging(d)), { force: true });
     }
   } finally {
     progress.stop();
   }
   await rm(join(dir, PARTS), { recursive: true, force: true });
   const lines = datasets.map((d) => `${d}.${manifest.format}: ${grouped(manifest.datasets[d]!.rows)} rows`);
-  await io.err.write(`scout: wrote ${lines.join(', ')} in ${dir}\n`);
+  await io.err.write(`scout: wrote ${lines.join(', ')}${over ? ` of ${parts.map((p) => p.chain!.label).join(', ')}` : ''} in ${dir}\n`);
   // Against the explorer's counters, for the whole history: a difference is said, not an error.
-  for (const d of datasets) {
-    const key = SOURCES[d].counter;
-    const v = key && counted?.[key];
-    if ((typeof v !== 'string' && typeof v !== 'number') || !/^\d+$/.test(String(v))) continue;
-    const rows = manifest.datasets[d]!.rows;
-    if (BigInt(v) !== BigInt(rows)) {
-      await io.err.write(`scout: note: ${d}: ${grouped(rows)} rows written, the explorer's counters say ${String(v)} (${key}); the counters may lag or count differently\n`);
+  for (const part of parts) {
+    for (const d of datasets) {
+      const key = SOURCES[d].counter;
+      const v = key && part.counted?.[key];
+      if ((typeof v !== 'string' && typeof v !== 'number') || !/^\d+$/.test(String(v))) continue;
+      const rows = part.states[d]!.rows;
+      if (BigInt(v) !== BigInt(rows)) {
+        const on = part.chain ? `${part.chain.label}: ` : '';
+        await io.err.write(`scout: note: ${on}${d}: ${grouped(rows)} rows written, the explorer's counters say ${String(v)} (${key}); the counters may lag or count differently\n`);
+      }
     }
   }
 }
 
-/** The staged rows of a dataset, `size` at a time (the last batch may be shorter). */
-async function* stagedBatches(staging: string, size: number): AsyncGenerator<Cell[][], void, undefined> {
-  const lines = createInterface({ input: createReadStream(staging, 'utf8'), crlfDelay: Infinity });
+/** The `chain_id` cell: the id's digits (an INT64), or null for a chain the registry gives no numeric id. */
+const chainIdCell = (id: string | null): Cell => (id !== null && /^\d{1,18}$/.test(id) ? id : null);
+
+/** A staging file, and the cells its rows start with in the file (the chain_id, over --chains). */
+interface Staged {
+  readonly path: string;
+  readonly prefix: readonly Cell[];
+}
+
+/** The staged rows of a dataset, file after file, each row after its file's prefix, `size` at a time (the last batch may be shorter). */
+async function* stagedBatches(sources: readonly Staged[], size: number): AsyncGenerator<Cell[][], void, undefined> {
   let batch: Cell[][] = [];
-  for await (const line of lines) {
-    if (line === '') continue;
-    batch.push(JSON.parse(line) as Cell[]);
-    if (batch.length >= size) {
-      yield batch;
-      batch = [];
+  for (const { path, prefix } of sources) {
+    const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (line === '') continue;
+      const row = JSON.parse(line) as Cell[];
+      batch.push(prefix.length ? [...prefix, ...row] : row);
+      if (batch.length >= size) {
+        yield batch;
+        batch = [];
+      }
     }
   }
   if (batch.length) yield batch;
 }
 
 /** The file of a dataset, from its staging file, in the manifest's format. */
-async function writeDataset(staging: string, target: string, columns: readonly ExportColumn[], m: Manifest): Promise<void> {
-  const names = [...columns.map((c) => c.name), ...(m.raw ? ['raw'] : [])];
-  const types = [...columns.map((c) => c.type), ...(m.raw ? (['STRING'] as const) : [])];
+async function writeDataset(staging: readonly Staged[], target: string, columns: readonly ExportColumn[], m: Manifest): Promise<void> {
+  const chain = m.chains ? [CHAIN_ID] : [];
+  const names = [...chain.map((c) => c.name), ...columns.map((c) => c.name), ...(m.raw ? ['raw'] : [])];
+  const types = [...chain.map((c) => c.type), ...columns.map((c) => c.type), ...(m.raw ? (['STRING'] as const) : [])];
   if (m.format === 'parquet') return writeParquet(staging, target, names, types);
   const fh = await open(target, 'w');
   try {
@@ -353,7 +445,7 @@ function ndjsonLine(row: Cell[], names: readonly string[], types: readonly strin
 }
 
 /** The Parquet file: ROW_GROUP rows a row group, written as each group is read. */
-export async function writeParquet(staging: string, target: string, names: readonly string[], types: readonly string[]): Promise<void> {
+export async function writeParquet(staging: readonly Staged[], target: string, names: readonly string[], types: readonly string[]): Promise<void> {
   const { ParquetWriter, fileWriter } = await import('hyparquet-writer');
   const schema = [
     { name: 'root', num_children: names.length },
@@ -362,10 +454,22 @@ export async function writeParquet(staging: string, target: string, names: reado
   const writer = fileWriter(target);
   const pq = new ParquetWriter({ writer, schema, createdBy: 'scout export' });
   for await (const batch of stagedBatches(staging, ROW_GROUP)) {
-    const columnData = names.map((name, i) => ({ name, data: batch.map((row) => parquetCell(row[i] ?? null, types[i]!)) }));
+    // Each column's values are made when the writer takes that column (it slices each once, in
+    // order), so a row group holds its rows and one column's values, not every column's at once.
+    const columnData = names.map((name, i) => ({ name, data: lazyColumn(batch, i, types[i]!) }));
     await pq.write({ columnData, rowGroupSize: ROW_GROUP });
   }
   await pq.finish();
+}
+
+/** A column of a row group as the writer reads it (its length, then one slice), made only when sliced. */
+function lazyColumn(batch: Cell[][], i: number, type: string): unknown[] {
+  const slice = (start = 0, end = batch.length): unknown[] => {
+    const values = new Array<unknown>(end - start);
+    for (let r = start; r < end; r++) values[r - start] = parquetCell(batch[r]![i] ?? null, type);
+    return values;
+  };
+  return { length: batch.length, slice } as unknown as unknown[];
 }
 
 /** Each column type as a Parquet schema element. */

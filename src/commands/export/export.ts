@@ -1,12 +1,14 @@
 /**
  * `scout export <address|name> [--what <list>] --out <dir> [--format parquet|ndjson|csv] [--since <time>]
- * [--until <time>] [--raw]` and `scout export --resume <dir>`: an address's whole history (or a window
+ * [--until <time>] [--raw] [--chains <list>]` and `scout export --resume <dir>`: an address's whole history (or a window
  * of it) written as files to query (DuckDB, ClickHouse, Spark), resumable. The run is export.run.ts;
  * the columns of each file are export-schema.ts's.
  */
 import { UsageError } from '../../base/errors.js';
 import { parseAddressOrName } from '../../base/validate.js';
+import { parseChainList } from '../../config/chain-list.js';
 import { choice, command, flag, list, option, words } from '../../kit/spec.js';
+import { chainsOption } from '../args.js';
 import { WINDOW_OPTIONS } from '../../kit/window-options.js';
 import { DATASETS, EXPORT_FORMATS, SCHEMA_HELP } from './export-schema.js';
 
@@ -22,6 +24,12 @@ const options = {
   ...WINDOW_OPTIONS,
   raw: flag('add a column `raw`: each item\'s JSON text as the explorer sent it'),
   resume: option('<dir>', 'continue the export whose manifest.json is in this directory, where it stopped'),
+  // Parsed into an object, not a list: the export pages its chains itself into the same files (the executor fans out a list).
+  chains: {
+    ...chainsOption,
+    help: 'export the history on several chains into the same files, a chain_id column first: chain ids or names (1,8453,optimism), or all, mainnets, testnets',
+    parse: (given: unknown, from: string) => (typeof given === 'string' ? { words: parseChainList(given, from) } : undefined),
+  },
 };
 
 export default command({
@@ -37,16 +45,19 @@ export default command({
     '`scout export --resume DIR`, without a row twice or a row missing. Pages are kept in DIR/.parts until the end. ' +
     'Without a window, the row counts are compared at the end with the address counters where the explorer keeps them ' +
     '(transactions, token transfers), and a difference is said on stderr. ' +
+    'With --chains, each chain is paged from its own explorer into the same files, one chain after another, its rows marked by a chain_id column ' +
+    '(first), and the manifest records each chain\'s cursor and rows per dataset. ' +
     SCHEMA_HELP,
   examples: [
     'scout export vitalik.eth --what txs,transfers --out ~/exports/vitalik',
     'scout export 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --what logs --format ndjson --raw --out ~/exports/logs',
     'scout export 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 --what txs --since 2024-01-01 --until 2025-01-01 --out ~/exports/v2024',
     'scout export --resume ~/exports/v2024',
+    'scout export vitalik.eth --what txs,transfers --chains ethereum,gnosis --out ~/exports/two-chains',
   ],
-  check: ({ address, what, out, format, since, until, raw, resume }) => {
+  check: ({ address, what, out, format, since, until, raw, resume, chains }) => {
     if (resume !== undefined) {
-      const given = [address !== undefined && 'an address', what && '--what', out !== undefined && '--out', format && '--format', since !== undefined && '--since', until !== undefined && '--until', raw && '--raw'].filter(Boolean);
+      const given = [address !== undefined && 'an address', what && '--what', out !== undefined && '--out', format && '--format', since !== undefined && '--since', until !== undefined && '--until', raw && '--raw', chains && '--chains'].filter(Boolean);
       if (given.length) throw new UsageError(`--resume takes everything from the manifest: give it alone, without ${given.join(', ')}`);
       return;
     }

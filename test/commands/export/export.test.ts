@@ -10,11 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUrl, mergeParams, parseListBody } from '../../../src/api/client.js';
-import type { Cursor } from '../../../src/api/cursor.js';
 import { ADDR } from '../../support/data.js';
 import { seeded } from '../../support/faults.js';
 import { runScout } from '../../support/scout.js';
+import { servedItems } from '../../support/served.js';
 import { type FakeServer, startServer } from '../../support/server.js';
 
 let srv: FakeServer;
@@ -29,17 +28,7 @@ const fresh = () => mkdtempSync(join(tmpdir(), 'scout-export-'));
 const PATHS = { txs: 'transactions', transfers: 'token-transfers', internal: 'internal-transactions', logs: 'logs', withdrawals: 'withdrawals', balances: 'coin-balance-history' } as const;
 
 /** Every item the fake serves for a dataset of ADDR.rich, as sent, in order, paged to the end. */
-async function served(what: keyof typeof PATHS, address: string = ADDR.rich): Promise<string[]> {
-  const out: string[] = [];
-  let cursor: Cursor | null = null;
-  do {
-    const url = buildUrl(srv.url, `/api/v2/addresses/${address}/${PATHS[what]}`, mergeParams([], cursor));
-    const page = parseListBody(await (await fetch(url)).text(), srv.url);
-    out.push(...page.rawItems);
-    cursor = page.next;
-  } while (cursor);
-  return out;
-}
+const served = (what: keyof typeof PATHS, address: string = ADDR.rich): Promise<string[]> => servedItems(srv.url, `/api/v2/addresses/${address}/${PATHS[what]}`);
 
 async function readParquet(file: string): Promise<Record<string, unknown>[]> {
   const bytes = readFileSync(file);
@@ -325,7 +314,7 @@ describe('the Parquet writer of scout export', () => {
     const lines: string[] = [];
     for (let i = 0; i < n; i++) lines.push(JSON.stringify([String(i), 1_700_000_000_000 + i, big(i), i % 2 === 0]) + '\n');
     writeFileSync(join(dir, 'x.ndjson'), lines.join(''));
-    await writeParquet(join(dir, 'x.ndjson'), join(dir, 'x.parquet'), ['i', 't', 'amount', 'even'], ['INT64', 'TIMESTAMP', 'STRING', 'BOOLEAN']);
+    await writeParquet([{ path: join(dir, 'x.ndjson'), prefix: [] }], join(dir, 'x.parquet'), ['i', 't', 'amount', 'even'], ['INT64', 'TIMESTAMP', 'STRING', 'BOOLEAN']);
     const { parquetMetadata } = await import('hyparquet');
     const bytes = readFileSync(join(dir, 'x.parquet'));
     const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
