@@ -61,7 +61,7 @@ describe('--chains and chain names', () => {
     for (const flag of [['--chains', 'eth'], ['--chains=eth']]) {
       const lines = await refused(['blocks', ...flag]);
       expect(lines).toEqual([
-        'scout: blocks does not take --chains; these do: aa accounts, aa bundlers, aa bundles, aa factories, aa paymasters, accounts, address activity, address balance, address show, address tokens, address transfers, address txs, address userops, block at, contract call, contract read, contracts, deposits, hot, internal-txs, portfolio, rpc, search, tokens, transfers, tx show, txs, withdrawals',
+        'scout: blocks does not take --chains; these do: aa accounts, aa bundlers, aa bundles, aa factories, aa paymasters, accounts, address activity, address balance, address show, address tokens, address transfers, address txs, address userops, block at, contract call, contract read, contracts, deposits, export, hot, internal-txs, portfolio, rpc, search, tokens, transfers, tx show, txs, withdrawals',
         "scout: see 'scout blocks --help'",
       ]);
     }
