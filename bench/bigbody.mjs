@@ -18,6 +18,8 @@ const scout = join(here, '..', 'bin', 'scout.js');
 const ADDRESS = '0x00000000219ab540356cBB839Cbe05303d7705Fa';
 const LIST = `/api/v2/addresses/${ADDRESS}/transactions`;
 const DOC = '/api/v2/big-document';
+/** A document of 2.6 MB, for the wait at exit of a busy `api --json` run. */
+const MID = '/api/v2/mid-document';
 const MiB = 2 ** 20;
 
 /** One item of about 2 KB, shaped like an address transaction, with text that must come out as sent. */
@@ -79,6 +81,20 @@ function measure(cmd, args, env) {
   });
 }
 
+/** The time in ms from the last byte `cmd` wrote to its exit (its output read through pipes and dropped). */
+function exitWait(cmd, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let last = performance.now();
+    let exited = 0;
+    child.stdout.on('data', () => (last = performance.now()));
+    child.stderr.on('data', () => (last = performance.now()));
+    child.on('error', reject);
+    child.on('exit', () => (exited = performance.now()));
+    child.on('close', (code) => (code === 0 ? resolve(Math.max(0, exited - last)) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
 const sha = (s) => createHash('sha256').update(s).digest('hex');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -88,6 +104,7 @@ export async function bigBody({ tiny = false, node = process.execPath, row = def
   const runs = tiny ? 1 : 3;
   const list = body(size, 'list');
   const doc = body(size, 'doc');
+  const mid = body(tiny ? 100_000 : 2.6e6, 'doc');
   const tmp = mkdtempSync(join(os.tmpdir(), 'scout-bigbody-'));
   const docFile = join(tmp, 'doc.json');
   const listFile = join(tmp, 'list.json');
@@ -95,7 +112,7 @@ export async function bigBody({ tiny = false, node = process.execPath, row = def
   writeFileSync(listFile, list.text);
   const server = http.createServer((req, res) => {
     const path = new URL(req.url, 'http://x').pathname;
-    const b = path === LIST ? list.text : path === DOC ? doc.text : undefined;
+    const b = path === LIST ? list.text : path === DOC ? doc.text : path === MID ? mid.text : undefined;
     res.writeHead(b ? 200 : 404, { 'content-type': 'application/json', 'content-length': b ? b.length : 2 }).end(b ?? '{}');
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
@@ -132,6 +149,13 @@ export async function bigBody({ tiny = false, node = process.execPath, row = def
     const pageBase = `node:http GET piped ${fmt(fetchPage)}${jqPage[0] ? `; jq -c '.items[]' ${fmt(jqPage[0])}` : ''}`;
     row(`one ${mb} list page --ndjson, peak memory`, `${ndj.mib.toFixed(0)} MiB`, '≤ 150 MiB', ndj.mib <= 150, `${fmt(ndj)}; ${pageBase}`);
     row(`one ${mb} list page --json, peak memory`, `${arr.mib.toFixed(0)} MiB`, '≤ 150 MiB', arr.mib <= 150, `${fmt(arr)}; ${pageBase}`);
+    // The wait from the last byte written to the exit of `api --json` printing 2.6 MB.
+    {
+      const waits = [];
+      for (let i = 0; i < (tiny ? 1 : 9); i++) waits.push(await exitWait(node, [scout, 'api', MID, '--json', '--base-url', url], env));
+      const wait = median(waits);
+      row(`api --json of a ${(mid.text.length / 1e6).toFixed(1)} MB document: wait at exit`, `${wait.toFixed(1)} ms`, '≤ 10 ms', wait <= 10, 'from its last byte written to its exit');
+    }
     const [api, fetchDoc, ...jqDoc] = await figures([
       { cmd: node, args: [scout, 'api', DOC, '--json', '--base-url', url], want: docOut },
       ...base,
