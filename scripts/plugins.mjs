@@ -2,21 +2,31 @@
 // benchmark, which bundles undici's floor as scout ships it (bench/run.mjs).
 
 /**
+ * A plugin that gives the modules a package (`importer`, a folder under node_modules) imports as
+ * `filter` matches other contents: `contents` maps each such import to the CommonJS that stands in
+ * for it. Other importers get the real module.
+ */
+function standIn(name, filter, importer, contents) {
+  const inPackage = new RegExp(`[\\\\/]node_modules[\\\\/]${importer}[\\\\/]`);
+  return {
+    name,
+    setup(b) {
+      b.onResolve({ filter }, (args) => (inPackage.test(args.importer) ? { path: args.path, namespace: name } : undefined));
+      b.onLoad({ filter: /.*/, namespace: name }, (args) => ({ contents: contents(args.path), loader: 'js' }));
+    },
+  };
+}
+
+/**
  * Commander loads node:child_process at start only to run executable subcommands, which scout has
  * none of: a module that loads it when first used (if ever) spares every command line its cost.
  */
-export const lazyChildProcess = {
-  name: 'lazy-child-process',
-  setup(b) {
-    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'lazy-child-process' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
-      contents: "module.exports = { spawn: (...a) => require('node:child_process').spawn(...a) };",
-      loader: 'js',
-    }));
-  },
-};
+export const lazyChildProcess = standIn(
+  'lazy-child-process',
+  /^node:child_process$/,
+  'commander',
+  () => "module.exports = { spawn: (...a) => require('node:child_process').spawn(...a) };",
+);
 
 /**
  * scout speaks HTTP/1.1 (undici's default; no Pool it makes sets allowH2), so undici's HTTP/2 client
@@ -24,18 +34,12 @@ export const lazyChildProcess = {
  * In its place, a module that says so if it is ever called (test/api/undici-pin.test.ts checks
  * the options).
  */
-export const noHttp2 = {
-  name: 'no-http2',
-  setup(b) {
-    b.onResolve({ filter: /[\\/]client-h2\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: 'no-http2', namespace: 'no-http2' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'no-http2' }, () => ({
-      contents: "module.exports = function connectH2() { throw new Error('scout is built without HTTP/2'); };",
-      loader: 'js',
-    }));
-  },
-};
+export const noHttp2 = standIn(
+  'no-http2',
+  /[\\/]client-h2\.js$/,
+  'undici',
+  () => "module.exports = function connectH2() { throw new Error('scout is built without HTTP/2'); };",
+);
 
 /**
  * undici loads node:assert for its internal invariants and node:http for two values: Node's default
@@ -45,19 +49,8 @@ export const noHttp2 = {
  * limit as Node's default, which the transport also passes to every Pool (src/api/transport.ts), and
  * a class no body scout sends is an instance of. test/api/undici-pin.test.ts pins undici's uses.
  */
-export const leanUndici = {
-  name: 'lean-undici',
-  setup(b) {
-    b.onResolve({ filter: /^node:(assert|http)$/ }, (args) =>
-      /[\\/]node_modules[\\/]undici[\\/]/.test(args.importer) ? { path: args.path.slice(5), namespace: 'lean-undici' } : undefined,
-    );
-    b.onLoad({ filter: /^assert$/, namespace: 'lean-undici' }, () => ({
-      contents: "module.exports = function assert(value, message) { if (!value) require('node:assert')(value, message); };",
-      loader: 'js',
-    }));
-    b.onLoad({ filter: /^http$/, namespace: 'lean-undici' }, () => ({
-      contents: 'module.exports = { maxHeaderSize: 16384, IncomingMessage: class IncomingMessage {} };',
-      loader: 'js',
-    }));
-  },
-};
+export const leanUndici = standIn('lean-undici', /^node:(assert|http)$/, 'undici', (path) =>
+  path === 'node:assert'
+    ? "module.exports = function assert(value, message) { if (!value) require('node:assert')(value, message); };"
+    : 'module.exports = { maxHeaderSize: 16384, IncomingMessage: class IncomingMessage {} };',
+);

@@ -4,7 +4,8 @@
  * version, and this test fails when an upgrade moves them or they stop being what the index exports.
  */
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as undici from 'undici';
 import PrivatePool from 'undici/lib/dispatcher/pool.js';
 import privateRequest from 'undici/lib/api/api-request.js';
@@ -44,6 +45,41 @@ describe('HTTP/1.1 only', () => {
       const held = (pool as Record<symbol, { allowH2?: unknown }>)[options!]!;
       expect(held).toHaveProperty('allowH2');
       expect(held.allowH2).toBeFalsy();
+    } finally {
+      await http.close();
+    }
+  });
+});
+
+describe('what the build puts in place of node:http and node:assert in undici (scripts/plugins.mjs)', () => {
+  // undici's files that use them, as the pinned version holds them: the stand-ins give exactly what these read.
+  const undiciLib = (file: string) => readFileSync(require.resolve(`undici/lib/${file}`), 'utf8');
+  const lib = join(dirname(require.resolve('undici/package.json')), 'lib');
+  const files = readdirSync(lib, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+
+  it("node:http: only client.js's http.maxHeaderSize and util.js's IncomingMessage", () => {
+    const users = files.filter((f) => /require\('node:http'\)/.test(undiciLib(f)));
+    // mock-utils and fetch are never bundled (the program takes undici's Pool and request only).
+    expect(users.sort()).toEqual(['core/util.js', 'dispatcher/client.js', 'mock/mock-utils.js', 'web/fetch/index.js']);
+    expect(undiciLib('dispatcher/client.js').match(/\bhttp\.\w+/g)).toEqual(Array(5).fill('http.maxHeaderSize'));
+    expect(undiciLib('core/util.js')).toMatch(/const \{ IncomingMessage \} = require\('node:http'\)/);
+  });
+
+  it('node:assert: only ever called as assert(value[, message]), never a method of it', () => {
+    for (const f of files.filter((f) => /require\('node:assert'\)/.test(undiciLib(f)))) {
+      expect(undiciLib(f).match(/\bassert\.\w+/g), f).toBeNull();
+    }
+  });
+
+  it('the Pools scout makes are given the header limit the stand-in states (Node\'s default)', async () => {
+    const { maxHeaderSize } = await import('node:http');
+    expect(maxHeaderSize).toBe(16384);
+    const { Transport } = await import('../../src/api/transport.js');
+    const http = new Transport({ timeoutMs: 5_000, maxBodyBytes: 1024, userAgent: 't', signal: new AbortController().signal, redact: (t) => t });
+    try {
+      const pool = (await http.pool('http://127.0.0.1:9')) as unknown as Record<symbol, unknown>;
+      const options = Object.getOwnPropertySymbols(pool).map((s) => pool[s]).find((v) => v !== null && typeof v === 'object' && 'maxHeaderSize' in v) as { maxHeaderSize?: number } | undefined;
+      expect(options?.maxHeaderSize).toBe(16384);
     } finally {
       await http.close();
     }
