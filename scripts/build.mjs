@@ -77,6 +77,11 @@ const program = await build({
 // strings so; a regular expression it leaves as written).
 const stray = /[^\x00-\x7f]/.exec(readFileSync(programFile, 'latin1'));
 if (stray) throw new Error(`dist/cli/program.cjs must be ASCII; it has ${JSON.stringify(stray[0])} at ${stray.index}: write it as an escape in the source`);
+// The entry runs it as a script, where import() has no loader: a dynamic import esbuild left in
+// (of a module outside the bundle, a Node built-in) would fail when reached. Such code takes the
+// module with process.getBuiltinModule.
+const dynamicImport = /\bimport\(\s*["'`]/.exec(readFileSync(programFile, 'latin1'));
+if (dynamicImport) throw new Error(`dist/cli/program.cjs has a dynamic import() at ${dynamicImport.index}: take a Node built-in with process.getBuiltinModule instead`);
 const programId = createHash('sha256').update(readFileSync(programFile)).digest('hex').slice(0, 16);
 
 const help = await renderHelp();

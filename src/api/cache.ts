@@ -3,7 +3,7 @@
  * rpc.ts) is never kept nor served from here: its answer depends on its body and, at `latest`, on
  * the moment it is asked.
  *
- * A file is named by the SHA-256 of the request (method, full URL with its query, and the SHA-256
+ * A file is named by the SHA-256 (base/sha256.ts) of the request (method, full URL with its query, and the SHA-256
  * of each header value sent, so an answer given to one key is never served to another) and holds
  * a one-line JSON envelope, then the body exactly as received:
  *
@@ -24,11 +24,10 @@
  * ends the request there (no rate slot taken, nothing retried); a miss goes down through the retries
  * to the transport, and the body is kept only once the caller accepted it.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { type FileHandle, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ResponseShapeError, ScoutError } from '../base/errors.js';
+import { sha256Hex } from '../base/sha256.js';
 import { utf8Text } from '../base/text/bom.js';
 import { safeText } from '../base/text/safe.js';
 import { formatSize } from '../base/validate.js';
@@ -59,9 +58,25 @@ export interface ResponseCacheOptions {
   log?: ((line: string) => void) | undefined;
 }
 
-function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
+/**
+ * Bodies up to this size are hashed in JavaScript (base/sha256.ts); larger ones with node:crypto,
+ * loaded for them, whose speed on large inputs outweighs its 5-8 ms to load. A hit of the usual
+ * lookup loads neither node:crypto nor node:fs/promises (the files are read synchronously).
+ */
+const JS_HASH_MAX = 64 * 1024;
+
+/** The SHA-256 of a body as hex, whichever way is cheaper for its size (the same digest). */
+function bodySha256(body: Buffer): string {
+  if (body.length <= JS_HASH_MAX) return sha256Hex(body);
+  const { createHash } = process.getBuiltinModule('node:crypto');
+  return createHash('sha256').update(body).digest('hex');
 }
+
+/**
+ * node:fs/promises, for writing and clearing (never needed by a hit). Taken with getBuiltinModule,
+ * not import(): the program runs as a script (code-cache.ts), where import() has no loader.
+ */
+const fsp = (): typeof import('node:fs/promises') => process.getBuiltinModule('node:fs/promises');
 
 export class ResponseCache {
   private readonly dir: string;
@@ -128,9 +143,9 @@ export class ResponseCache {
   /** The entry's name for a GET of `url` with `headers`; key material only ever enters hashed. */
   keyOf(url: URL, headers: Readonly<Record<string, string>>): string {
     const sent = Object.entries(headers)
-      .map(([k, v]) => [k.toLowerCase(), sha256(v)] as const)
+      .map(([k, v]) => [k.toLowerCase(), sha256Hex(v)] as const)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return sha256(JSON.stringify([VERSION, 'GET', url.href, sent]));
+    return sha256Hex(JSON.stringify([VERSION, 'GET', url.href, sent]));
   }
 
   private path(key: string): string {
@@ -146,7 +161,7 @@ export class ResponseCache {
 
   /** The body kept for `key` (its bytes as they came) when it is whole and young enough, else undefined. */
   async read(key: string): Promise<Buffer | undefined> {
-    const data = await this.load(key);
+    const data = this.load(key);
     if (!data) return undefined;
     const nl = data.indexOf(0x0a);
     if (nl < 0 || nl > MAX_ENVELOPE) return this.drop(key);
@@ -165,7 +180,7 @@ export class ResponseCache {
       e.key !== key ||
       typeof e.stored !== 'number' ||
       e.bytes !== body.length ||
-      e.sha256 !== sha256(body)
+      e.sha256 !== bodySha256(body)
     ) {
       return this.drop(key);
     }
@@ -179,10 +194,10 @@ export class ResponseCache {
    * The entry file's bytes, when it is a regular file that can hold a body within --max-body; else
    * undefined (anything else at its name is removed). Reads at most that many bytes.
    */
-  private async load(key: string): Promise<Buffer | undefined> {
-    let fh: FileHandle;
+  private load(key: string): Buffer | undefined {
+    let fd: number;
     try {
-      fh = await open(this.path(key), OPEN_FLAGS);
+      fd = openSync(this.path(key), OPEN_FLAGS);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       // A symlink at the entry's name (O_NOFOLLOW) is no entry of ours.
@@ -191,15 +206,15 @@ export class ResponseCache {
       return undefined;
     }
     try {
-      const st = await fh.stat();
+      const st = fstatSync(fd);
       if (!st.isFile()) return this.drop(key, 'an entry that is not a regular file');
       if (st.size > this.opts.maxBodyBytes + MAX_ENVELOPE + 1) return this.drop(key, 'an entry larger than --max-body');
       const data = Buffer.alloc(st.size);
       let got = 0;
       while (got < data.length) {
-        const { bytesRead } = await fh.read(data, got, data.length - got, got);
-        if (bytesRead === 0) break;
-        got += bytesRead;
+        const read = readSync(fd, data, got, data.length - got, got);
+        if (read === 0) break;
+        got += read;
       }
       // Cut short while read: its length and checksum say it is broken.
       return data.subarray(0, got);
@@ -207,27 +222,37 @@ export class ResponseCache {
       this.tell('read', e);
       return undefined;
     } finally {
-      await fh.close().catch(() => undefined);
+      try {
+        closeSync(fd);
+      } catch {
+        // Closed or gone: nothing to do.
+      }
     }
   }
 
   /** A broken entry (or anything else at its name) is removed (best effort) and counts as absent. */
-  private async drop(key: string, what = 'a broken entry'): Promise<undefined> {
+  private drop(key: string, what = 'a broken entry'): undefined {
     this.opts.log?.(`cache: ignoring ${what}`);
-    await unlink(this.path(key)).catch(() => undefined);
+    try {
+      unlinkSync(this.path(key));
+    } catch {
+      // Gone already, or not ours to remove: it is not used either way.
+    }
     return undefined;
   }
 
   /** Keeps `body` for `key`: written whole to a temporary file, then renamed over the entry. */
   async write(key: string, body: string | Buffer): Promise<void> {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    const envelope = JSON.stringify({ v: VERSION, key, stored: this.opts.now(), bytes: bytes.length, sha256: sha256(bytes) });
+    const envelope = JSON.stringify({ v: VERSION, key, stored: this.opts.now(), bytes: bytes.length, sha256: bodySha256(bytes) });
     const size = Buffer.byteLength(envelope) + 1 + bytes.length;
     if (size > this.maxBytes) {
       this.opts.log?.('cache: not keeping an answer larger than the whole cache (--cache-size)');
       return;
     }
-    const tmp = this.path(`.${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+    // Unique among this process's writes (the pid tells processes apart); not a secret.
+    const tmp = this.path(`.${key}.${process.pid}.${Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, '0')}.tmp`);
+    const { mkdir, rename, unlink, writeFile } = fsp();
     let reserved = false;
     try {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
@@ -257,6 +282,7 @@ export class ResponseCache {
       this.pending += size;
       return;
     }
+    const { lstat, readdir, unlink } = fsp();
     const files: { name: string; size: number; mtime: number }[] = [];
     let total = 0;
     for (const name of await readdir(this.dir)) {
@@ -290,6 +316,7 @@ export class ResponseCache {
 /** Removes every entry under the cache root `dir`; what there was: the answers kept and their bytes (null: no cache there). */
 export async function clearCache(dir: string): Promise<{ entries: number; bytes: number } | null> {
   const entries = join(dir, ENTRIES);
+  const { lstat, readdir, rm, stat } = fsp();
   try {
     await stat(entries);
   } catch {
