@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FakeServer, startServer, TX } from '../support/server.js';
+import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
 import { traceRun, type Traced } from '../support/trace.js';
 
 const NODE_DIR = `${process.version}-${process.arch}`;
@@ -97,6 +97,26 @@ describe('the code cache', () => {
       expect(verdict(second)).toBe('accepted');
       expect(second.stdout).toBe(first.stdout);
       expect(JSON.parse(second.stdout)).toHaveProperty('hash');
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
+describe('flags a command changes while it runs', () => {
+  it('export tightens the heap while it runs and puts the flag back: the next export takes the cache its run wrote', async () => {
+    const srv: FakeServer = await startServer();
+    try {
+      const { home } = freshHome();
+      const out = mkdtempSync(join(tmpdir(), 'scout-code-cache-export-'));
+      const exportTo = (dir: string) => run(['export', ADDR.rich, '--what', 'txs', '--format', 'ndjson', '--out', join(out, dir), '--base-url', srv.url], home);
+      const first = await exportTo('a');
+      expect(first).toMatchObject({ status: 0 });
+      expect(first.lines.filter((l) => l.startsWith('flag:--heap-growing-percent'))).toEqual(['flag:--heap-growing-percent=10', 'flag:--heap-growing-percent=0']);
+      const second = await exportTo('b');
+      expect(second.status).toBe(0);
+      expect(verdict(second)).toBe('accepted');
+      expect(readFileSync(join(out, 'b', 'txs.ndjson'), 'utf8')).toBe(readFileSync(join(out, 'a', 'txs.ndjson'), 'utf8'));
     } finally {
       await srv.close();
     }
