@@ -106,10 +106,12 @@ export async function rateLimitRows(tiny, node = process.execPath) {
     const { lines } = await allPages(srv.url, node);
     if (lines !== pages * 50) throw new Error(`scout printed ${lines} items, expected ${pages * 50}`);
     // Timed by the server, from the first request to the last answer: process start-up is another figure.
+    // Every request counts against the limit: the pages, and the indexing status asked beside the
+    // first (src/run/freshness.ts), which with 20 pages opens a fifth window.
     const ms = srv.span();
-    const least = leastMs(pages, 5, 1, 80);
+    const least = leastMs(srv.requests(), 5, 1, 80);
     const label = `address txs --all (${pages} pages) at 80 ms / 5 req/s`;
-    rows.push([`${label}: rate vs allowed`, `${(least / ms).toFixed(2)}x`, '≥ 0.95', least / ms >= 0.95, `${(ms / 1000).toFixed(2)} s vs ${(least / 1000).toFixed(2)} s least`]);
+    rows.push([`${label}: rate vs allowed`, `${(least / ms).toFixed(2)}x`, '≥ 0.95', least / ms >= 0.95, `${(ms / 1000).toFixed(2)} s vs ${(least / 1000).toFixed(2)} s least for ${srv.requests()} requests`]);
     rows.push([`${label}: 429s`, String(srv.limited()), '0', srv.limited() === 0, `${srv.requests()} requests`]);
   } finally {
     await srv.close();

@@ -1,8 +1,8 @@
 // The floor for a single lookup with undici, the HTTP client scout must use: one GET through
 // undici's Pool and request, taken from their own files as scout takes them, the body printed as it
 // arrives. bench/run.mjs bundles it into one file with the build's plugins, as scout ships undici;
-// WebAssembly on the baseline compiler on Node 20, as scout sets it (src/launch.ts).
-if (Number(process.versions.node.split('.')[0]) < 22) require('node:v8').setFlagsFromString('--liftoff-only');
+// WebAssembly on the baseline compiler, as scout sets it (src/launch.ts).
+require('node:v8').setFlagsFromString('--liftoff-only --wasm-tiering-budget=1000000000');
 const Pool = require('undici/lib/dispatcher/pool.js');
 const request = require('undici/lib/api/api-request.js');
 

@@ -121,10 +121,9 @@ export function topicOf(args: readonly string[]): string {
  * V8 takes a cache whose header matches its version, flags and the source's length, and reads the
  * rest as it is: bytes changed on disk crash the process. `--verify-snapshot-checksum` makes V8
  * put a checksum in the caches it writes and check it before reading one, rejecting a changed one
- * as it does a stale one. Any V8 flag set at run time costs a little (every Node built-in loaded
- * afterwards compiles from source: about 3% of a lookup on Node 24); a cache that can crash costs
- * more. Computing a checksum here instead costs more than either (about 12% of a lookup in
- * JavaScript; node:zlib's crc32 about 6% to load).
+ * as it does a stale one, at nearly no cost beside --liftoff-only (launch.ts), which the program
+ * sets anyway. Computing a checksum here instead would cost about 12% of a lookup in JavaScript,
+ * and loading node:zlib for its crc32 about 6%.
  */
 export function runProgram(file: string, build: string, dir: string | undefined, req: NodeJS.Require, flags: readonly string[]): void {
   const v8Flags = dir === undefined ? flags : [...flags, '--verify-snapshot-checksum'];
