@@ -26,6 +26,7 @@ export const SLOW = [
   'test/project/single-file.test.ts',
   'test/project/startup.test.ts',
   'test/project/code-cache.test.ts',
+  'test/project/export-child.test.ts',
   'test/project/terminal-help.test.ts',
   'test/run/terminal-progress.test.ts',
 ];

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const controller = new AbortController();
   let interrupted = false;
   let finished = false;
-  process.on('SIGINT', () => {
+  const interrupt = () => {
     // A second Ctrl-C does not wait for anything.
     if (interrupted) process.exit(130);
     interrupted = true;
@@ -39,7 +39,14 @@ async function main(): Promise<void> {
       }
       process.exit(130);
     }, INTERRUPT_GRACE_MS).unref();
-  });
+  };
+  process.on('SIGINT', interrupt);
+  // Run by the entry in a process of its own (launch.ts, `exportChild`), tied to it by an IPC channel
+  // that keeps nothing waiting: when the entry's process is gone, stop as at Ctrl-C.
+  if (process.channel) {
+    process.channel.unref();
+    process.once('disconnect', interrupt);
+  }
   const cacheEntry = globalThis.__SCOUT_HELP_CACHE__;
   const io = nodeIo();
   const shown = cacheEntry ? watchOut(io, cacheEntry) : undefined;

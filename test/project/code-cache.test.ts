@@ -103,8 +103,8 @@ describe('the code cache', () => {
   });
 });
 
-describe('flags a command changes while it runs', () => {
-  it('export tightens the heap while it runs and puts the flag back: the next export takes the cache its run wrote', async () => {
+describe('flags a command starts with', () => {
+  it('export runs in a process started with its heap flags, which keeps a cache of its own: the next export takes it', async () => {
     const srv: FakeServer = await startServer();
     try {
       const { home } = freshHome();
@@ -112,7 +112,11 @@ describe('flags a command changes while it runs', () => {
       const exportTo = (dir: string) => run(['export', ADDR.rich, '--what', 'txs', '--format', 'ndjson', '--out', join(out, dir), '--base-url', srv.url], home);
       const first = await exportTo('a');
       expect(first).toMatchObject({ status: 0 });
-      expect(first.lines.filter((l) => l.startsWith('flag:--heap-growing-percent'))).toEqual(['flag:--heap-growing-percent=10', 'flag:--heap-growing-percent=0']);
+      const processes = first.lines.filter((l) => l.startsWith('process:'));
+      expect(processes).toHaveLength(2);
+      expect(processes[1]).toMatch(/:--max-semi-space-size=1 --heap-growing-percent=10$/);
+      // Only the child runs the program.
+      expect(first.lines.filter((l) => l.startsWith('code-cache:'))).toEqual(['code-cache:none']);
       const second = await exportTo('b');
       expect(second.status).toBe(0);
       expect(verdict(second)).toBe('accepted');

@@ -4,6 +4,7 @@
 //   module of dist/cli/program.cjs report itself to `globalThis.__scoutModule`);
 // - `flag:<flags>`: each V8 flag set at run time;
 // - `code-cache:none|accepted|rejected`: what V8 made of the code cache the program was compiled with;
+// - `process:<pid>:<ppid>:<flags>`: each process that ran, and the flags it started with;
 // - at exit, the CommonJS files it required (the entry) as file:// URLs, and each Node built-in it
 //   loaded (`builtin:name`).
 import { appendFileSync } from 'node:fs';
@@ -23,6 +24,8 @@ v8.setFlagsFromString = (flags) => {
   setFlags(flags);
 };
 globalThis.__scoutModule = (path) => note(`module:${path}`);
+// Which process this is, and the V8 flags it started with (`scout export` runs in a child: launch.ts).
+note(`process:${process.pid}:${process.ppid}:${process.execArgv.filter((a) => a.startsWith('--') && !a.startsWith('--import')).join(' ')}`);
 const Script = vm.Script;
 vm.Script = class extends Script {
   constructor(source, options) {

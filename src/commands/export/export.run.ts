@@ -253,21 +253,6 @@ async function chainParts(inv: Invocation, dir: string, chains: readonly ChainPa
   });
 }
 
-/**
- * The heap of a long export grows with the rows written, not with what it holds: V8 raises the
- * heap's limit after each collection by a factor it picks from the allocation rate (up to 4x), and
- * an export allocates fast (every row parsed, encoded, written) while holding one row group. A
- * growing factor of 1.1 keeps the heap near what is live. Peak memory (bench/export.mjs), 100,000
- * rows against 10,000: 1.43x with V8's factor, 1.11x with this one, in the same time. Set for the
- * export's paging and writing only, and put back: the code cache written at exit holds the flags
- * of the moment, and the next run (with V8's own) could not use it (src/code-cache.ts).
- */
-function tighterHeap(): { restore(): void } {
-  const v8 = process.getBuiltinModule('node:v8');
-  v8.setFlagsFromString('--heap-growing-percent=10');
-  return { restore: () => v8.setFlagsFromString('--heap-growing-percent=0') };
-}
-
 export async function exportRun(inv: Invocation, input: ExportInput): Promise<void> {
   const io = inv.env.io;
   // Settings first (no request): the explorer a new export records, and a resumed one must ask again.
@@ -304,7 +289,6 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
   const firstPart = (d: Dataset) => parts.find((p) => p.states[d]!.state === 'paging');
   const first = datasets.find((d) => firstPart(d) !== undefined);
   const progress = await openProgress(io, 'table', first ? line(first, firstPart(first)!) : `export ${manifest.address}`, s.render.color, { waits: s.waits, long: true });
-  const heap = tighterHeap();
   try {
     for (const d of datasets) {
       // Over --chains the dataset's own entry counts every chain's pages and rows together.
@@ -369,7 +353,6 @@ export async function exportRun(inv: Invocation, input: ExportInput): Promise<vo
       for (const part of parts) await rm(join(dir, PARTS, part.staging(d)), { force: true });
     }
   } finally {
-    heap.restore();
     progress.stop();
   }
   await rm(join(dir, PARTS), { recursive: true, force: true });
