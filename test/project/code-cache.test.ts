@@ -104,18 +104,21 @@ describe('the code cache', () => {
 });
 
 describe('flags a command starts with', () => {
-  it('export runs in a process started with its heap flags, which keeps a cache of its own: the next export takes it', async () => {
+  it('export runs in a process started with its heap flags (and two malloc arenas), which keeps a cache of its own: the next export takes it', async () => {
     const srv: FakeServer = await startServer();
     try {
       const { home } = freshHome();
       const out = mkdtempSync(join(tmpdir(), 'scout-code-cache-export-'));
-      const exportTo = (dir: string) => run(['export', ADDR.rich, '--what', 'txs', '--format', 'ndjson', '--out', join(out, dir), '--base-url', srv.url], home);
+      const exportTo = (dir: string) =>
+        traceRun(['export', ADDR.rich, '--what', 'txs', '--format', 'ndjson', '--out', join(out, dir), '--base-url', srv.url], { XDG_CACHE_HOME: home, MALLOC_ARENA_MAX: undefined });
       const first = await exportTo('a');
       expect(first).toMatchObject({ status: 0 });
       const processes = first.lines.filter((l) => l.startsWith('process:'));
       expect(processes).toHaveLength(2);
       const node20 = Number(process.versions.node.split('.')[0]) < 22;
       expect(processes[1]).toMatch(node20 ? /:--heap-growing-percent=10$/ : /:--max-semi-space-size=1 --heap-growing-percent=10$/);
+      // glibc's arenas held to two in the child (and left as they were in the parent).
+      expect(first.lines.filter((l) => l.startsWith('malloc-arenas:'))).toEqual(['malloc-arenas:', 'malloc-arenas:2']);
       // Only the child runs the program.
       expect(first.lines.filter((l) => l.startsWith('code-cache:'))).toEqual(['code-cache:none']);
       const second = await exportTo('b');

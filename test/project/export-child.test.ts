@@ -7,9 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The benchmark's explorer: generated histories, a latency per answer.
-import { startBenchServer } from '../../bench/server.mjs';
 import { BIN, cleanEnv, ROOT, runCli } from '../support/cli.js';
 
 const ADDRESS = '0x00000000219ab540356cBB839Cbe05303d7705Fa';
@@ -24,7 +23,11 @@ interface BenchServer {
 
 let srv: BenchServer;
 beforeAll(async () => {
-  srv = (await startBenchServer({ count: COUNT, address: ADDRESS, latencyMs: 150 })) as BenchServer;
+  // The benchmark's explorer: generated histories, a latency per answer.
+  const bench = (await import(pathToFileURL(join(ROOT, 'bench', 'server.mjs')).href)) as {
+    startBenchServer(o: { count: number; address: string; latencyMs: number }): Promise<BenchServer>;
+  };
+  srv = await bench.startBenchServer({ count: COUNT, address: ADDRESS, latencyMs: 150 });
 });
 afterAll(() => srv.close());
 

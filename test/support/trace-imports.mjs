@@ -4,7 +4,8 @@
 //   module of dist/cli/program.cjs report itself to `globalThis.__scoutModule`);
 // - `flag:<flags>`: each V8 flag set at run time;
 // - `code-cache:none|accepted|rejected`: what V8 made of the code cache the program was compiled with;
-// - `process:<pid>:<ppid>:<flags>`: each process that ran, and the flags it started with;
+// - `process:<pid>:<ppid>:<flags>`: each process that ran, and the flags it started with, then
+//   `malloc-arenas:<MALLOC_ARENA_MAX>`;
 // - at exit, the CommonJS files it required (the entry) as file:// URLs, and each Node built-in it
 //   loaded (`builtin:name`).
 import { appendFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ v8.setFlagsFromString = (flags) => {
 globalThis.__scoutModule = (path) => note(`module:${path}`);
 // Which process this is, and the V8 flags it started with (`scout export` runs in a child: launch.ts).
 note(`process:${process.pid}:${process.ppid}:${process.execArgv.filter((a) => a.startsWith('--') && !a.startsWith('--import')).join(' ')}`);
+note(`malloc-arenas:${process.env.MALLOC_ARENA_MAX ?? ''}`);
 const Script = vm.Script;
 vm.Script = class extends Script {
   constructor(source, options) {
