@@ -55,7 +55,7 @@ interface Kept {
 const nodeId = (): string => `${process.version}-${process.arch}`;
 
 /** The kept cache if it is whole and for this Node and build; otherwise undefined. */
-export function readKept(file: string, build: string, topic: string): Kept | undefined {
+function readKept(file: string, build: string, topic: string): Kept | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -81,7 +81,7 @@ export function readKept(file: string, build: string, topic: string): Kept | und
  * part of one; removes the caches of other builds for this Node. Best effort: any failure leaves the
  * cache unwritten and the run as it was.
  */
-export function keep(file: string, build: string, topic: string, data: Buffer, modules: Iterable<string>): void {
+function keep(file: string, build: string, topic: string, data: Buffer, modules: Iterable<string>): void {
   const header: Header = { magic: MAGIC, node: nodeId(), build, topic, bytes: data.length, modules: [...modules].sort() };
   const dir = dirname(file);
   const temp = `${file}.${process.pid}.tmp`;
@@ -102,7 +102,7 @@ export function keep(file: string, build: string, topic: string, data: Buffer, m
 }
 
 /** Where this Node keeps the cache of `build` for `topic` under `dir` (scout's compile-cache directory). */
-export function cacheFile(dir: string, build: string, topic: string): string {
+function cacheFile(dir: string, build: string, topic: string): string {
   return join(dir, nodeId(), `${build}.${topic}.bin`);
 }
 
