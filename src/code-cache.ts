@@ -116,7 +116,8 @@ export function topicOf(args: readonly string[]): string {
  * Compiles and runs the program in `file` as CommonJS (with the entry's `require`), from the code
  * cache in `dir` when there is a usable one, and keeps a new one at exit when this run had none or
  * went further than the kept one. `dir` undefined: no cache. `flags`: V8 flags the program runs
- * with, set first (a cache holds the flags it was made with, and is used only with the same).
+ * with, set first (a cache holds the flags it was made with, and is used only with the same), right
+ * after `beforeFlags`, which loads what must load before them (launch.ts).
  *
  * V8 takes a cache whose header matches its version, flags and the source's length, and reads the
  * rest as it is: bytes changed on disk crash the process. `--verify-snapshot-checksum` makes V8
@@ -125,8 +126,9 @@ export function topicOf(args: readonly string[]): string {
  * sets anyway. Computing a checksum here instead would cost about 12% of a lookup in JavaScript,
  * and loading node:zlib for its crc32 about 6%.
  */
-export function runProgram(file: string, build: string, dir: string | undefined, req: NodeJS.Require, flags: readonly string[]): void {
+export function runProgram(file: string, build: string, dir: string | undefined, req: NodeJS.Require, flags: readonly string[], beforeFlags: () => void): void {
   const v8Flags = dir === undefined ? flags : [...flags, '--verify-snapshot-checksum'];
+  beforeFlags();
   if (v8Flags.length > 0) (req('node:v8') as typeof import('node:v8')).setFlagsFromString(v8Flags.join(' '));
   const topic = topicOf(process.argv.slice(2));
   // The file is ASCII and holds the function itself (scripts/build.mjs).

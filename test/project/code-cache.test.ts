@@ -101,6 +101,26 @@ describe('the code cache', () => {
       await srv.close();
     }
   });
+
+  it('a --cache hit loads every Node built-in it needs before the V8 flags, so none compiles from source', async () => {
+    const srv: FakeServer = await startServer();
+    try {
+      const { home } = freshHome();
+      const args = ['tx', 'show', TX.ok, '--json', '--cache', '1h', '--base-url', srv.url];
+      expect((await run(args, home)).status).toBe(0);
+      // Output to pipes (stdout a socket: node:net and the streams) and to files.
+      for (const noPipes of [false, true]) {
+        const hit = await traceRun(args, { XDG_CACHE_HOME: home }, { noPipes });
+        expect(hit).toMatchObject({ status: 0, stderr: '' });
+        expect(JSON.parse(hit.stdout)).toHaveProperty('hash');
+        expect(hit.lines.some((l) => l.startsWith('flag:'))).toBe(true);
+        expect(hit.lines.filter((l) => l.startsWith('after-flags:'))).toEqual([]);
+      }
+      expect(srv.requests.filter((r) => r.path.includes('/transactions/'))).toHaveLength(1);
+    } finally {
+      await srv.close();
+    }
+  });
 });
 
 describe('flags a command starts with', () => {

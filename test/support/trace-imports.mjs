@@ -7,7 +7,8 @@
 // - `process:<pid>:<ppid>:<flags>`: each process that ran, and the flags it started with, then
 //   `malloc-arenas:<MALLOC_ARENA_MAX>`;
 // - at exit, the CommonJS files it required (the entry) as file:// URLs, and each Node built-in it
-//   loaded (`builtin:name`).
+//   loaded (`builtin:name`), and again as `after-flags:name` each one loaded after the first V8 flag
+//   was set (Node compiles those from source, not from its own code cache).
 import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -20,7 +21,10 @@ const note = (line) => {
   if (file) appendFileSync(file, line + '\n');
 };
 const setFlags = v8.setFlagsFromString;
+/** How many entries process.moduleLoadList had when the first flag was set. */
+let loadedBeforeFlags;
 v8.setFlagsFromString = (flags) => {
+  loadedBeforeFlags ??= process.moduleLoadList.length;
   note(`flag:${flags}`);
   setFlags(flags);
 };
@@ -38,6 +42,7 @@ vm.Script = class extends Script {
 process.on('exit', () => {
   if (!file) return;
   appendFileSync(file, Object.keys(require.cache).map((f) => pathToFileURL(f).href + '\n').join(''));
-  const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => `builtin:${m.slice(13)}\n`);
-  appendFileSync(file, builtins.join(''));
+  const builtins = (list) => list.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13));
+  appendFileSync(file, builtins(process.moduleLoadList).map((m) => `builtin:${m}\n`).join(''));
+  if (loadedBeforeFlags !== undefined) appendFileSync(file, builtins(process.moduleLoadList.slice(loadedBeforeFlags)).map((m) => `after-flags:${m}\n`).join(''));
 });
