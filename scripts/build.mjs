@@ -137,7 +137,7 @@ async function renderHelp() {
     paths.push(words);
     for (const c of cmd.commands) walk(c, [...words, c.name()]);
   };
-  walk(buildProgram({ io: memoryIo(), version }), []);
+  walk(await buildProgram({ io: memoryIo(), version }), []);
   for (const words of paths) {
     const io = memoryIo();
     const code = await run(['node', 'scout', ...words, '--help'], io);

@@ -7,4 +7,4 @@ import { loadTs, root } from './load-ts.mjs';
 const { pipedColumnsSource, readmeWithColumns } = await loadTs('scripts/columns-doc.ts');
 writeFileSync(join(root, 'src/kit/piped-columns.ts'), pipedColumnsSource());
 const readme = join(root, 'README.md');
-writeFileSync(readme, readmeWithColumns(readFileSync(readme, 'utf8')));
+writeFileSync(readme, await readmeWithColumns(readFileSync(readme, 'utf8')));

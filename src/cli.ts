@@ -1,5 +1,5 @@
 /**
- * The root program: global options, the command tree (built from the specs in commands/index.ts), and
+ * The root program: global options, the command tree (built from the specs in commands/catalog.ts), and
  * the mapping of errors to messages and exit codes. Only the specs load here; what a command runs with
  * loads when it runs (docs/style.md, "Lazy imports keep start-up fast"), so --help and --version load
  * no HTTP client, schema, spinner or renderer.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { HELP_TOPICS } from './commands/help/help.js';
-import { AREAS, COMMANDS } from './commands/index.js';
+import { AREAS, entryNamed, loadAll } from './commands/catalog.js';
 import { registerCommands } from './kit/registrar.js';
 import { layOutRootHelp, MIN_WIDTH_TO_WRAP, ROOT_DESCRIPTION } from './kit/root-help.js';
 import type { RunEnv } from './kit/invocation.js';
@@ -54,11 +54,11 @@ function firstWord(program: Command, args: readonly string[]): string | undefine
 
 /**
  * Builds the commander tree. Given the command line (`argv`, as process.argv), only the command or
- * topic its first word names is built (with the global options): the rest of the tree is most of
- * the start-up of a lookup. Anything else (no word, a word that names nothing, `help`,
+ * topic its first word names is loaded and built (with the global options): the rest of the tree is
+ * most of the start-up of a lookup. Anything else (no word, a word that names nothing, `help`,
  * `completion`) builds the whole tree, which it reads.
  */
-export function buildProgram(env: RunEnv, argv?: readonly string[]): Command {
+export async function buildProgram(env: RunEnv, argv?: readonly string[]): Promise<Command> {
   const program = new Command('scout');
   program
     .description(ROOT_DESCRIPTION)
@@ -71,9 +71,10 @@ export function buildProgram(env: RunEnv, argv?: readonly string[]): Command {
     // Every command inherits it: a terminal narrower than 80 columns still gets its help wrapped.
     .configureHelp({ minWidthToWrap: MIN_WIDTH_TO_WRAP });
   const word = argv && firstWord(program, argv.slice(2));
-  const named = word === undefined || WHOLE_TREE.has(word) ? undefined : COMMANDS.find((e) => e.name === word);
+  const named = word === undefined || WHOLE_TREE.has(word) ? undefined : entryNamed(word);
+  const specs = named ? [await named.load()] : await loadAll();
   // The executor loads when a command runs, never for --help.
-  registerCommands(program, env, named ? [named] : COMMANDS, async (spec, e, cmd) => (await import('./run/execute.js')).execute(spec, e, cmd));
+  registerCommands(program, env, specs, async (spec, e, cmd) => (await import('./run/execute.js')).execute(spec, e, cmd));
   layOutRootHelp(program, AREAS, HELP_TOPICS, 'Settings also come from SCOUT_* variables and the config file (scout config path).');
 
   // Errors come back to run() as exceptions; commander prints help and its own messages through io.
@@ -125,7 +126,7 @@ function commandsTaking(root: Command, option: string): string[] {
  * commands that take it, rather than the --chain commander suggests; a value given as a command
  * (`scout 0x…`, `scout vitalik.eth`) says what it is and the command that takes it.
  */
-function commanderMessage(e: CommanderError): { message: string; hint?: string | undefined } {
+async function commanderMessage(e: CommanderError): Promise<{ message: string; hint?: string | undefined }> {
   const message = e.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
   const cmd = raisedBy.get(e);
   if (!cmd) return { message };
@@ -134,7 +135,7 @@ function commanderMessage(e: CommanderError): { message: string; hint?: string |
   if (e.code === 'commander.unknownOption' && /^unknown option '--chains(=[^']*)?'/.test(message)) {
     const words = cmd === root ? 'scout' : commandWords(cmd).replace(/^scout /, '');
     // The tree built for this command line may hold only its command: the whole tree says which take it.
-    const whole = buildProgram({ io: memoryIo(), version: '' });
+    const whole = await buildProgram({ io: memoryIo(), version: '' });
     return { message: `${words} does not take --chains; these do: ${commandsTaking(whole, '--chains').join(', ')}` };
   }
   // Only shapes otherKind knows reach the hint: a hash, an address, a dotted name, a number, all safe text.
@@ -167,7 +168,7 @@ async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.exitCode === 0) return 0;
     // 'commander.help': a topic run without a verb; its help is already on stderr.
     if (e.code === 'commander.help') return 2;
-    const { message, hint } = commanderMessage(e);
+    const { message, hint } = await commanderMessage(e);
     await say(`scout: ${message}\n`);
     if (hint) await say(`scout: ${hint}\n`);
     await say(`scout: see '${commandWords(raisedBy.get(e))} --help'\n`);
@@ -192,7 +193,7 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
   let code: number;
   try {
     const env: RunEnv = { io, version: readVersion(), signal };
-    const program = buildProgram(env, argv);
+    const program = await buildProgram(env, argv);
     if (argv.length <= 2) program.outputHelp();
     else await program.parseAsync(argv);
     code = 0;

@@ -69,8 +69,9 @@ function commands(cmd: Command): Command[] {
   return [cmd, ...cmd.commands.flatMap(commands)];
 }
 
+const program = await buildProgram({ io: memoryIo(), version: '0.0.0' });
+
 describe('options', () => {
-  const program = buildProgram({ io: memoryIo(), version: '0.0.0' });
 
   it('the global options are the table’s, in its order, with the help it builds', () => {
     const globals = program.options.filter((o) => o.long !== '--version' && o.long !== '--help');

@@ -409,8 +409,8 @@ function checkedAgainstTheContract(argv: readonly string[], requests: readonly {
 }
 
 describe('command-line fuzz', () => {
-  it('covers every command, option and global option scout has', () => {
-    const program = buildProgram({ io: memoryIo(), version: '0.0.0' });
+  it('covers every command, option and global option scout has', async () => {
+    const program = await buildProgram({ io: memoryIo(), version: '0.0.0' });
     const names = (opts: readonly Opt[]) => new Set(opts.map((o) => o.name));
     const missing: string[] = [];
     const visit = (cmd: Command, words: string[]) => {

@@ -16,7 +16,7 @@ function paths(cmd: Command, prefix: string[] = []): string[][] {
   return [prefix, ...cmd.commands.flatMap((c) => paths(c, [...prefix, c.name()]))];
 }
 
-const program = buildProgram({ io: memoryIo(), version: '0.0.0' });
+const program = await buildProgram({ io: memoryIo(), version: '0.0.0' });
 
 async function help(words: string[], tty?: { width: number }): Promise<string> {
   const io = memoryIo(tty ? { stdoutIsTTY: true, width: tty.width } : {});

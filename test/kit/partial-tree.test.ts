@@ -6,23 +6,23 @@
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { memoryIo } from '../../src/base/io.js';
-import { COMMANDS } from '../../src/commands/index.js';
+import { ENTRIES } from '../../src/commands/catalog.js';
 
-const built = (...args: string[]) => buildProgram({ io: memoryIo(), version: '0' }, ['node', 'scout', ...args]).commands.map((c) => c.name());
-const ALL = COMMANDS.map((e) => e.name);
+const built = async (...args: string[]) => (await buildProgram({ io: memoryIo(), version: '0' }, ['node', 'scout', ...args])).commands.map((c) => c.name());
+const ALL = ENTRIES.map((e) => e.name);
 
 describe('the tree a command line builds', () => {
-  it('holds only the topic or command the first word names, global options and their values skipped', () => {
-    expect(built('tx', 'show', '0xab')).toEqual(['tx']);
-    expect(built('--timeout', '5', 'address', 'txs')).toEqual(['address']);
-    expect(built('--timeout=5', 'blocks', '-j')).toEqual(['blocks']);
-    expect(built('--base-url', 'http://127.0.0.1:1', '--chain', 'base', 'token', 'show')).toEqual(['token']);
-    expect(built('--verbose', 'stats')).toEqual(['stats']);
+  it('holds only the topic or command the first word names, global options and their values skipped', async () => {
+    expect(await built('tx', 'show', '0xab')).toEqual(['tx']);
+    expect(await built('--timeout', '5', 'address', 'txs')).toEqual(['address']);
+    expect(await built('--timeout=5', 'blocks', '-j')).toEqual(['blocks']);
+    expect(await built('--base-url', 'http://127.0.0.1:1', '--chain', 'base', 'token', 'show')).toEqual(['token']);
+    expect(await built('--verbose', 'stats')).toEqual(['stats']);
   });
 
-  it('is the whole tree for help, completion, no word, a word that names nothing, or an option it does not know', () => {
+  it('is the whole tree for help, completion, no word, a word that names nothing, or an option it does not know', async () => {
     for (const args of [['help', 'address', 'txs'], ['completion', 'bash'], [], ['--timeout', '5'], ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'], ['adress', 'txs'], ['--nope', 'tx', 'show'], ['--', 'tx']]) {
-      expect(built(...args), args.join(' ')).toEqual(ALL);
+      expect(await built(...args), args.join(' ')).toEqual(ALL);
     }
   });
 });

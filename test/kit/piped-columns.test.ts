@@ -23,14 +23,14 @@ describe('piped columns', () => {
     expect(PIPED_COLUMNS).toEqual(pipedColumns());
   });
 
-  it(`README's table is what the column sets say (${fix})`, () => {
+  it(`README's table is what the column sets say (${fix})`, async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toBe(readmeWithColumns(readme));
+    expect(readme).toBe(await readmeWithColumns(readme));
     expect(readme).toContain('| `scout address txs` | 1 `hash`, 2 `block`, 3 `timestamp`,');
   });
 
-  it('every list command’s --help lists the fields of its piped lines', () => {
-    const program = buildProgram({ io: memoryIo(), version: '0.0.0' });
+  it('every list command’s --help lists the fields of its piped lines', async () => {
+    const program = await buildProgram({ io: memoryIo(), version: '0.0.0' });
     const help = (words: string[]) => {
       let cmd: Command = program;
       for (const w of words) cmd = cmd.commands.find((c) => c.name() === w)!;

@@ -16,17 +16,17 @@ import { runScout } from '../support/scout.js';
 const prebuilt = JSON.parse(readFileSync(join(ROOT, 'dist/cli/help.json'), 'utf8')) as HelpTexts;
 
 /** Every command of the live tree by the words naming it ('' for scout itself), and which are topics. */
-function liveTree(): { words: string[]; topic: boolean }[] {
+async function liveTree(): Promise<{ words: string[]; topic: boolean }[]> {
   const all: { words: string[]; topic: boolean }[] = [];
   const walk = (cmd: Command, words: string[]) => {
     all.push({ words, topic: words.length > 0 && cmd.commands.length > 0 });
     for (const c of cmd.commands) walk(c, [...words, c.name()]);
   };
-  walk(buildProgram({ io: memoryIo(), version: '0.0.0' }), []);
+  walk(await buildProgram({ io: memoryIo(), version: '0.0.0' }), []);
   return all;
 }
 
-const tree = liveTree();
+const tree = await liveTree();
 
 describe('prebuilt help', () => {
   it('has a text for every command of the tree and for nothing else', () => {

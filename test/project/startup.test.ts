@@ -21,14 +21,19 @@ interface Meta {
 
 const meta = (): Meta => JSON.parse(readFileSync(join(ROOT, 'dist/cli/meta.json'), 'utf8')) as Meta;
 
-/** What every command line but --version loads: src/cli.ts and what it imports statically. */
+/**
+ * What a command line but --version may load to build its tree: src/cli.ts and what it imports
+ * statically, and the spec modules the command catalog loads (with import(): a command line loads the
+ * one it names) with what they import statically.
+ */
 function startupModules(): Set<string> {
   const { inputs } = meta();
   const seen = new Set<string>();
   const visit = (m: string) => {
     if (seen.has(m)) return;
     seen.add(m);
-    for (const i of inputs[m]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+    const loads = (kind: string) => kind === 'import-statement' || (m === 'src/commands/catalog.ts' && kind === 'dynamic-import');
+    for (const i of inputs[m]?.imports ?? []) if (loads(i.kind) && !i.external) visit(i.path);
   };
   visit('src/cli.ts');
   return seen;
@@ -98,6 +103,14 @@ describe('start-up', () => {
       expect(mods.filter((m) => HEAVY.test(m))).toEqual([]);
     },
   );
+
+  it('a command line loads the specs of the topic it names and no other; help without a topic loads them all', async () => {
+    const specsOf = (mods: string[]) => new Set(mods.flatMap((m) => /^src\/commands\/([^/]+)\/[^/]+\.ts$/.exec(m)?.[1] ?? []));
+    // `help` is the help command's own spec, which the tree's builder reads (its topics).
+    expect([...specsOf(await modulesLoadedBy(['--verbose', 'tx', 'show', '--help']))].sort()).toEqual(['help', 'tx']);
+    expect([...specsOf(await modulesLoadedBy(['--verbose', 'address', '--help']))].sort()).toEqual(['address', 'help']);
+    expect(specsOf(await modulesLoadedBy(['--verbose', '--help'])).size).toBeGreaterThan(20);
+  });
 
   it('commander does not load node:child_process (only executable subcommands need it; scout has none)', async () => {
     const lines = await trace(['--verbose', 'address', '--help']);

@@ -120,9 +120,9 @@ describe('the next-page hint of a list keeps the global flags typed', () => {
     }
   });
 
-  it('--chain, --pro and -F fields come back in order; arguments that start with a dash go after --', () => {
-    const lineOf = (argv: string[], path: string[]) => {
-      const program = buildProgram({ io: memoryIo(), version: '0' });
+  it('--chain, --pro and -F fields come back in order; arguments that start with a dash go after --', async () => {
+    const lineOf = async (argv: string[], path: string[]) => {
+      const program = await buildProgram({ io: memoryIo(), version: '0' });
       let cmd = program;
       for (const p of path) cmd = cmd.commands.find((c) => c.name() === p)!;
       let got: CommandLine | undefined;
@@ -130,11 +130,11 @@ describe('the next-page hint of a list keeps the global flags typed', () => {
       program.parse(['node', 'scout', ...argv]);
       return got!;
     };
-    const api = lineOf(['--chain', 'base', '--pro', 'api', 'blocks', '-F', 'type=block', '-F', 'type=uncle', '-F', 'api_key=K', '--limit', '5'], ['api']);
+    const api = await lineOf(['--chain', 'base', '--pro', 'api', 'blocks', '-F', 'type=block', '-F', 'type=uncle', '-F', 'api_key=K', '--limit', '5'], ['api']);
     expect(api).toEqual({ head: ['--chain', 'base', '--pro', 'api', 'blocks', '-F', 'type=***', '-F', 'type=***', '-F', 'api_key=***'], tail: [] });
-    const search = lineOf(['search', '--all', '--', '-USDT'], ['search']);
+    const search = await lineOf(['search', '--all', '--', '-USDT'], ['search']);
     expect(search).toEqual({ head: ['search'], tail: ['--', '-USDT'] });
-    const key = lineOf(['--api-key', 'ADMIN-K', 'admin', 'networks'], ['admin', 'networks']);
+    const key = await lineOf(['--api-key', 'ADMIN-K', 'admin', 'networks'], ['admin', 'networks']);
     expect(key.head).toEqual(['--api-key', { shell: '"$SCOUT_ADMIN_KEY"' }, 'admin', 'networks']);
   });
 });

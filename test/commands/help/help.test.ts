@@ -22,7 +22,7 @@ function paths(cmd: Command, prefix: string[] = []): string[][] {
   return [prefix, ...cmd.commands.flatMap((c) => paths(c, [...prefix, c.name()]))];
 }
 
-const program = buildProgram({ io: memoryIo(), version: '0.0.0' });
+const program = await buildProgram({ io: memoryIo(), version: '0.0.0' });
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
 async function helpOf(words: string[]): Promise<{ code: number; out: string; err: string }> {
