@@ -144,18 +144,21 @@ function cacheRoot(): string | undefined {
 }
 
 /**
- * The Node built-ins every run of the program loads, and its standard streams (node-io.ts makes
- * both): loaded before the V8 flags are set. Node compiles a built-in from the code cache it ships
+ * The Node built-ins every run of the program loads, and the process streams of its standard
+ * descriptors that are terminals (node-io.ts writes through those, and straight to a pipe or a
+ * file): loaded before the V8 flags are set. Node compiles a built-in from the code cache it ships
  * only while the flags are those the cache was made with; one loaded after a flag is set compiles
  * from source, and so do its functions as they first run. Loaded first, these cost what they
- * would anyway: a `--cache` hit went from 226M to 211M instructions (Node 20). What only some runs
- * load (undici's built-ins, node:crypto, node:fs/promises) is left to them.
+ * would anyway: a `--cache` hit went from 226M to 211M instructions (Node 20). node:net too, which
+ * undici needs: loaded after the flags it cost a lookup 10-13M instructions, loaded first a `--cache`
+ * hit (which sends nothing) 4-7M. What only some runs load (node:crypto, node:fs/promises) is left
+ * to them.
  * test/project/code-cache.test.ts holds that a hit loads no built-in after the flags.
  */
 function loadEveryRunsBuiltins(): void {
-  for (const name of ['node:vm', 'node:events', 'node:url', 'node:string_decoder', 'node:os', 'node:process']) require(name);
-  void process.stdout;
-  void process.stderr;
+  for (const name of ['node:vm', 'node:events', 'node:url', 'node:string_decoder', 'node:os', 'node:process', 'node:net']) require(name);
+  if (terminal(1)) void process.stdout;
+  if (terminal(2)) void process.stderr;
 }
 
 /**

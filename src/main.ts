@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   // waits for the collector's threads, which process.exit skips: 2-3 ms of the wait between the
   // last byte and the exit of an `--all` run. Otherwise the streams finish and the process ends
   // by itself. 'exit' handlers (the code cache) run either way.
-  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit();
+  if (!io.waiting()) process.exit();
 }
 
 /** The Io with what it writes to stdout also collected, when stdout is the terminal the entry sized. */

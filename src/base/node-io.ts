@@ -3,6 +3,8 @@
  * (docs/cli-contract.md, Colour: colour only when stdout is a terminal; NO_COLOR and FORCE_COLOR
  * honoured, which chalk alone does not do for NO_COLOR).
  */
+import { fstatSync, writeSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { ScoutError } from './errors.js';
 import type { Io, Writer } from './io.js';
 
@@ -74,6 +76,84 @@ export function streamWriter(stream: NodeJS.WritableStream): Writer {
   }
 }
 
+/** How much may be written straight to pipes: see `descriptorWriter`. */
+export interface PipeBudget {
+  bytes: number;
+}
+
+/**
+ * Bytes written straight to the pipes behind stdout and stderr before their streams take over: half
+ * of what a Linux pipe holds (64 KiB), one budget for both (`2>&1` makes them one pipe).
+ */
+const PIPE_BUDGET = 32 * 1024;
+
+/**
+ * A Writer straight to a descriptor that is not a terminal, with writeSync. Node makes a pipe's
+ * process stream a net.Socket, whose set-up alone was a tenth of a `--cache` lookup's instructions
+ * (stdout and stderr together), and writes a file synchronously anyway. A file (or /dev/null) is
+ * written this way throughout. A pipe only for its first `budget` bytes: past them a full pipe would
+ * hold the whole process, timers and requests too, until the reader reads, where the stream queues
+ * and lets the program wait for it (the writer's backpressure); so what remains, and every write
+ * after, goes to the stream (`stream()`, made then). So does a write the descriptor refuses to wait
+ * for (EAGAIN: another process made it non-blocking). A closed pipe (EPIPE) ends quietly as
+ * streamWriter's does; any other failure is an OutputError, kept for every later write.
+ */
+export function descriptorWriter(fd: number, pipe: PipeBudget | undefined, stream: () => Writable): Writer & { waiting(): boolean } {
+  let handed: { stream: Writable; writer: Writer } | undefined;
+  let failure: Error | undefined;
+  const handOff = (rest: Uint8Array): Promise<void> => {
+    if (!handed) {
+      const s = stream();
+      handed = { stream: s, writer: streamWriter(s) };
+    }
+    return handed.writer.writeBytes!(rest);
+  };
+  const send = (chunk: string | Uint8Array): Promise<void> => {
+    if (handed) return typeof chunk === 'string' ? handed.writer.write(chunk) : handed.writer.writeBytes!(chunk);
+    if (failure) return Promise.reject(failure);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    let done = 0;
+    try {
+      while (done < bytes.length) {
+        if (pipe && pipe.bytes <= 0) return handOff(bytes.subarray(done));
+        const n = writeSync(fd, bytes, done, pipe ? Math.min(bytes.length - done, pipe.bytes) : bytes.length - done);
+        done += n;
+        if (pipe) pipe.bytes -= n;
+      }
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      if (err.code === 'EAGAIN' || err.code === 'EINTR') return handOff(bytes.subarray(done));
+      failure = err.code === 'EPIPE' ? new ClosedPipeError('output closed') : outputError(err);
+      return Promise.reject(failure);
+    }
+    return Promise.resolve();
+  };
+  const quiet = (p: Promise<void>) => {
+    // As streamWriter: a write nobody awaits must not become an unhandled rejection.
+    p.catch(() => undefined);
+    return p;
+  };
+  return {
+    write: (chunk: string) => quiet(send(chunk)),
+    writeBytes: (chunk: Uint8Array) => quiet(send(chunk)),
+    waiting: () => (handed ? handed.stream.writableLength > 0 : false),
+  };
+}
+
+/** What a standard descriptor is: a terminal, a pipe (or socket), or a file (or a device such as /dev/null). */
+function descriptorKind(fd: number): 'terminal' | 'pipe' | 'file' | undefined {
+  let stat;
+  try {
+    stat = fstatSync(fd);
+  } catch {
+    return undefined;
+  }
+  if (stat.isFIFO() || stat.isSocket()) return 'pipe';
+  // node:tty loads node:net and the streams: asked only of a character device.
+  if (stat.isCharacterDevice()) return process.getBuiltinModule('node:tty').isatty(fd) ? 'terminal' : 'file';
+  return 'file';
+}
+
 /** Decides colour from the environment and whether stdout is a terminal. */
 export function colorWanted(env: Record<string, string | undefined>, isTTY: boolean): boolean {
   const force = env.FORCE_COLOR;
@@ -83,18 +163,34 @@ export function colorWanted(env: Record<string, string | undefined>, isTTY: bool
   return isTTY;
 }
 
-/** The Io of this process. */
-export function nodeIo(): Io {
+/**
+ * The Io of this process, and whether output still waits to be written (main.ts exits once none
+ * does). A terminal is written through its process stream; a pipe or a file straight to the
+ * descriptor (`descriptorWriter`), its stream made only if it is needed.
+ */
+export function nodeIo(): Io & { waiting(): boolean } {
   const env = process.env;
-  const stdoutIsTTY = Boolean(process.stdout.isTTY);
+  const budget: PipeBudget = { bytes: PIPE_BUDGET };
+  const kinds = [descriptorKind(1), descriptorKind(2)] as const;
+  const writer = (fd: 1 | 2) => {
+    const stream = () => (fd === 1 ? process.stdout : process.stderr);
+    const kind = kinds[fd - 1];
+    if (kind === 'pipe' || kind === 'file') return descriptorWriter(fd, kind === 'pipe' ? budget : undefined, stream);
+    const s = stream();
+    return Object.assign(streamWriter(s), { waiting: () => s.writableLength > 0 });
+  };
+  const [out, err] = [writer(1), writer(2)];
+  const stdoutIsTTY = kinds[0] === 'terminal' && Boolean(process.stdout.isTTY);
+  const stderrIsTTY = kinds[1] === 'terminal' && Boolean(process.stderr.isTTY);
   return {
-    out: streamWriter(process.stdout),
-    err: streamWriter(process.stderr),
+    out,
+    err,
+    waiting: () => out.waiting() || err.waiting(),
     stdoutIsTTY,
-    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stderrIsTTY,
     color: colorWanted(env, stdoutIsTTY),
     // Piped (`--color always | less -R`), the terminal's width is stderr's, when that is one.
-    width: process.stdout.columns || process.stderr.columns || 80,
+    width: (stdoutIsTTY ? process.stdout.columns : 0) || (stderrIsTTY ? process.stderr.columns : 0) || 80,
     env,
     now: () => Date.now(),
     // Touched only when read: process.stdin opens the descriptor.

@@ -165,7 +165,9 @@ describe('output modes load only what they print with', () => {
     expect(cached).toContain('src/api/cache.ts');
   });
 
-  it('a --cache hit loads neither undici nor node:net; the miss before it does', async () => {
+  // node:net is loaded by the entry before the V8 flags in every run (launch.ts): undici needs it,
+  // and loaded after a flag it compiles from source.
+  it('a --cache hit loads no undici; the miss before it does', async () => {
     // A server of its own: its port is in the cache key, so the first run is a miss.
     const own = await startServer();
     try {
@@ -173,11 +175,9 @@ describe('output modes load only what they print with', () => {
       const undici = (lines: string[]) => modulesIn(lines).filter((m) => m.startsWith('node_modules/undici/'));
       const miss = await trace(args, { noPipes: true });
       expect(undici(miss)).not.toEqual([]);
-      expect(miss).toContain('builtin:net');
       const hit = await trace(args, { noPipes: true });
       expect(own.requests).toHaveLength(1);
       expect(undici(hit)).toEqual([]);
-      expect(hit).not.toContain('builtin:net');
     } finally {
       await own.close();
     }
