@@ -11,6 +11,7 @@ import { AREAS, entryNamed, loadAll } from './commands/catalog.js';
 import { registerCommands } from './kit/registrar.js';
 import { layOutRootHelp, MIN_WIDTH_TO_WRAP, ROOT_DESCRIPTION } from './kit/root-help.js';
 import type { RunEnv } from './kit/invocation.js';
+import type { CommandSpec, TopicSpec } from './kit/spec.js';
 import { addGlobalOptions, switchWanted } from './config/setting-table.js';
 import { ScoutError, UsageError } from './base/errors.js';
 import { otherKind } from './base/validate.js';
@@ -30,15 +31,15 @@ function readVersion(): string {
 }
 
 /**
- * The first word of `args` (the command line after the program) that is not an option or an
- * option's value, read with the options `program` knows; undefined when there is none or an option
- * it does not know hides where the word starts.
+ * Where the first word of `args` (the command line after the program) is that is not an option or
+ * an option's value, read with the options `program` knows; undefined when there is none or an
+ * option it does not know hides where the word starts.
  */
-function firstWord(program: Command, args: readonly string[]): string | undefined {
+function firstWord(program: Command, args: readonly string[]): number | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '--') return undefined;
-    if (!a.startsWith('-') || a === '-') return a;
+    if (!a.startsWith('-') || a === '-') return i;
     const flag = a.startsWith('--') ? a.split('=')[0]! : a.slice(0, 2);
     const o = program.options.find((x) => x.long === flag || x.short === flag);
     if (!o) return undefined;
@@ -53,10 +54,21 @@ function firstWord(program: Command, args: readonly string[]): string | undefine
 }
 
 /**
+ * A topic with only the verb `word` (the word after the topic's name), when it is one of its verbs:
+ * the topic's other verbs were 4% of a lookup's instructions. Anything else (an option, an argument
+ * for the default verb, a slip) needs them all, to run, to suggest or to list.
+ */
+function onlyVerb(spec: TopicSpec | CommandSpec, word: string | undefined): TopicSpec | CommandSpec {
+  if (spec.kind !== 'topic') return spec;
+  const verb = spec.commands.find((c) => c.name === word);
+  return verb ? { ...spec, commands: [verb], default: spec.default === verb ? verb : undefined } : spec;
+}
+
+/**
  * Builds the commander tree. Given the command line (`argv`, as process.argv), only the command or
- * topic its first word names is loaded and built (with the global options): the rest of the tree is
- * most of the start-up of a lookup. Anything else (no word, a word that names nothing, `help`,
- * `completion`) builds the whole tree, which it reads.
+ * topic its first word names is loaded and built (with the global options), and of a topic only the
+ * verb the next word names: the rest of the tree is most of the start-up of a lookup. Anything else
+ * (no word, a word that names nothing, `help`, `completion`) builds the whole tree, which it reads.
  */
 export async function buildProgram(env: RunEnv, argv?: readonly string[]): Promise<Command> {
   const program = new Command('scout');
@@ -70,9 +82,11 @@ export async function buildProgram(env: RunEnv, argv?: readonly string[]): Promi
     .helpCommand(false)
     // Every command inherits it: a terminal narrower than 80 columns still gets its help wrapped.
     .configureHelp({ minWidthToWrap: MIN_WIDTH_TO_WRAP });
-  const word = argv && firstWord(program, argv.slice(2));
+  const args = argv?.slice(2) ?? [];
+  const at = argv && firstWord(program, args);
+  const word = at === undefined ? undefined : args[at]!;
   const named = word === undefined || WHOLE_TREE.has(word) ? undefined : entryNamed(word);
-  const specs = named ? [await named.load()] : await loadAll();
+  const specs = named ? [onlyVerb(await named.load(), args[at! + 1])] : await loadAll();
   // The executor loads when a command runs, never for --help.
   registerCommands(program, env, specs, async (spec, e, cmd) => (await import('./run/execute.js')).execute(spec, e, cmd));
   layOutRootHelp(program, AREAS, HELP_TOPICS, 'Settings also come from SCOUT_* variables and the config file (scout config path).');
