@@ -325,4 +325,27 @@ describe('the Parquet writer of scout export', () => {
       expect(rows[i]).toEqual({ i: BigInt(i), t: new Date(1_700_000_000_000 + i), amount: big(i), even: i % 2 === 0 });
     }
   });
+
+  it('asks a full, memory-reducing collection after each row group, where the process offers one', async () => {
+    const { writeParquet, ROW_GROUP } = await import('../../../src/commands/export/export.run.js');
+    const dir = fresh();
+    const lines: string[] = [];
+    for (let i = 0; i < ROW_GROUP * 2 + 1; i++) lines.push(JSON.stringify([String(i)]) + '\n');
+    writeFileSync(join(dir, 'x.ndjson'), lines.join(''));
+    const g = globalThis as { gc?: unknown };
+    const had = Object.prototype.hasOwnProperty.call(g, 'gc');
+    const before = g.gc;
+    const asked: unknown[] = [];
+    g.gc = (options: unknown) => asked.push(options);
+    try {
+      await writeParquet([{ path: join(dir, 'x.ndjson'), prefix: [] }], join(dir, 'x.parquet'), ['i'], ['INT64']);
+    } finally {
+      if (had) g.gc = before;
+      else delete g.gc;
+    }
+    expect(asked).toEqual(Array(3).fill({ type: 'major', execution: 'sync', flavor: 'last-resort' }));
+    // Without one (a process not started with --expose-gc), the file is written all the same.
+    await writeParquet([{ path: join(dir, 'x.ndjson'), prefix: [] }], join(dir, 'y.parquet'), ['i'], ['INT64']);
+    expect(readFileSync(join(dir, 'y.parquet'))).toEqual(readFileSync(join(dir, 'x.parquet')));
+  });
 });
