@@ -121,12 +121,17 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** The built-in chains' explorers: origins written into scout, not taken from the registry. */
-const BUILTIN_ORIGINS: ReadonlySet<string> = new Set(BUILTIN_CHAINS.map((c) => originOf(c.explorer)).filter((o): o is string => o !== undefined));
+/**
+ * The built-in chains' explorers: origins written into scout, not taken from the registry. Made when
+ * first asked: a run with --base-url never asks, and parsing every preset's URL was most of the URL
+ * parsing in a lookup.
+ */
+let builtinOrigins: ReadonlySet<string> | undefined;
 
 /** Origins Blockscout runs: the built-in presets', and any https://*.blockscout.com on the default port. */
 function blockscoutOrigin(origin: string): boolean {
-  if (BUILTIN_ORIGINS.has(origin)) return true;
+  builtinOrigins ??= new Set(BUILTIN_CHAINS.map((c) => originOf(c.explorer)).filter((o): o is string => o !== undefined));
+  if (builtinOrigins.has(origin)) return true;
   const u = new URL(origin);
   return u.protocol === 'https:' && u.port === '' && isBlockscoutHosted(origin);
 }
