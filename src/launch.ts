@@ -6,9 +6,10 @@
  * nothing else. Every other command line runs the program (main.ts, built into dist/cli/program.cjs)
  * from its code cache (see `startProgram`).
  */
-import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
+import { descriptorKind } from './base/descriptor.js';
 import { runProgram, topicOf } from './code-cache.js';
 
 declare const __SCOUT_VERSION__: string;
@@ -61,14 +62,7 @@ function answer(fd: 1 | 2, text: string, code: number): void {
 }
 
 /** Whether `fd` is a terminal, without loading node:tty (and the streams with it) for a pipe or a file. */
-function terminal(fd: number): boolean {
-  try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
-  } catch {
-    return false;
-  }
-  return (require('node:tty') as typeof import('node:tty')).isatty(fd);
-}
+const terminal = (fd: number): boolean => descriptorKind(fd) === 'terminal';
 
 function helpTexts(): HelpTexts {
   const json = typeof __SCOUT_HELP__ === 'string' ? __SCOUT_HELP__ : readFileSync(join(__dirname, 'help.json'), 'utf8');

@@ -3,8 +3,9 @@
  * (docs/cli-contract.md, Colour: colour only when stdout is a terminal; NO_COLOR and FORCE_COLOR
  * honoured, which chalk alone does not do for NO_COLOR).
  */
-import { fstatSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { descriptorKind } from './descriptor.js';
 import { ScoutError } from './errors.js';
 import type { Io, Writer } from './io.js';
 
@@ -140,20 +141,6 @@ export function descriptorWriter(fd: number, pipe: PipeBudget | undefined, strea
   };
 }
 
-/** What a standard descriptor is: a terminal, a pipe (or socket), or a file (or a device such as /dev/null). */
-function descriptorKind(fd: number): 'terminal' | 'pipe' | 'file' | undefined {
-  let stat;
-  try {
-    stat = fstatSync(fd);
-  } catch {
-    return undefined;
-  }
-  if (stat.isFIFO() || stat.isSocket()) return 'pipe';
-  // node:tty loads node:net and the streams: asked only of a character device.
-  if (stat.isCharacterDevice()) return process.getBuiltinModule('node:tty').isatty(fd) ? 'terminal' : 'file';
-  return 'file';
-}
-
 /** Decides colour from the environment and whether stdout is a terminal. */
 export function colorWanted(env: Record<string, string | undefined>, isTTY: boolean): boolean {
   const force = env.FORCE_COLOR;
@@ -180,8 +167,7 @@ export function nodeIo(): Io & { waiting(): boolean } {
     return Object.assign(streamWriter(s), { waiting: () => s.writableLength > 0 });
   };
   const [out, err] = [writer(1), writer(2)];
-  const stdoutIsTTY = kinds[0] === 'terminal' && Boolean(process.stdout.isTTY);
-  const stderrIsTTY = kinds[1] === 'terminal' && Boolean(process.stderr.isTTY);
+  const [stdoutIsTTY, stderrIsTTY] = kinds.map((k) => k === 'terminal') as [boolean, boolean];
   return {
     out,
     err,
