@@ -87,44 +87,64 @@ function failure(o: Outcome): string {
   return o.fault === 'timeout' ? 'a timeout' : o.fault === 'unreachable' ? 'a connection failure' : 'a broken connection';
 }
 
-/** HTTP client shared by the explorer and admin clients. */
-export class Http {
+/** What sending needs, made with the first request that goes out (see `Http.net`). */
+interface Wiring {
+  /** Aborted by Ctrl-C (the caller's signal) or by close(): nothing in flight or waiting outlives it. */
+  readonly stop: AbortController;
   /** Every request asks it for a slot: one rate-limit budget per origin, shared by concurrent callers. */
   readonly scheduler: Scheduler;
-  /** Aborted by Ctrl-C (the caller's signal) or by close(): nothing in flight or waiting outlives it. */
-  private readonly stop = new AbortController();
+  readonly transport: Transport;
+}
+
+/** HTTP client shared by the explorer and admin clients. */
+export class Http {
   private readonly secrets: readonly string[];
-  private readonly transport: Transport;
   private readonly policy: RetryPolicy;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly now: () => number;
+  private readonly maxWaitMs: number;
   /** The layers, outermost first: the cache (with --cache), the retries, the transport. */
   private readonly send: Send;
+  private wiring: Wiring | undefined;
+  private closed = false;
 
   constructor(private readonly options: HttpOptions) {
     this.secrets = options.secrets ?? [];
     this.sleep = options.sleep ?? sleep;
     this.now = options.now ?? Date.now;
-    const maxWaitMs = options.maxWaitMs ?? 60_000;
+    this.maxWaitMs = options.maxWaitMs ?? 60_000;
+    this.policy = new RetryPolicy({ retries: options.retries, backoffMs: options.backoffMs ?? 250, maxWaitMs: this.maxWaitMs, now: this.now, random: options.random ?? Math.random });
+    this.send = compose((req, accept) => this.retrying(req, accept), options.cache?.layer((l) => this.log(l)));
+  }
+
+  /**
+   * The stop signal, the scheduler and the transport, made when a request first goes past the cache:
+   * a run that sends nothing (a --cache hit) makes no AbortController, adds no listener and aborts
+   * nothing at close, work that compiles some 35 of Node's own functions (event_target.js,
+   * abort_controller.js) on Node 20 for nothing.
+   */
+  private get net(): Wiring {
+    if (this.wiring) return this.wiring;
+    const stop = new AbortController();
     // Every request and wait under way listens for it; a batch may have more than Node's warning allows.
-    setMaxListeners(0, this.stop.signal);
-    const outer = options.signal;
-    if (outer?.aborted) this.stop.abort();
-    else outer?.addEventListener('abort', () => this.stop.abort(), { once: true });
-    this.scheduler =
+    setMaxListeners(0, stop.signal);
+    const outer = this.options.signal;
+    if (this.stopped) stop.abort();
+    else outer?.addEventListener('abort', () => stop.abort(), { once: true });
+    const { options } = this;
+    const scheduler =
       options.scheduler ??
-      new Scheduler({ now: this.now, sleep: this.sleep, maxWaitMs, signal: this.stop.signal, log: (l) => this.log(l), onWait: (ms) => options.onWait?.({ kind: 'rate', ms }) });
-    this.transport = new Transport({
+      new Scheduler({ now: this.now, sleep: this.sleep, maxWaitMs: this.maxWaitMs, signal: stop.signal, log: (l) => this.log(l), onWait: (ms) => options.onWait?.({ kind: 'rate', ms }) });
+    const transport = new Transport({
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
       userAgent: options.userAgent,
       dispatcher: options.dispatcher,
       connections: options.connections,
-      signal: this.stop.signal,
+      signal: stop.signal,
       redact: (t) => this.redact(t),
     });
-    this.policy = new RetryPolicy({ retries: options.retries, backoffMs: options.backoffMs ?? 250, maxWaitMs, now: this.now, random: options.random ?? Math.random });
-    this.send = compose((req, accept) => this.retrying(req, accept), options.cache?.layer((l) => this.log(l)));
+    return (this.wiring = { stop, scheduler, transport });
   }
 
   /** Masks every secret in `text`. */
@@ -140,14 +160,16 @@ export class Http {
 
   /** True once the run was interrupted (Ctrl-C) or the layer closed: no more work should start. */
   get stopped(): boolean {
-    return this.stop.signal.aborted;
+    return this.closed || this.options.signal?.aborted === true;
   }
 
   /** Closes every pooled connection. */
   async close(): Promise<void> {
+    this.closed = true;
+    if (!this.wiring) return;
     // A read-ahead still in flight (the consumer stopped early) is abandoned, not retried.
-    this.stop.abort();
-    await this.transport.close();
+    this.wiring.stop.abort();
+    await this.wiring.transport.close();
   }
 
   /**
@@ -201,7 +223,7 @@ export class Http {
     accept: Accept<V, T>,
     post?: { body: string; idempotent: boolean; label: string },
   ): Promise<T> {
-    if (this.stop.signal.aborted) throw new InterruptedError('interrupted');
+    if (this.stopped) throw new InterruptedError('interrupted');
     const shown = displayUrl(url, ctx.masked) + (post ? ` ${post.label}` : '');
     return this.send({ method, url, headers, ctx, shown, consume, body: post?.body, idempotent: post?.idempotent }, accept);
   }
@@ -224,13 +246,14 @@ export class Http {
       try {
         last = undefined;
         // undici loads with the first request that goes out (never for a cache hit), before its slot.
-        await this.transport.ready();
-        const slot = await this.scheduler.acquire(url.origin, { keyed, retry: n > 0 });
+        const { scheduler, transport } = this.net;
+        await transport.ready();
+        const slot = await scheduler.acquire(url.origin, { keyed, retry: n > 0 });
         started = this.now();
         // A streamed body is answered (and logged) once its headers are in, before it is read.
         let head = false;
         try {
-          last = await this.transport.attempt(req, (res) => {
+          last = await transport.attempt(req, (res) => {
             head = true;
             this.log(`${method} ${shown} -> ${res.status} (${this.now() - started}ms)`);
           });
@@ -267,10 +290,10 @@ export class Http {
       // A 429 holds back every request to the origin, not only this one: the scheduler waits it out.
       if (last?.status === 429) {
         this.options.onWait?.({ kind: 'rate', ms: wait });
-        await this.scheduler.hold(url.origin, wait);
+        await this.net.scheduler.hold(url.origin, wait);
       } else {
         this.options.onWait?.({ kind: 'retry', attempt: n + 1, retries: this.policy.retries, after: failure(outcome), ms: wait });
-        await this.sleep(wait, this.stop.signal);
+        await this.sleep(wait, this.net.stop.signal);
       }
     }
     const redact = (t: string) => this.redact(t);

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
+import { ResponseCache } from '../../src/api/cache.js';
 import { AdminClient, ExplorerClient } from '../../src/api/client.js';
 import { displayUrl, Http, type HttpOptions } from '../../src/api/http.js';
 import {
@@ -538,6 +542,73 @@ describe('errors that cannot change are not retried', () => {
       await http.close();
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+});
+
+describe('what sending needs is made by the first request that goes out', () => {
+  /** Runs `work` with every AbortController made in it counted. */
+  async function counting(work: () => Promise<void>): Promise<number> {
+    const Real = globalThis.AbortController;
+    let made = 0;
+    globalThis.AbortController = class extends Real {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    try {
+      await work();
+    } finally {
+      globalThis.AbortController = Real;
+    }
+    return made;
+  }
+
+  it('a run answered from the cache makes no AbortController and listens to no signal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scout-http-'));
+    try {
+      const cache = () => new ResponseCache({ dir, ttlMs: 60_000, maxBodyBytes: 1 << 20, now: () => clock });
+      const outer = new AbortController();
+      const listened: string[] = [];
+      const add = outer.signal.addEventListener.bind(outer.signal);
+      outer.signal.addEventListener = (...a: Parameters<AbortSignal['addEventListener']>) => {
+        listened.push(a[0]);
+        add(...a);
+      };
+      pool().intercept({ path: PATH, method: 'GET' }).reply(200, '{"hash":"0xabc"}', { headers: JSON_HEADERS });
+      // The first run sends: one stop controller (and one per attempt's deadline), one listener.
+      const sent = await counting(async () => {
+        const first = client({ cache: cache(), signal: outer.signal });
+        expect((await first.get(url(), {}, { cache: true })).body).toBe('{"hash":"0xabc"}');
+        await first.close();
+      });
+      expect(sent).toBe(2);
+      expect(listened).toEqual(['abort']);
+      // The second is a hit: nothing of the kind.
+      let second!: Http;
+      const hit = await counting(async () => {
+        second = client({ cache: cache(), signal: outer.signal });
+        expect((await second.get(url(), {}, { cache: true })).body).toBe('{"hash":"0xabc"}');
+        await second.close();
+      });
+      expect(hit).toBe(0);
+      expect(listened).toEqual(['abort']);
+      expect(second.stopped).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a request after the caller aborted, or after close, is refused as before', async () => {
+    const outer = new AbortController();
+    const http = client({ signal: outer.signal });
+    expect(http.stopped).toBe(false);
+    outer.abort();
+    expect(http.stopped).toBe(true);
+    expect(await failure(http.get(url()))).toBeInstanceOf(InterruptedError);
+    const closed = client();
+    await closed.close();
+    expect(await failure(closed.get(url()))).toBeInstanceOf(InterruptedError);
   });
 });
 
