@@ -223,8 +223,9 @@ export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise
   if (code !== 0) return code;
   // Writes nobody awaited (help, log lines) or whose failure came after they settled: a run whose
   // output did not arrive is not a success. Stream errors are reported on a later tick: let them.
+  // Writers that wrote everything synchronously have nothing left to report.
   try {
-    await new Promise((resolve) => setImmediate(resolve));
+    if (!io.out.settled?.() || !io.err.settled?.()) await new Promise((resolve) => setImmediate(resolve));
     await io.out.write('');
     await io.err.write('');
     return 0;

@@ -11,6 +11,12 @@ export interface Writer {
    * text. Optional: without it, the text is decoded and written.
    */
   writeBytes?(chunk: Uint8Array): Promise<void>;
+  /**
+   * True when everything written so far is written, and no failure of it can still come later
+   * (a pipe or a file written synchronously). Absent or false: a stream's error may arrive on a
+   * later tick, and the program waits one before it reports success (cli.ts).
+   */
+  settled?(): boolean;
 }
 
 export interface Io {

@@ -138,6 +138,8 @@ export function descriptorWriter(fd: number, pipe: PipeBudget | undefined, strea
     write: (chunk: string) => quiet(send(chunk)),
     writeBytes: (chunk: Uint8Array) => quiet(send(chunk)),
     waiting: () => (handed ? handed.stream.writableLength > 0 : false),
+    // Every write so far went out with writeSync, its failure (if any) already given to its caller.
+    settled: () => !handed,
   };
 }
 

@@ -132,6 +132,8 @@ describe('descriptorWriter', () => {
     expect(read()).toBe('one\ntwo\n');
     expect(k.made()).toBe(0);
     expect(w.waiting()).toBe(false);
+    // All written, nothing that can still fail later: the program need not wait a tick for it.
+    expect(w.settled!()).toBe(true);
   });
 
   it('writes a pipe straight only within its budget, shared by stdout and stderr: the rest, and every write after, go to the stream', async () => {
@@ -151,6 +153,8 @@ describe('descriptorWriter', () => {
     expect([err.read(), ke.text()]).toEqual(['abcd', 'efgh']);
     expect([out.read(), ko.text()]).toEqual(['012345', '6789x']);
     expect(budget.bytes).toBe(0);
+    // What went to a stream may still fail on a later tick.
+    expect([o.settled!(), e.settled!()]).toEqual([false, false]);
   });
 
   it('hands what a full non-blocking pipe refuses (EAGAIN) to the stream, nothing lost', async () => {
