@@ -46,6 +46,9 @@ const moduleReports = {
   },
 };
 
+/** What `import.meta.url` becomes in the bundles (see `define`): the file's URL, made when first read. */
+const fileUrl = "var __scoutMeta={get url(){return require('node:url').pathToFileURL(__filename).href}};";
+
 const common = {
   absWorkingDir: root,
   plugins: [lazyChildProcess, noHttp2, leanUndici],
@@ -68,10 +71,11 @@ const program = await build({
   legalComments: 'linked',
   plugins: [...common.plugins, moduleReports],
   // The file is the function the entry calls (src/code-cache.ts), so that it compiles the file as
-  // read, without a copy; `import.meta.url`, for code that reads it, is the file's own URL.
-  banner: { js: "(function (exports, require, module, __filename, __dirname) {var __scoutFileUrl=require('node:url').pathToFileURL(__filename).href;" },
+  // read, without a copy; `import.meta.url`, for code that reads it, is the file's own URL, made
+  // when first read (most runs never do; making it compiles a dozen of node:url's functions).
+  banner: { js: `(function (exports, require, module, __filename, __dirname) {${fileUrl}` },
   footer: { js: '})' },
-  define: { __SCOUT_VERSION__: JSON.stringify(version), 'import.meta.url': '__scoutFileUrl' },
+  define: { __SCOUT_VERSION__: JSON.stringify(version), 'import.meta.url': '__scoutMeta.url' },
 });
 // ASCII only, so that the entry reads it as Latin-1, byte for byte, the cheapest way (esbuild writes
 // strings so; a regular expression it leaves as written).
@@ -111,14 +115,14 @@ await build({
   format: 'cjs',
   legalComments: 'eof',
   // `import.meta.url` for code that reads it (unreachable here: the version and jq come inline).
-  banner: { js: "#!/usr/bin/env node\nvar __scoutFileUrl=require('node:url').pathToFileURL(__filename).href;" },
+  banner: { js: `#!/usr/bin/env node\n${fileUrl}` },
   define: {
     __SCOUT_VERSION__: JSON.stringify(version),
     __SCOUT_HELP__: JSON.stringify(JSON.stringify(help)),
     __SCOUT_SINGLE__: 'true',
     __SCOUT_HELP_ID__: JSON.stringify(helpId),
     __SCOUT_PROGRAM_ID__: JSON.stringify(programId),
-    'import.meta.url': '__scoutFileUrl',
+    'import.meta.url': '__scoutMeta.url',
   },
   plugins: [lazyChildProcess, noHttp2, leanUndici, inlineJq()],
 });
