@@ -5,14 +5,17 @@
  * does the same for modules, but not on Node 20, and it keeps what a module compiled while it
  * loaded, not what the run compiled afterwards; this one keeps both, on every Node.
  *
- * The cache is a file per Node version, build and topic, the command line's first word
- * (`<dir>/<node version>-<arch>/<build id>.<topic>.bin`): V8 deserialises a whole cache before the
- * program starts, so one command's cache holds what that command runs, not what every other did
- * (one for every topic: about 15% more work for a lookup). It is written at exit by a run that found
- * none it could use, or that ran parts of the program (modules) the kept one had not (V8 writes
- * what was deserialised with what was compiled since, so a rewrite only ever adds). A cache that is missing, from another build or Node, cut short, corrupt or
- * unreadable is ignored, and one that cannot be written is not written: neither changes what the
- * program does (test/project/code-cache.test.ts covers each).
+ * The cache is a file per Node version, build and kind of command line
+ * (`<dir>/<node version>-<arch>/<build id>.<topic>.<output>.bin`), its topic the first word and its
+ * output `data` when it asks for --json, --ndjson, --csv or --jq, else `table`. V8 deserialises a
+ * whole cache before the program starts, so a cache holds what that kind of command line runs, not
+ * what every other did: one for every topic was about 15% more work for a lookup, and a `--json`
+ * lookup's cache that tables had grown as well cost a `--cache` hit 8M more instructions (Node 20;
+ * about 5%). It is written at exit by a run that found none it could use, or that ran parts of the
+ * program (modules) the kept one had not (V8 writes what was deserialised with what was compiled
+ * since, so a rewrite only ever adds). A cache that is missing, from another build or Node, cut
+ * short, corrupt or unreadable is ignored, and one that cannot be written is not written: neither
+ * changes what the program does (test/project/code-cache.test.ts covers each).
  *
  * Loaded by the process entry (launch.ts) and bundled into it; it must not import the program.
  */
@@ -40,6 +43,8 @@ interface Header {
   build: string;
   /** The command line's first word (`-` for an option or none). */
   topic: string;
+  /** What it prints: `data` (--json, --ndjson, --csv, --jq) or `table`. */
+  output: Output;
   /** The byte length of V8's data after the header. */
   bytes: number;
   /** The modules the runs that compiled it evaluated. */
@@ -55,7 +60,7 @@ interface Kept {
 const nodeId = (): string => `${process.version}-${process.arch}`;
 
 /** The kept cache if it is whole and for this Node and build; otherwise undefined. */
-function readKept(file: string, build: string, topic: string): Kept | undefined {
+function readKept(file: string, build: string, kind: Kind): Kept | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -71,7 +76,7 @@ function readKept(file: string, build: string, topic: string): Kept | undefined 
     return undefined;
   }
   const data = bytes.subarray(end + 1);
-  if (header.magic !== MAGIC || header.node !== nodeId() || header.build !== build || header.topic !== topic || header.bytes !== data.length) return undefined;
+  if (header.magic !== MAGIC || header.node !== nodeId() || header.build !== build || header.topic !== kind.topic || header.output !== kind.output || header.bytes !== data.length) return undefined;
   if (!Array.isArray(header.modules) || !header.modules.every((m) => typeof m === 'string')) return undefined;
   return { data, modules: new Set(header.modules) };
 }
@@ -81,8 +86,8 @@ function readKept(file: string, build: string, topic: string): Kept | undefined 
  * part of one; removes the caches of other builds for this Node. Best effort: any failure leaves the
  * cache unwritten and the run as it was.
  */
-function keep(file: string, build: string, topic: string, data: Buffer, modules: Iterable<string>): void {
-  const header: Header = { magic: MAGIC, node: nodeId(), build, topic, bytes: data.length, modules: [...modules].sort() };
+function keep(file: string, build: string, kind: Kind, data: Buffer, modules: Iterable<string>): void {
+  const header: Header = { magic: MAGIC, node: nodeId(), build, ...kind, bytes: data.length, modules: [...modules].sort() };
   const dir = dirname(file);
   const temp = `${file}.${process.pid}.tmp`;
   try {
@@ -101,9 +106,34 @@ function keep(file: string, build: string, topic: string, data: Buffer, modules:
   }
 }
 
-/** Where this Node keeps the cache of `build` for `topic` under `dir` (scout's compile-cache directory). */
-function cacheFile(dir: string, build: string, topic: string): string {
-  return join(dir, nodeId(), `${build}.${topic}.bin`);
+/** Where this Node keeps the cache of `build` for `kind` under `dir` (scout's compile-cache directory). */
+function cacheFile(dir: string, build: string, kind: Kind): string {
+  return join(dir, nodeId(), `${build}.${kind.topic}.${kind.output}.bin`);
+}
+
+/** What a command line prints, as far as its words tell (a setting from elsewhere can change it). */
+type Output = 'data' | 'table';
+
+/** The kind of command line a cache is kept for. */
+interface Kind {
+  topic: string;
+  output: Output;
+}
+
+/** The options that make the output data instead of a table. */
+const DATA_OPTIONS: ReadonlySet<string> = new Set(['--json', '-j', '--ndjson', '--csv', '--jq', '-q']);
+
+/**
+ * The kind of `args` (the command line after the program): its topic, and whether it asks for data
+ * (an option of DATA_OPTIONS, or `--jq=<expr>`, before any `--`). Only which cache a run takes
+ * depends on it: a guess that is wrong (the output set in the config file) costs only a cache that
+ * holds more than the run needs.
+ */
+export function kindOf(args: readonly string[]): Kind {
+  const end = args.indexOf('--');
+  const options = end < 0 ? args : args.slice(0, end);
+  const data = options.some((a) => DATA_OPTIONS.has(a) || a.startsWith('--jq='));
+  return { topic: topicOf(args), output: data ? 'data' : 'table' };
 }
 
 /** The topic of a command line: its first word when that is a word, else `-`. */
@@ -130,11 +160,11 @@ export function runProgram(file: string, build: string, dir: string | undefined,
   const v8Flags = dir === undefined ? flags : [...flags, '--verify-snapshot-checksum'];
   beforeFlags();
   if (v8Flags.length > 0) (req('node:v8') as typeof import('node:v8')).setFlagsFromString(v8Flags.join(' '));
-  const topic = topicOf(process.argv.slice(2));
+  const kind = kindOf(process.argv.slice(2));
   // The file is ASCII and holds the function itself (scripts/build.mjs).
   const source = readFileSync(file, 'latin1');
-  const where = dir === undefined ? undefined : cacheFile(dir, build, topic);
-  const kept = where === undefined ? undefined : readKept(where, build, topic);
+  const where = dir === undefined ? undefined : cacheFile(dir, build, kind);
+  const kept = where === undefined ? undefined : readKept(where, build, kind);
   const { Script: VmScript } = req('node:vm') as typeof import('node:vm');
   const script: Script = new VmScript(source, {
     filename: file,
@@ -156,7 +186,7 @@ export function runProgram(file: string, build: string, dir: string | undefined,
       } catch {
         return;
       }
-      keep(where, build, topic, data, accepted ? new Set([...kept.modules, ...seen]) : seen);
+      keep(where, build, kind, data, accepted ? new Set([...kept.modules, ...seen]) : seen);
     });
   }
   const module = { exports: {} };
