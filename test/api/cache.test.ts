@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checksum } from '../../src/api/cache.js';
 import { serveBodies } from '../support/bodies.js';
 import { runScout, type ScoutOptions } from '../support/scout.js';
 import { ADDR, type FakeServer, startServer, TX } from '../support/server.js';
@@ -52,6 +53,23 @@ function flipped(hex: string): string {
   return (hex[0] === 'a' ? 'b' : 'a') + hex.slice(1);
 }
 
+describe('the checksum of a kept body', () => {
+  it('is FNV-1a, 32 bits: the published vectors', () => {
+    const hex = (s: string) => checksum(Buffer.from(s, 'latin1'));
+    expect([hex(''), hex('a'), hex('foobar')]).toEqual(['811c9dc5', 'e40c292c', 'bf9cf968']);
+  });
+
+  it('tells any one changed byte of a body', () => {
+    const body = Buffer.from(JSON.stringify({ hash: '0x' + 'ab'.repeat(32), value: '1000' }));
+    const whole = checksum(body);
+    for (let i = 0; i < body.length; i++) {
+      const changed = Buffer.from(body);
+      changed[i] = changed[i]! ^ 0x20;
+      expect(checksum(changed), `byte ${i}`).not.toBe(whole);
+    }
+  });
+});
+
 describe('--cache', () => {
   it('a second run is answered from the cache: no request, the same bytes', async () => {
     let first = '';
@@ -89,7 +107,7 @@ describe('--cache', () => {
     ['a changed byte in the body', (d: Buffer) => Buffer.from(d.toString('latin1').replace(TX.ok.slice(2), flipped(TX.ok.slice(2))), 'latin1')],
     ['a flipped bit that breaks the JSON', (d: Buffer) => Buffer.from(d.map((b, i) => (i === d.length - 1 ? b ^ 0x01 : b)))],
     ['a body cut short', (d: Buffer) => d.subarray(0, d.length - 10)],
-    ['a broken envelope', (d: Buffer) => Buffer.concat([Buffer.from('{"v":1,'), d.subarray(d.indexOf(0x0a))])],
+    ['a broken envelope', (d: Buffer) => Buffer.concat([Buffer.from('{"v":2,'), d.subarray(d.indexOf(0x0a))])],
     ['no envelope at all', (d: Buffer) => d.subarray(d.indexOf(0x0a) + 1)],
     ['an empty file', () => Buffer.alloc(0)],
   ])('%s: the entry is ignored and fetched again, never printed', async (_what, damage) => {

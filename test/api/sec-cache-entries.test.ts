@@ -4,11 +4,11 @@
  * request goes out, the answer is printed and kept as a regular file), never a hang nor a body served.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checksum } from '../../src/api/cache.js';
 import { runCli } from '../support/cli.js';
 import { type Loopback, listenLoopback } from '../support/loopback.js';
 
@@ -52,8 +52,7 @@ async function entryPath(): Promise<string> {
 /** A well-formed entry for `name` holding `body`, as the cache writes one. */
 function forged(name: string, body: string): Buffer {
   const bytes = Buffer.from(body);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return Buffer.concat([Buffer.from(JSON.stringify({ v: 1, key: name, stored: Date.now(), bytes: bytes.length, sha256 }) + '\n'), bytes]);
+  return Buffer.concat([Buffer.from(JSON.stringify({ v: 2, key: name, stored: Date.now(), bytes: bytes.length, fnv1a: checksum(bytes) }) + '\n'), bytes]);
 }
 
 /** The entry is again a regular file holding the server's answer. */
