@@ -58,6 +58,8 @@ export default defineConfig({
     maxWorkers: '100%',
     // Room for the suites that spawn processes on a loaded 2-core machine.
     testTimeout: 30_000,
+    // chalk loaded for paint, as a session with colour on loads it (test/support/paint.ts).
+    setupFiles: ['test/support/paint.ts'],
     hookTimeout: 30_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },

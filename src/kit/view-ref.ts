@@ -20,6 +20,6 @@ export function view<K extends keyof Views>(name: K): ViewRef<ViewOf<K> extends 
 export type ObjectViewRef<T> = () => Promise<ObjectView<T>>;
 
 /** The named view of render/object-views.ts, loaded on first use. */
-export function objectView<K extends keyof ObjectViews>(name: K): ObjectViewRef<ObjectViews[K] extends ObjectView<infer T> ? T : never> {
-  return async () => (await import('../render/object-views.js')).objectViews[name] as never;
+export function objectView<K extends keyof ObjectViews>(name: K): ObjectViewRef<ObjectViews[K] extends () => Promise<ObjectView<infer T>> ? T : never> {
+  return async () => (await (await import('../render/object-views.js')).objectViews[name]()) as never;
 }

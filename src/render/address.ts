@@ -9,7 +9,7 @@ import type { AaAccount, AddressCounters, AddressDetails } from '../api/schemas.
 import { text } from '../base/text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
-import { type KeyValueRow, type Line, renderKeyValue, type Span } from './table.js';
+import { type KeyValueRow, type Line, renderKeyValue, type Span } from './key-value.js';
 import { formatUnits, groupDigits, toBigInt, usd, valueAt } from './units.js';
 import { accountPipeRows, accountTtyRows } from './userop.js';
 import { dataRow, fieldsRow, lazyRow } from './kv-rows.js';

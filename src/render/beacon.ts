@@ -1,6 +1,6 @@
 /**
  * EIP-4844 blobs and beacon-chain deposits: the columns of `tx blobs` and of the deposit lists
- * (`tx deposits`, `block deposits`, `address deposits`), and what `tx show` reads of them. Sizes
+ * (`tx deposits`, `block deposits`, `address deposits`), and what `tx show` reads of them (blob-size.ts). Sizes
  * and amounts are exact: a blob's bytes counted from its hex, deposits in wei scaled with BigInt.
  */
 import type { BeaconDeposit, Blob } from '../api/schemas.js';
@@ -8,13 +8,8 @@ import { text } from '../base/text/safe.js';
 import { addressCell, amountColumns, hashCell, NONE, nameCell, numberCell, timeCell } from './cells.js';
 import { coin } from './columns.js';
 import type { Cell, Column } from './table.js';
+import { blobBytes } from './blob-size.js';
 import { groupDigits } from './units.js';
-
-/** The bytes of a blob, counted from its hex data; undefined when the explorer sent no data. */
-export function blobBytes(b: Pick<Blob, 'blob_data'>): number | undefined {
-  const d = b.blob_data;
-  return typeof d === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(d) ? (d.length - 2) / 2 : undefined;
-}
 
 /** A blob's size: the byte count piped, "131,072 bytes" on a terminal. */
 function sizeCell(b: Blob): Cell {

@@ -6,7 +6,7 @@
 import { formatDuration } from '../base/validate.js';
 import type { RenderContext } from './context.js';
 import { age, humanTime, isoOfMs } from './format.js';
-import { type KeyValueRow, renderKeyValue } from './table.js';
+import { type KeyValueRow, renderKeyValue } from './key-value.js';
 import { groupDigits } from './units.js';
 
 /** How the block was found. */

@@ -8,7 +8,7 @@ import { text } from '../base/text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
 import { list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime } from './format.js';
-import { type KeyValueRow, renderKeyValue, type Span } from './table.js';
+import { type KeyValueRow, renderKeyValue, type Span } from './key-value.js';
 import { displayUnits, formatUnits, groupDigits, gwei, toBigInt } from './units.js';
 import { dataRow, fieldsRow, lazyRow } from './kv-rows.js';
 

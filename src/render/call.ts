@@ -14,7 +14,7 @@ import type { AbiParam } from '../abi/signature.js';
 import type { Field } from '../abi/values.js';
 import { jsonValue, type JsonValue, plainText, terminalLines } from '../abi/values.js';
 import type { RenderContext } from './context.js';
-import { flat, type KeyValueRow, renderKeyValue } from './table.js';
+import { flat, type KeyValueRow, renderKeyValue } from './key-value.js';
 import { formatUnits, groupDigits } from './units.js';
 
 /** A token's unit, from its own `decimals()` and `symbol()`. */

@@ -9,7 +9,7 @@ import type { RenderContext } from './context.js';
 import { objects } from './fields.js';
 import { humanTime, isoTime } from './format.js';
 import { text } from '../base/text/safe.js';
-import { type KeyValueRow, type Line, renderKeyValue } from './table.js';
+import { type KeyValueRow, type Line, renderKeyValue } from './key-value.js';
 import { groupDigits } from './units.js';
 
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';

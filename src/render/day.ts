@@ -5,7 +5,7 @@
  */
 import { safeText, text } from '../base/text/safe.js';
 import { coinLabel, type RenderContext } from './context.js';
-import { type KeyValueRow, renderKeyValue } from './table.js';
+import { type KeyValueRow, renderKeyValue } from './key-value.js';
 import { formatUnits, groupDigits } from './units.js';
 
 type Doc = Record<string, unknown>;

@@ -6,7 +6,7 @@
 import { safeText } from '../base/text/safe.js';
 import type { RenderContext } from './context.js';
 import { paint } from './paint.js';
-import { type KeyValueRow, renderKeyValue } from './table.js';
+import { type KeyValueRow, renderKeyValue } from './key-value.js';
 
 /** `[key, value]` for every scalar of `v`, nested keys dotted, arrays of scalars joined with `, `. */
 function fields(v: unknown, prefix = ''): [string, string][] {

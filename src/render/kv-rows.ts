@@ -4,7 +4,7 @@
  * do), and the other rows still show.
  */
 import { text } from '../base/text/safe.js';
-import type { KeyValueRow, Line } from './table.js';
+import type { KeyValueRow, Line } from './key-value.js';
 
 /** Lines are arrays of lines; a line is a span or an array of spans (never an array of arrays). */
 function isLines(v: Line | readonly Line[]): v is readonly Line[] {

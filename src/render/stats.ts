@@ -9,7 +9,7 @@ import { text } from '../base/text/safe.js';
 import type { RenderContext } from './context.js';
 import { obj } from './fields.js';
 import { age, isoTime } from './format.js';
-import { type KeyValueRow, renderKeyValue } from './table.js';
+import { type KeyValueRow, renderKeyValue } from './key-value.js';
 import { groupDigits, usd } from './units.js';
 import { displayWidth, pad } from './width.js';
 

@@ -11,8 +11,8 @@ import type { RenderContext } from './context.js';
 import { isRecord, obj } from './fields.js';
 import { addressHash, addressName } from './format.js';
 import { text } from '../base/text/safe.js';
-import type { Cell, Column, KeyValueRow, Line } from './table.js';
-import { renderKeyValue } from './table.js';
+import type { Cell, Column } from './table.js';
+import { type KeyValueRow, type Line, renderKeyValue } from './key-value.js';
 import { formatUnits, groupDigits, toBigInt, toDecimals, valueAt } from './units.js';
 import { displayWidth, pad } from './width.js';
 

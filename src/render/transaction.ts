@@ -10,11 +10,11 @@ import { coinLabel, type RenderContext } from './context.js';
 import { isRecord, list, obj, objects } from './fields.js';
 import { addressHash, addressName, age, humanTime, isoTime, shortHash, shortId } from './format.js';
 import { safeText, text } from '../base/text/safe.js';
-import { type KeyValueRow, renderKeyValue, type Span } from './table.js';
+import { type KeyValueRow, renderKeyValue, type Span } from './key-value.js';
 import { displayUnits, formatUnits, groupDigits, gwei, toBigInt, usd } from './units.js';
 import { displayWidth, pad, truncate } from './width.js';
 import { dataRow, fieldsRow, lazyRow } from './kv-rows.js';
-import { blobBytes } from './beacon.js';
+import { blobBytes } from './blob-size.js';
 
 const present = (v: unknown) => v !== null && v !== undefined && v !== '';
 

@@ -28,7 +28,7 @@ import type { PageOptions } from '../kit/page-options.js';
 import type { CommandLine, HintWord, Invocation } from '../kit/invocation.js';
 import type { ArgSpec } from '../kit/spec.js';
 import { csvField } from '../render/csv.js';
-import { flat } from '../render/table.js';
+import { flat } from '../render/key-value.js';
 import { groupDigits } from '../render/units.js';
 import { openProgress, silentProgress } from './progress.js';
 import { blockHeading, exitCodeOf, inOrder, RunFailedError, runFailed, type Waiting, WAITING_OUTPUT_BYTES, WaitingOutput, worse } from './many.js';

@@ -135,5 +135,7 @@ async function openSession(inv: Omit<Invocation, 'session'>): Promise<Opened> {
     commandPath: inv.path,
     jq: inv.output.jq,
   };
+  // Colour decided on: chalk loads now, before anything is painted (never for output without colour).
+  if (session.render.color) await (await import('../render/paint.js')).loadPaint();
   return { session, http, pro: () => pro };
 }

@@ -450,11 +450,11 @@ async function direct(shape: Shape, mode: Mode): Promise<Outcome> {
     } else if (kind.doc === 'summary') {
       await printSummary(s, body);
     } else if (kind.doc === 'transaction') {
-      await printObject(s, body, ORIGIN, objectViews.transaction);
+      await printObject(s, body, ORIGIN, await objectViews.transaction());
     } else if (kind.doc === 'block') {
-      await printObject(s, body, ORIGIN, objectViews.block);
+      await printObject(s, body, ORIGIN, await objectViews.block());
     } else if (kind.doc === 'stats') {
-      await printObject(s, body, ORIGIN, objectViews.stats);
+      await printObject(s, body, ORIGIN, await objectViews.stats());
     } else {
       await printTrace(s, body, knownAddresses(JSON.parse(TX_FOR_TRACE)));
     }

@@ -230,6 +230,25 @@ describe('output modes load only what they print with', () => {
     expect(mods).toContain('src/api/shapes.ts');
     expect(mods.filter((m) => m.startsWith('node_modules/zod/') || m === 'src/api/schemas.ts')).toEqual([]);
   });
+
+  it('tx show as a key/value view loads its own renderer only: no table drawer, no other view, no list columns', async () => {
+    const mods = await modulesLoadedBy(['tx', 'show', TX.ok, '--base-url', srv.url]);
+    expect(mods).toContain('src/render/key-value.ts');
+    // (\b: in a worktree whose node_modules links elsewhere, its modules' paths start with ../.)
+    expect(mods.filter((m) => /\bnode_modules\/(cli-table3|string-width)\//.test(m))).toEqual([]);
+    expect(mods.filter((m) => /^src\/render\/(table|block|stats|token|columns|cells|beacon)\.ts$/.test(m))).toEqual([]);
+  });
+
+  it('tx show piped loads no chalk (no colour); with colour on, the session loads it and the view is painted', async () => {
+    const chalk = (mods: string[]) => mods.filter((m) => /\bnode_modules\/chalk\//.test(m));
+    const piped = await modulesLoadedBy(['tx', 'show', TX.ok, '--base-url', srv.url]);
+    expect(piped).toContain('src/render/paint.ts');
+    expect(chalk(piped)).toEqual([]);
+    const r = await traceRun(['tx', 'show', TX.ok, '--color', 'always', '--base-url', srv.url]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(chalk(modulesIn(r.lines))).not.toEqual([]);
+    expect(r.stdout).toMatch(/\u001b\[1mTransaction/);
+  });
 });
 
 describe('library entry', () => {

@@ -26,7 +26,7 @@ import type { Invocation, Session } from '../../kit/invocation.js';
 import type { ChainObject } from '../../kit/spec.js';
 import { isAmount, outputsJson, renderOutputs, type TokenUnit } from '../../render/call.js';
 import type { RenderContext } from '../../render/context.js';
-import { type KeyValueRow, renderKeyValue } from '../../render/table.js';
+import { type KeyValueRow, renderKeyValue } from '../../render/key-value.js';
 import { contractAbi } from '../../run/contract-abi.js';
 import { ethCall, tokenUnit } from '../../run/eth-call.js';
 import { printDocument } from '../../run/output.js';

@@ -18,7 +18,7 @@ import type { Invocation, Session } from '../../kit/invocation.js';
 import type { ChainObject } from '../../kit/spec.js';
 import { outputRows, outputsJson, type TokenUnit } from '../../render/call.js';
 import type { RenderContext } from '../../render/context.js';
-import { type KeyValueRow, type Line, renderKeyValue, type Span } from '../../render/table.js';
+import { type KeyValueRow, type Line, renderKeyValue, type Span } from '../../render/key-value.js';
 import { contractAbi } from '../../run/contract-abi.js';
 import { ethCall } from '../../run/eth-call.js';
 import { printDocument } from '../../run/output.js';

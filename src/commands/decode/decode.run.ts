@@ -22,7 +22,7 @@ import type { Invocation } from '../../kit/invocation.js';
 import { contractAbi } from '../../run/contract-abi.js';
 import { printDocument } from '../../run/output.js';
 import type { Session } from '../../run/session.js';
-import { type KeyValueRow, renderKeyValue } from '../../render/table.js';
+import { type KeyValueRow, renderKeyValue } from '../../render/key-value.js';
 
 /** The largest ABI file read (16 MiB: the biggest verified ABIs are a few hundred KiB). */
 const ABI_FILE_MAX = 16 * 1024 * 1024;
