@@ -64,9 +64,9 @@ export function parseUrlSetting(value: string, from: string): URL {
  * Characters a shell, cmd.exe or PowerShell reads specially (`$ ( ) ' " \` ; & | < > ^`), whitespace,
  * controls and invisible format characters. A web URL holding any of them, anywhere, is refused:
  * the `open` package hands a URL to PowerShell inside a double-quoted string on Windows and WSL.
+ * Made when first asked: V8 builds a Unicode property's character set when the expression is made.
  */
-// eslint-disable-next-line no-control-regex
-const SHELL_SPECIAL = /[$()'"`\\;&|<>^\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+let shellSpecial: RegExp | undefined;
 
 /** The characters a path keeps as they are; anything else (outside a valid `%XX`) is percent-encoded. */
 const PATH_KEPT = /[A-Za-z0-9\-._~/:]/;
@@ -77,12 +77,13 @@ const WEB_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,
 /**
  * The one check for a URL that is printed as a web page or handed to a browser, and for an explorer
  * URL taken from the chain registry (or read back from its cache): an `http:` or `https:` URL with no
- * user name or password, no character of SHELL_SPECIAL anywhere in it, a plain host, and a path
+ * user name or password, no character of `shellSpecial` anywhere in it, a plain host, and a path
  * percent-encoded outside `A-Z a-z 0-9 - . _ ~ / :`. Query and fragment are dropped (scout's pages
  * have none). Returns the URL so written, or the reason it is refused.
  */
 export function checkWebUrl(raw: string): { url: string } | { problem: string } {
-  if (SHELL_SPECIAL.test(raw)) return { problem: 'it holds a character a shell would read (one of $ ( ) \' " ` \\ ; & | < > ^, a space or a control)' };
+  // eslint-disable-next-line no-control-regex
+  if ((shellSpecial ??= /[$()'"`\\;&|<>^\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u).test(raw)) return { problem: 'it holds a character a shell would read (one of $ ( ) \' " ` \\ ; & | < > ^, a space or a control)' };
   let u: URL;
   try {
     u = new URL(raw);

@@ -105,7 +105,11 @@ const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 export function mayHoldUnsafe(s: string): boolean {
   return NOT_PRINTABLE_ASCII.test(s);
 }
-const PICTOGRAPH = /\p{Extended_Pictographic}$/u;
+/**
+ * Made when first asked, as render/width.ts's classes are: V8 builds a Unicode property's character
+ * set when the expression is made, which every run that loads this module would pay for.
+ */
+let pictograph: RegExp | undefined;
 const SELECTOR = /^[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
 
 /**
@@ -117,7 +121,7 @@ const SELECTOR = /^[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
  */
 function kept(ch: string, at: number, s: string): boolean {
   if (ch !== '\ufe0e' && ch !== '\ufe0f') return false;
-  return PICTOGRAPH.test(s.slice(Math.max(0, at - 2), at)) && !SELECTOR.test(s.slice(at + 1, at + 3));
+  return (pictograph ??= /\p{Extended_Pictographic}$/u).test(s.slice(Math.max(0, at - 2), at)) && !SELECTOR.test(s.slice(at + 1, at + 3));
 }
 
 /**
