@@ -3,13 +3,16 @@
 // - dist/cli/program.cjs: the program (src/main.ts and all it loads) as one CommonJS file, which the
 //   entry compiles with scout's own V8 code cache (src/code-cache.ts). What a command does not need
 //   stays unevaluated in it (esbuild keeps each import() target behind a function that runs it
-//   first time), and each module reports itself to `globalThis.__scoutModule` as it is evaluated:
-//   the code cache records which modules a run went through, and the start-up test what loaded;
+//   first time), and each module reports itself to the entry (`__scoutReport`) as it is evaluated:
+//   the code cache records which modules a run went through, and the start-up test what loaded.
+//   Beside it, a part of it: dist/cli/undici.cjs (src/api/undici.ts and undici), which the program
+//   asks the entry for (`__scoutPart`) with its first request, so that it has a code cache of its
+//   own that a run sending nothing never reads;
 // - dist/cli/launch.cjs: the process entry bin/scout.js requires (src/launch.ts), CommonJS because
 //   that starts fastest; it answers --version and piped --help from dist/cli/help.json, the help of
 //   every command rendered here by the program itself, and runs the program for anything else;
-// - dist/scout.cjs: everything in one file, jq included, that runs with `node scout.cjs` and no
-//   node_modules.
+// - dist/scout.cjs: everything in one file, jq and undici included, that runs with `node scout.cjs`
+//   and no node_modules.
 // dist/cli/meta.json records which source module went into which file and what each imports (the
 // start-up test reads it).
 import { execFileSync } from 'node:child_process';
@@ -29,7 +32,7 @@ execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 
 });
 
 /**
- * Puts `globalThis.__scoutModule?.('<path>')` at the top of every module of the program (after a
+ * Puts `__scoutReport('<path>')` at the top of every module of the program and its parts (after a
  * 'use strict' prologue, which must stay first), so that each reports itself as it is evaluated.
  */
 const moduleReports = {
@@ -40,7 +43,7 @@ const moduleReports = {
       const path = relative(root, args.path).split(sep).join('/');
       const source = readFileSync(args.path, 'utf8');
       const prologue = /^(#![^\n]*\n)?(\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*(['"])use strict\4;?/.exec(source)?.[0] ?? /^#![^\n]*\n/.exec(source)?.[0] ?? '';
-      const call = `;globalThis.__scoutModule?.(${JSON.stringify(path)});`;
+      const call = `;__scoutReport(${JSON.stringify(path)});`;
       return { contents: prologue + call + source.slice(prologue.length), loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
     });
   },
@@ -60,33 +63,57 @@ const common = {
   logLevel: 'warning',
 };
 
+/**
+ * In the program, src/api/transport.ts's `import('./undici.js')` becomes the part dist/cli/undici.cjs,
+ * which the entry compiles with a code cache of its own when the program first asks for it
+ * (src/code-cache.ts, `__scoutPart`).
+ */
+const undiciPart = {
+  name: 'undici-part',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/undici\.js$/ }, (args) => (relative(root, args.importer).split(sep).join('/') === 'src/api/transport.ts' ? { path: 'undici', namespace: 'scout-part' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'scout-part' }, (args) => ({ contents: `module.exports = __scoutPart(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
+
+/**
+ * A file of the program: the function the entry calls (src/code-cache.ts), so that it compiles the
+ * file as read, without a copy, and hands it how a module reports itself and how a part is asked
+ * for; `import.meta.url`, for code that reads it, is the file's own URL, made when first read (most
+ * runs never do; making it compiles a dozen of node:url's functions).
+ */
+async function programFile(entry, name, plugins) {
+  const outfile = join(outdir, `${name}.cjs`);
+  const result = await build({
+    ...common,
+    entryPoints: [entry],
+    outfile,
+    format: 'cjs',
+    legalComments: 'linked',
+    plugins: [...common.plugins, ...plugins, moduleReports],
+    banner: { js: `(function (exports, require, module, __filename, __dirname, __scoutReport, __scoutPart) {${fileUrl}` },
+    footer: { js: '})' },
+    define: { __SCOUT_VERSION__: JSON.stringify(version), 'import.meta.url': '__scoutMeta.url' },
+  });
+  const text = readFileSync(outfile, 'latin1');
+  // ASCII only, so that the entry reads it as Latin-1, byte for byte, the cheapest way (esbuild
+  // writes strings so; a regular expression it leaves as written).
+  const stray = /[^\x00-\x7f]/.exec(text);
+  if (stray) throw new Error(`dist/cli/${name}.cjs must be ASCII; it has ${JSON.stringify(stray[0])} at ${stray.index}: write it as an escape in the source`);
+  // The entry runs it as a script, where import() has no loader: a dynamic import esbuild left in
+  // (of a module outside the bundle, a Node built-in) would fail when reached. Such code takes the
+  // module with process.getBuiltinModule.
+  const dynamicImport = /\bimport\(\s*["'`]/.exec(text);
+  if (dynamicImport) throw new Error(`dist/cli/${name}.cjs has a dynamic import() at ${dynamicImport.index}: take a Node built-in with process.getBuiltinModule instead`);
+  return result;
+}
+
 const outdir = join(root, 'dist', 'cli');
 rmSync(outdir, { recursive: true, force: true });
-const programFile = join(outdir, 'program.cjs');
-const program = await build({
-  ...common,
-  entryPoints: ['src/main.ts'],
-  outfile: programFile,
-  format: 'cjs',
-  legalComments: 'linked',
-  plugins: [...common.plugins, moduleReports],
-  // The file is the function the entry calls (src/code-cache.ts), so that it compiles the file as
-  // read, without a copy; `import.meta.url`, for code that reads it, is the file's own URL, made
-  // when first read (most runs never do; making it compiles a dozen of node:url's functions).
-  banner: { js: `(function (exports, require, module, __filename, __dirname) {${fileUrl}` },
-  footer: { js: '})' },
-  define: { __SCOUT_VERSION__: JSON.stringify(version), 'import.meta.url': '__scoutMeta.url' },
-});
-// ASCII only, so that the entry reads it as Latin-1, byte for byte, the cheapest way (esbuild writes
-// strings so; a regular expression it leaves as written).
-const stray = /[^\x00-\x7f]/.exec(readFileSync(programFile, 'latin1'));
-if (stray) throw new Error(`dist/cli/program.cjs must be ASCII; it has ${JSON.stringify(stray[0])} at ${stray.index}: write it as an escape in the source`);
-// The entry runs it as a script, where import() has no loader: a dynamic import esbuild left in
-// (of a module outside the bundle, a Node built-in) would fail when reached. Such code takes the
-// module with process.getBuiltinModule.
-const dynamicImport = /\bimport\(\s*["'`]/.exec(readFileSync(programFile, 'latin1'));
-if (dynamicImport) throw new Error(`dist/cli/program.cjs has a dynamic import() at ${dynamicImport.index}: take a Node built-in with process.getBuiltinModule instead`);
-const programId = createHash('sha256').update(readFileSync(programFile)).digest('hex').slice(0, 16);
+const program = await programFile('src/main.ts', 'program', [undiciPart]);
+const undici = await programFile('src/api/undici.ts', 'undici', []);
+// The build of the program and its parts: which code caches are theirs.
+const programId = createHash('sha256').update(readFileSync(join(outdir, 'program.cjs'))).update(readFileSync(join(outdir, 'undici.cjs'))).digest('hex').slice(0, 16);
 
 const help = await renderHelp();
 writeFileSync(join(outdir, 'help.json'), JSON.stringify(help));
@@ -103,7 +130,7 @@ const launcher = await build({
   format: 'cjs',
   define: { __SCOUT_VERSION__: JSON.stringify(version), __SCOUT_HELP__: 'undefined', __SCOUT_SINGLE__: 'false', __SCOUT_HELP_ID__: JSON.stringify(helpId), __SCOUT_PROGRAM_ID__: JSON.stringify(programId) },
 });
-writeFileSync(join(outdir, 'meta.json'), JSON.stringify(mergeMeta(program.metafile, launcher.metafile)));
+writeFileSync(join(outdir, 'meta.json'), JSON.stringify(mergeMeta(program.metafile, undici.metafile, launcher.metafile)));
 
 // The single file: the entry with the program, the help texts and jq inside it.
 const single = join(root, 'dist', 'scout.cjs');

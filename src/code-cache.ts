@@ -11,11 +11,18 @@
  * whole cache before the program starts, so a cache holds what that kind of command line runs, not
  * what every other did: one for every topic was about 15% more work for a lookup, and a `--json`
  * lookup's cache that tables had grown as well cost a `--cache` hit 8M more instructions (Node 20;
- * about 5%). It is written at exit by a run that found none it could use, or that ran parts of the
- * program (modules) the kept one had not (V8 writes what was deserialised with what was compiled
- * since, so a rewrite only ever adds). A cache that is missing, from another build or Node, cut
- * short, corrupt or unreadable is ignored, and one that cannot be written is not written: neither
- * changes what the program does (test/project/code-cache.test.ts covers each).
+ * about 5%).
+ *
+ * A part of the program that only some runs load and every command loads alike is a file of its own
+ * beside it, compiled the first time the program asks for it (`part`), with a cache of its own,
+ * shared by every kind (`<build id>.<part>.bin`): undici, which only a request loads, so that a
+ * `--cache` hit never deserialises it (6M instructions of a hit, Node 20).
+ *
+ * A cache is written at exit by a run that found none it could use, or that ran parts of its file
+ * (modules) the kept one had not (V8 writes what was deserialised with what was compiled since, so a
+ * rewrite only ever adds). A cache that is missing, from another build or Node, cut short, corrupt or
+ * unreadable is ignored, and one that cannot be written is not written: neither changes what the
+ * program does (test/project/code-cache.test.ts covers each).
  *
  * Loaded by the process entry (launch.ts) and bundled into it; it must not import the program.
  */
@@ -25,14 +32,14 @@ import type { Script } from 'node:vm';
 
 declare global {
   /**
-   * Called by every module of the program as it is evaluated (scripts/build.mjs puts the call at the
-   * top of each), with its path in the repository ('src/api/http.ts', 'node_modules/undici/…').
+   * Told of every module of the program as it is evaluated, when a trace (the start-up and code-cache
+   * tests) sets it: its path in the repository ('src/api/http.ts', 'node_modules/undici/…').
    */
   var __scoutModule: ((path: string) => void) | undefined;
 }
 
 /** What the file starts with: the format, so that another one is never taken for this. */
-const MAGIC = 'scout-code-cache-1';
+const MAGIC = 'scout-code-cache-2';
 
 /** The header of a cache file, a line of JSON before V8's data. */
 interface Header {
@@ -41,10 +48,8 @@ interface Header {
   node: string;
   /** The build of the program it was compiled from. */
   build: string;
-  /** The command line's first word (`-` for an option or none). */
-  topic: string;
-  /** What it prints: `data` (--json, --ndjson, --csv, --jq) or `table`. */
-  output: Output;
+  /** What it is kept for: `<topic>.<output>` (see `kindOf`) for the program, a part's name for a part. */
+  key: string;
   /** The byte length of V8's data after the header. */
   bytes: number;
   /** The modules the runs that compiled it evaluated. */
@@ -60,7 +65,7 @@ interface Kept {
 const nodeId = (): string => `${process.version}-${process.arch}`;
 
 /** The kept cache if it is whole and for this Node and build; otherwise undefined. */
-function readKept(file: string, build: string, kind: Kind): Kept | undefined {
+function readKept(file: string, build: string, key: string): Kept | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -76,7 +81,7 @@ function readKept(file: string, build: string, kind: Kind): Kept | undefined {
     return undefined;
   }
   const data = bytes.subarray(end + 1);
-  if (header.magic !== MAGIC || header.node !== nodeId() || header.build !== build || header.topic !== kind.topic || header.output !== kind.output || header.bytes !== data.length) return undefined;
+  if (header.magic !== MAGIC || header.node !== nodeId() || header.build !== build || header.key !== key || header.bytes !== data.length) return undefined;
   if (!Array.isArray(header.modules) || !header.modules.every((m) => typeof m === 'string')) return undefined;
   return { data, modules: new Set(header.modules) };
 }
@@ -86,8 +91,8 @@ function readKept(file: string, build: string, kind: Kind): Kept | undefined {
  * part of one; removes the caches of other builds for this Node. Best effort: any failure leaves the
  * cache unwritten and the run as it was.
  */
-function keep(file: string, build: string, kind: Kind, data: Buffer, modules: Iterable<string>): void {
-  const header: Header = { magic: MAGIC, node: nodeId(), build, ...kind, bytes: data.length, modules: [...modules].sort() };
+function keep(file: string, build: string, key: string, data: Buffer, modules: Iterable<string>): void {
+  const header: Header = { magic: MAGIC, node: nodeId(), build, key, bytes: data.length, modules: [...modules].sort() };
   const dir = dirname(file);
   const temp = `${file}.${process.pid}.tmp`;
   try {
@@ -106,9 +111,9 @@ function keep(file: string, build: string, kind: Kind, data: Buffer, modules: It
   }
 }
 
-/** Where this Node keeps the cache of `build` for `kind` under `dir` (scout's compile-cache directory). */
-function cacheFile(dir: string, build: string, kind: Kind): string {
-  return join(dir, nodeId(), `${build}.${kind.topic}.${kind.output}.bin`);
+/** Where this Node keeps the cache of `build` for `key` under `dir` (scout's compile-cache directory). */
+function cacheFile(dir: string, build: string, key: string): string {
+  return join(dir, nodeId(), `${build}.${key}.bin`);
 }
 
 /** What a command line prints, as far as its words tell (a setting from elsewhere can change it). */
@@ -143,11 +148,41 @@ export function topicOf(args: readonly string[]): string {
 }
 
 /**
- * Compiles and runs the program in `file` as CommonJS (with the entry's `require`), from the code
- * cache in `dir` when there is a usable one, and keeps a new one at exit when this run had none or
- * went further than the kept one. `dir` undefined: no cache. `flags`: V8 flags the program runs
- * with, set first (a cache holds the flags it was made with, and is used only with the same), right
- * after `beforeFlags`, which loads what must load before them (launch.ts).
+ * The function in `file` (a file of the build: `(function (exports, require, module, __filename,
+ * __dirname, __scoutReport, __scoutPart) {…})`), compiled from the code cache kept for `key` in
+ * `dir` when there is a usable one; a new one is kept at exit when this run had none or went further
+ * than the kept one. `dir` undefined: no cache.
+ */
+function compileCached(file: string, build: string, dir: string | undefined, key: string, req: NodeJS.Require): { run: (...a: unknown[]) => void; seen: Set<string> } {
+  // The file is ASCII and holds the function itself (scripts/build.mjs).
+  const source = readFileSync(file, 'latin1');
+  const where = dir === undefined ? undefined : cacheFile(dir, build, key);
+  const kept = where === undefined ? undefined : readKept(where, build, key);
+  const { Script: VmScript } = req('node:vm') as typeof import('node:vm');
+  const script: Script = new VmScript(source, { filename: file, cachedData: kept?.data });
+  const accepted = kept !== undefined && script.cachedDataRejected === false;
+  const seen = new Set<string>();
+  if (where !== undefined) {
+    process.once('exit', () => {
+      if (accepted && [...seen].every((m) => kept.modules.has(m))) return;
+      let data: Buffer;
+      try {
+        data = script.createCachedData();
+      } catch {
+        return;
+      }
+      keep(where, build, key, data, accepted ? new Set([...kept.modules, ...seen]) : seen);
+    });
+  }
+  return { run: script.runInThisContext() as (...a: unknown[]) => void, seen };
+}
+
+/**
+ * Compiles and runs the program in `file` as CommonJS (with the entry's `require`), each from its
+ * code cache (`compileCached`), and the parts it asks for from the files beside it. `dir` undefined:
+ * no cache. `flags`: V8 flags the program runs with, set first (a cache holds the flags it was made
+ * with, and is used only with the same), right after `beforeFlags`, which loads what must load
+ * before them (launch.ts).
  *
  * V8 takes a cache whose header matches its version, flags and the source's length, and reads the
  * rest as it is: bytes changed on disk crash the process. `--verify-snapshot-checksum` makes V8
@@ -161,34 +196,21 @@ export function runProgram(file: string, build: string, dir: string | undefined,
   beforeFlags();
   if (v8Flags.length > 0) (req('node:v8') as typeof import('node:v8')).setFlagsFromString(v8Flags.join(' '));
   const kind = kindOf(process.argv.slice(2));
-  // The file is ASCII and holds the function itself (scripts/build.mjs).
-  const source = readFileSync(file, 'latin1');
-  const where = dir === undefined ? undefined : cacheFile(dir, build, kind);
-  const kept = where === undefined ? undefined : readKept(where, build, kind);
-  const { Script: VmScript } = req('node:vm') as typeof import('node:vm');
-  const script: Script = new VmScript(source, {
-    filename: file,
-    cachedData: kept?.data,
-  });
-  const accepted = kept !== undefined && script.cachedDataRejected === false;
-  const seen = new Set<string>();
-  const outer = globalThis.__scoutModule;
-  globalThis.__scoutModule = (path) => {
-    seen.add(path);
-    outer?.(path);
+  const parts = new Map<string, unknown>();
+  /** Runs `path` of the build as a module, reporting its modules into `seen` (and to a trace). */
+  const evaluate = (path: string, key: string): unknown => {
+    const { run, seen } = compileCached(path, build, dir, key, req);
+    const report = (m: string) => {
+      seen.add(m);
+      globalThis.__scoutModule?.(m);
+    };
+    const module = { exports: {} };
+    run(module.exports, req, module, path, dirname(path), report, part);
+    return module.exports;
   };
-  if (where !== undefined) {
-    process.once('exit', () => {
-      if (accepted && [...seen].every((m) => kept.modules.has(m))) return;
-      let data: Buffer;
-      try {
-        data = script.createCachedData();
-      } catch {
-        return;
-      }
-      keep(where, build, kind, data, accepted ? new Set([...kept.modules, ...seen]) : seen);
-    });
-  }
-  const module = { exports: {} };
-  (script.runInThisContext() as (...a: unknown[]) => void)(module.exports, req, module, file, dirname(file));
+  const part = (name: string): unknown => {
+    if (!parts.has(name)) parts.set(name, evaluate(join(dirname(file), `${name}.cjs`), name));
+    return parts.get(name);
+  };
+  evaluate(file, `${kind.topic}.${kind.output}`);
 }

@@ -4,6 +4,8 @@
  * mocks at load time, about 15% of a single lookup's run time (BENCHMARKS.md). These paths are
  * undici's internals, not its public API: package.json pins undici to one exact version and
  * test/api/undici-pin.test.ts checks they are still the very Pool and request the index exports.
+ * The build makes this module and undici a part of the program of their own (dist/cli/undici.cjs,
+ * scripts/build.mjs), with a code cache that only a run that sends a request reads.
  */
 import type { Dispatcher } from 'undici';
 import Pool from 'undici/lib/dispatcher/pool.js';

@@ -31,9 +31,9 @@ function cacheOf(dir: string, kind: string): string {
   return join(dir, files[0]!);
 }
 
-const header = (file: string): { build: string; node: string; topic: string; output: string; modules: string[] } => {
+const header = (file: string): { build: string; node: string; key: string; modules: string[] } => {
   const bytes = readFileSync(file);
-  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10))) as { build: string; node: string; topic: string; output: string; modules: string[] };
+  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10))) as { build: string; node: string; key: string; modules: string[] };
 };
 
 let reference: Traced;
@@ -59,7 +59,7 @@ describe('the code cache', () => {
     const { home, dir } = freshHome();
     expect(verdict(await sameOutput(home))).toBe('none');
     const file = cacheOf(dir, 'chains.table');
-    expect(header(file)).toMatchObject({ node: NODE_DIR, topic: 'chains', output: 'table' });
+    expect(header(file)).toMatchObject({ node: NODE_DIR, key: 'chains.table' });
     expect(header(file).modules).toContain('src/cli.ts');
     const written = statSync(file).mtimeMs;
     const bytes = readFileSync(file);
@@ -94,10 +94,10 @@ describe('the code cache', () => {
     expect(header(cacheOf(dir, 'chains.data')).modules).toEqual(grown);
   });
 
-  it('a lookup runs from it with the same output', async () => {
+  it('a lookup runs from it with the same output, and undici from a cache of its own', async () => {
     const srv: FakeServer = await startServer();
     try {
-      const { home } = freshHome();
+      const { home, dir } = freshHome();
       const args = ['tx', 'show', TX.ok, '--json', '--base-url', srv.url];
       const first = await run(args, home);
       const second = await run(args, home);
@@ -105,6 +105,24 @@ describe('the code cache', () => {
       expect(verdict(second)).toBe('accepted');
       expect(second.stdout).toBe(first.stdout);
       expect(JSON.parse(second.stdout)).toHaveProperty('hash');
+      // undici is a part with a cache of its own, shared by every kind of command line.
+      const part = (r: Traced) => r.lines.filter((l) => l.startsWith('part-cache:'));
+      expect([part(first), part(second)]).toEqual([['part-cache:undici:none'], ['part-cache:undici:accepted']]);
+      const undici = header(cacheOf(dir, 'undici'));
+      expect(undici.modules).toContain('node_modules/undici/lib/dispatcher/pool.js');
+      expect(undici.modules.filter((m) => m.startsWith('src/'))).toEqual(['src/api/undici.ts']);
+      expect(header(cacheOf(dir, 'tx.data')).modules.filter((m) => m.includes('undici'))).toEqual([]);
+      const table = await run(['tx', 'show', TX.ok, '--base-url', srv.url], home);
+      expect([verdict(table), part(table)]).toEqual(['none', ['part-cache:undici:accepted']]);
+      // A part's cache damaged on disk is refused like the program's, and replaced.
+      const file = cacheOf(dir, 'undici');
+      const bytes = readFileSync(file);
+      const at = bytes.indexOf(10) + 1 + Math.floor((bytes.length - bytes.indexOf(10)) / 2);
+      bytes[at] = bytes[at]! ^ 0x01;
+      writeFileSync(file, bytes);
+      const damaged = await run(args, home);
+      expect([damaged.status, damaged.stdout, damaged.stderr, part(damaged)]).toEqual([0, first.stdout, '', ['part-cache:undici:rejected']]);
+      expect(part(await run(args, home))).toEqual(['part-cache:undici:accepted']);
     } finally {
       await srv.close();
     }
@@ -123,6 +141,8 @@ describe('the code cache', () => {
         expect(JSON.parse(hit.stdout)).toHaveProperty('hash');
         expect(hit.lines.some((l) => l.startsWith('flag:'))).toBe(true);
         expect(hit.lines.filter((l) => l.startsWith('after-flags:'))).toEqual([]);
+        // undici is neither loaded nor its cache read.
+        expect(hit.lines.filter((l) => l.startsWith('part-cache:') || l.includes('undici'))).toEqual([]);
         // --cache on the command line: node:net is left to a request, which a hit never sends.
         if (noPipes) expect(hit.lines).not.toContain('builtin:net');
       }
@@ -201,8 +221,8 @@ describe('a cache that cannot be used changes nothing, and is replaced', () => {
   it.each([
     ['another Node', { node: 'v0.0.0-x64' }],
     ['another build', { build: '0000000000000000' }],
-    ['another topic', { topic: 'tx' }],
-    ['another output', { output: 'data' }],
+    ['another topic', { key: 'tx.table' }],
+    ['another output', { key: 'chains.data' }],
     ['another format', { magic: 'scout-code-cache-0' }],
   ])('stale: the header names %s', async (_what, change) => {
     await survives((file) => {

@@ -33,7 +33,7 @@ function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
   return r;
 }
 
-const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/(scout\.js|package\.json)|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/(launch\.cjs|help\.json|program\.cjs|program\.cjs\.LEGAL\.txt))$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/(scout\.js|package\.json)|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/(launch\.cjs|help\.json|program\.cjs|undici\.cjs|(program|undici)\.cjs\.LEGAL\.txt))$/;
 
 let work: string;
 let tarball: string;
@@ -62,7 +62,7 @@ describe('npm pack', () => {
     expect(packed).not.toContain('dist/cli/meta.json');
     // The single file is for copying alone (README: Install); the package runs from its parts.
     expect(packed).not.toContain('dist/scout.cjs');
-    for (const must of ['bin/scout.js', 'bin/package.json', 'dist/cli/launch.cjs', 'dist/cli/help.json', 'dist/cli/program.cjs', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'completions/scout.bash', 'completions/_scout', 'completions/scout.fish', 'README.md', 'LICENSE', 'package.json']) {
+    for (const must of ['bin/scout.js', 'bin/package.json', 'dist/cli/launch.cjs', 'dist/cli/help.json', 'dist/cli/program.cjs', 'dist/cli/undici.cjs', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'completions/scout.bash', 'completions/_scout', 'completions/scout.fish', 'README.md', 'LICENSE', 'package.json']) {
       expect(packed).toContain(must);
     }
   });
@@ -76,7 +76,7 @@ describe('npm pack', () => {
     // The library (tsc, one file per module) beside the bundled command (dist/cli/, built by esbuild:
     // the entry, the program in one file, and the help texts).
     expect(packed.filter((p) => p.endsWith('.js') && p.startsWith('dist/') && !p.startsWith('dist/cli/'))).toEqual(sources);
-    expect(packed.filter((p) => p.startsWith('dist/cli/') && !p.endsWith('.LEGAL.txt')).sort()).toEqual(['dist/cli/help.json', 'dist/cli/launch.cjs', 'dist/cli/program.cjs']);
+    expect(packed.filter((p) => p.startsWith('dist/cli/') && !p.endsWith('.LEGAL.txt')).sort()).toEqual(['dist/cli/help.json', 'dist/cli/launch.cjs', 'dist/cli/program.cjs', 'dist/cli/undici.cjs']);
   });
 });
 

@@ -3,7 +3,8 @@
 // - `module:<path>`: each module of the program as it is evaluated (scripts/build.mjs has every
 //   module of dist/cli/program.cjs report itself to `globalThis.__scoutModule`);
 // - `flag:<flags>`: each V8 flag set at run time;
-// - `code-cache:none|accepted|rejected`: what V8 made of the code cache the program was compiled with;
+// - `code-cache:none|accepted|rejected`: what V8 made of the code cache the program was compiled with,
+//   and `part-cache:<name>:none|accepted|rejected` of a part's (dist/cli/<name>.cjs);
 // - `process:<pid>:<ppid>:<flags>`: each process that ran, and the flags it started with, then
 //   `malloc-arenas:<MALLOC_ARENA_MAX>`;
 // - at exit, the CommonJS files it required (the entry) as file:// URLs, and each Node built-in it
@@ -36,7 +37,10 @@ const Script = vm.Script;
 vm.Script = class extends Script {
   constructor(source, options) {
     super(source, options);
-    note(`code-cache:${options?.cachedData === undefined ? 'none' : this.cachedDataRejected ? 'rejected' : 'accepted'}`);
+    const verdict = options?.cachedData === undefined ? 'none' : this.cachedDataRejected ? 'rejected' : 'accepted';
+    // The program, or a part of it beside it (dist/cli/undici.cjs).
+    const part = /([^/\\]+)\.cjs$/.exec(options?.filename ?? '')?.[1];
+    note(part === undefined || part === 'program' ? `code-cache:${verdict}` : `part-cache:${part}:${verdict}`);
   }
 };
 process.on('exit', () => {
