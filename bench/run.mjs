@@ -19,7 +19,7 @@ import { chainsRows } from './chains.mjs';
 import { exportRows } from './export.mjs';
 import { rateLimitRows } from './ratelimit.mjs';
 import { itemTime, startBenchServer } from './server.mjs';
-import { lazyChildProcess, leanUndici, noHttp2 } from '../scripts/plugins.mjs';
+import { lazyChildProcess, leanLlhttpConstants, leanUndici, noHttp2 } from '../scripts/plugins.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -272,7 +272,7 @@ await (await import('esbuild')).build({
   format: 'cjs',
   minify: true,
   logLevel: 'warning',
-  plugins: [lazyChildProcess, noHttp2, leanUndici],
+  plugins: [lazyChildProcess, noHttp2, leanUndici, leanLlhttpConstants],
 });
 
 const big = await startBenchServer({ count: N.big, address: ADDRESS });

@@ -22,7 +22,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { lazyChildProcess, leanUndici, noHttp2 } from './plugins.mjs';
+import { lazyChildProcess, leanLlhttpConstants, leanUndici, noHttp2 } from './plugins.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -54,7 +54,7 @@ const fileUrl = "var __scoutMeta={get url(){return require('node:url').pathToFil
 
 const common = {
   absWorkingDir: root,
-  plugins: [lazyChildProcess, noHttp2, leanUndici],
+  plugins: [lazyChildProcess, noHttp2, leanUndici, leanLlhttpConstants],
   bundle: true,
   platform: 'node',
   target: 'node20.18',
@@ -151,7 +151,7 @@ await build({
     __SCOUT_PROGRAM_ID__: JSON.stringify(programId),
     'import.meta.url': '__scoutMeta.url',
   },
-  plugins: [lazyChildProcess, noHttp2, leanUndici, inlineJq()],
+  plugins: [lazyChildProcess, noHttp2, leanUndici, leanLlhttpConstants, inlineJq()],
 });
 chmodSync(single, 0o755);
 

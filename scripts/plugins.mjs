@@ -54,3 +54,17 @@ export const leanUndici = standIn('lean-undici', /^node:(assert|http)$/, 'undici
     ? "module.exports = function assert(value, message) { if (!value) require('node:assert')(value, message); };"
     : 'module.exports = { maxHeaderSize: 16384, IncomingMessage: class IncomingMessage {} };',
 );
+
+/**
+ * undici's HTTP/1.1 client reads two tables of llhttp's constants module: TYPE (the parser's kind)
+ * and ERROR (the codes its callbacks return). The module builds a dozen more at load, character
+ * tables and maps for llhttp's JavaScript build, which the WebAssembly parser undici runs never
+ * reads: about 1 ms of every request's run on Node 24. In its place, those two tables as the
+ * pinned version holds them, taken from the module itself at build time.
+ * test/api/undici-pin.test.ts pins what client-h1.js reads.
+ */
+export const leanLlhttpConstants = standIn('lean-llhttp-constants', /^\.\.\/llhttp\/constants\.js$/, 'undici', () => {
+  const { createRequire } = process.getBuiltinModule('node:module');
+  const { TYPE, ERROR } = createRequire(import.meta.url)('undici/lib/llhttp/constants.js');
+  return `module.exports = ${JSON.stringify({ TYPE, ERROR })};`;
+});

@@ -51,7 +51,7 @@ describe('HTTP/1.1 only', () => {
   });
 });
 
-describe('what the build puts in place of node:http and node:assert in undici (scripts/plugins.mjs)', () => {
+describe('what the build puts in place of node:http, node:assert and llhttp\'s constants in undici (scripts/plugins.mjs)', () => {
   // undici's files that use them, as the pinned version holds them: the stand-ins give exactly what these read.
   const undiciLib = (file: string) => readFileSync(require.resolve(`undici/lib/${file}`), 'utf8');
   const lib = join(dirname(require.resolve('undici/package.json')), 'lib');
@@ -63,6 +63,13 @@ describe('what the build puts in place of node:http and node:assert in undici (s
     expect(users.sort()).toEqual(['core/util.js', 'dispatcher/client.js', 'mock/mock-utils.js', 'web/fetch/index.js']);
     expect(undiciLib('dispatcher/client.js').match(/\bhttp\.\w+/g)).toEqual(Array(5).fill('http.maxHeaderSize'));
     expect(undiciLib('core/util.js')).toMatch(/const \{ IncomingMessage \} = require\('node:http'\)/);
+  });
+
+  it("llhttp's constants: client-h1.js, their only reader, reads TYPE and ERROR of them, nothing else", () => {
+    const readers = files.filter((f) => /llhttp\/constants\.js'\)/.test(undiciLib(f)));
+    expect(readers).toEqual(['dispatcher/client-h1.js']);
+    const uses = new Set(undiciLib('dispatcher/client-h1.js').match(/\bconstants\.(?!js')\w+/g));
+    expect([...uses].sort()).toEqual(['constants.ERROR', 'constants.TYPE']);
   });
 
   it('node:assert: only ever called as assert(value[, message]), never a method of it', () => {
