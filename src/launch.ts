@@ -144,9 +144,9 @@ function cacheRoot(): string | undefined {
  * only while the flags are those the cache was made with; one loaded after a flag is set compiles
  * from source, and so do its functions as they first run. Loaded first, these cost what they
  * would anyway: a `--cache` hit went from 226M to 211M instructions (Node 20). node:net too, which
- * undici needs: loaded after the flags it cost a lookup 10-13M instructions, loaded first a `--cache`
- * hit (which sends nothing) 4-7M. What only some runs load (node:crypto, node:fs/promises) is left
- * to them.
+ * undici needs (loaded after the flags it cost a lookup 10-13M instructions), unless the command
+ * line turns --cache on (`cacheAsked`): then a hit, which sends nothing, is the likely run. What only
+ * some runs load (node:crypto, node:fs/promises) is left to them.
  * test/project/code-cache.test.ts holds that a hit loads no built-in after the flags.
  */
 function loadEveryRunsBuiltins(): void {

@@ -25,7 +25,7 @@ function countImmediates(): void {
 }
 
 /** A writer whose every write succeeds at once and then fails on the next tick, as a stream's does. */
-function failingLater(): Writer & { settled?: () => boolean } {
+function failingLater(): Writer {
   let failure: Error | undefined;
   return {
     write: (s: string) => {
