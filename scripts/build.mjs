@@ -22,6 +22,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { lazyExports } from './lazy-exports.mjs';
 import { lazyChildProcess, leanLlhttpConstants, leanUndici, noHttp2 } from './plugins.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,7 +96,12 @@ async function programFile(entry, name, plugins) {
     footer: { js: '})' },
     define: { __SCOUT_VERSION__: JSON.stringify(version), 'import.meta.url': '__scoutMeta.url' },
   });
-  const text = readFileSync(outfile, 'latin1');
+  const lazy = lazyExports(readFileSync(outfile, 'latin1'));
+  // esbuild's output changed shape: the program would still run, filling every namespace at start.
+  if (name === 'program' && lazy.moved === 0) throw new Error('dist/cli/program.cjs: no namespace object was made lazy (scripts/lazy-exports.mjs): has esbuild changed its output?');
+  const text = lazy.text;
+  writeFileSync(outfile, text, 'latin1');
+  result.metafile.outputs[relative(root, outfile).split(sep).join('/')].bytes = text.length;
   // ASCII only, so that the entry reads it as Latin-1, byte for byte, the cheapest way (esbuild
   // writes strings so; a regular expression it leaves as written).
   const stray = /[^\x00-\x7f]/.exec(text);
@@ -153,6 +159,12 @@ await build({
   },
   plugins: [lazyChildProcess, noHttp2, leanUndici, leanLlhttpConstants, inlineJq()],
 });
+{
+  // Its namespace objects too, as in the program (scripts/lazy-exports.mjs).
+  const lazy = lazyExports(readFileSync(single, 'utf8'));
+  if (lazy.moved === 0) throw new Error('dist/scout.cjs: no namespace object was made lazy (scripts/lazy-exports.mjs): has esbuild changed its output?');
+  writeFileSync(single, lazy.text);
+}
 chmodSync(single, 0o755);
 
 /**
