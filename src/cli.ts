@@ -201,12 +201,15 @@ async function report(io: Io, e: unknown, verbose: boolean): Promise<number> {
   return 1;
 }
 
-/** Runs the CLI with `argv` (as process.argv) and returns the exit code. */
-export async function run(argv: string[], io: Io, signal?: AbortSignal): Promise<number> {
+/**
+ * Runs the CLI with `argv` (as process.argv) and returns the exit code. `exits`: the process ends
+ * when the run does (main.ts), so idle connections are left to the exit (`RunEnv.exits`).
+ */
+export async function run(argv: string[], io: Io, signal?: AbortSignal, exits = false): Promise<number> {
   const verbose = switchWanted('verbose', argv, io.env);
   let code: number;
   try {
-    const env: RunEnv = { io, version: readVersion(), signal };
+    const env: RunEnv = { io, version: readVersion(), signal, exits };
     const program = await buildProgram(env, argv);
     if (argv.length <= 2) program.outputHelp();
     else await program.parseAsync(argv);

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const cacheEntry = globalThis.__SCOUT_HELP_CACHE__;
   const io = nodeIo();
   const shown = cacheEntry ? watchOut(io, cacheEntry) : undefined;
-  const code = await run(process.argv, shown?.io ?? io, controller.signal);
+  const code = await run(process.argv, shown?.io ?? io, controller.signal, true);
   finished = true;
   process.exitCode = interrupted ? 130 : code;
   if (cacheEntry && shown && code === 0 && !interrupted) storeHelp(cacheEntry, shown.text());

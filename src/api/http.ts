@@ -163,10 +163,16 @@ export class Http {
     return this.closed || this.options.signal?.aborted === true;
   }
 
-  /** Closes every pooled connection. */
-  async close(): Promise<void> {
+  /**
+   * Closes every pooled connection. With `exiting` (the process ends with the run: the command line,
+   * main.ts), connections with nothing in flight are left to the exit, which closes them: undici
+   * keeps an idle one from holding the process. Aborting and destroying them took 3.5M instructions
+   * of a one-request lookup (1.4%, Node 24). Anything still in flight is aborted as always.
+   */
+  async close(how: { exiting?: boolean } = {}): Promise<void> {
     this.closed = true;
     if (!this.wiring) return;
+    if (how.exiting && this.wiring.transport.idle) return;
     // A read-ahead still in flight (the consumer stopped early) is abandoned, not retried.
     this.wiring.stop.abort();
     await this.wiring.transport.close();

@@ -134,6 +134,8 @@ function stackless(message: string): Error {
 
 export class Transport {
   private readonly pools = new Map<string, Dispatcher>();
+  /** Attempts under way: from the request's start until its body is read or dropped. */
+  private inFlight = 0;
 
   constructor(private readonly opts: TransportOptions) {}
 
@@ -168,6 +170,11 @@ export class Transport {
     return p;
   }
 
+  /** True when no attempt is under way: every connection is idle, and undici lets the process end with it open. */
+  get idle(): boolean {
+    return this.inFlight === 0;
+  }
+
   /** Closes every pooled connection (injected dispatchers are the caller's to close). */
   async close(): Promise<void> {
     const pools = [...this.pools.values()];
@@ -188,6 +195,7 @@ export class Transport {
     const outer = this.opts.signal;
     const onOuter = () => deadline.controller.abort();
     outer.addEventListener('abort', onOuter, { once: true });
+    this.inFlight++;
     try {
       const dispatcher = await this.pool(url.origin);
       const { request } = await undiciParts();
@@ -230,6 +238,7 @@ export class Transport {
       if (outer.aborted) throw new InterruptedError('interrupted');
       throw this.fault(url, e, deadline.controller.signal.aborted);
     } finally {
+      this.inFlight--;
       deadline.clear();
       outer.removeEventListener('abort', onOuter);
     }

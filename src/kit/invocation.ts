@@ -30,6 +30,8 @@ export interface RunEnv {
   io: Io;
   version: string;
   signal?: AbortSignal | undefined;
+  /** The process ends when the run does (the command line, main.ts): idle connections need no closing. */
+  exits?: boolean | undefined;
 }
 
 /** Chains asked at the same time, at most (--chains, `portfolio`). */

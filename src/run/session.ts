@@ -16,7 +16,7 @@ export type { Session };
 export interface LazySession {
   /** The session, opened on the first call (settings resolved then, once per run). */
   get(): Promise<Session>;
-  /** Closes its connections, if it was opened. */
+  /** Closes its connections, if it was opened (idle ones are left to the exit when the process ends with the run: `RunEnv.exits`). */
   close(): Promise<void>;
   /** An error of the run, told as the session knows it (a PRO key out of credits). */
   explain(e: unknown): unknown;
@@ -36,7 +36,7 @@ export function lazySession(inv: Omit<Invocation, 'session'>): LazySession {
       if (!opening) return;
       // A session that failed to open (a broken setting) has nothing to close.
       const opened = await opening.catch(() => undefined);
-      await opened?.http.close();
+      await opened?.http.close({ exiting: inv.env.exits === true });
     },
     explain: (e) => {
       // The hosted PRO API answers 402 {"error":"Out of credits"} when the key's credits are spent

@@ -613,9 +613,9 @@ describe('what sending needs is made by the first request that goes out', () => 
 });
 
 describe('Http.close', () => {
-  it('abandons a request still in flight instead of retrying it, and refuses new ones', async () => {
+  /** A GET answered after 300 ms, resolving `dispatched` once it reached the dispatcher: close then, not after a guessed pause. */
+  function slowRequest(): { http: Http; inFlight: Promise<unknown>; dispatched: Promise<void> } {
     pool().intercept({ path: PATH, method: 'GET' }).reply(200, '{}').delay(300);
-    // Close once the request has reached the dispatcher, not after a guessed pause.
     let sent!: () => void;
     const dispatched = new Promise<void>((resolve) => (sent = resolve));
     const http = client({
@@ -632,12 +632,59 @@ describe('Http.close', () => {
     });
     const inFlight = http.get(url());
     inFlight.catch(() => undefined);
+    return { http, inFlight, dispatched };
+  }
+
+  it('abandons a request still in flight instead of retrying it, and refuses new ones', async () => {
+    const { http, inFlight, dispatched } = slowRequest();
     await dispatched;
     await http.close();
     const e = await failure(inFlight);
     expect(e).toBeInstanceOf(InterruptedError);
     expect(waits).toEqual([]);
     await expect(http.get(url())).rejects.toBeInstanceOf(InterruptedError);
+  });
+
+  it('when the process ends with the run (exiting), an idle connection is left to the exit; a plain close ends it', async () => {
+    let open = 0;
+    let ended!: () => void;
+    const closedByClient = new Promise<void>((resolve) => (ended = resolve));
+    const server = createServer((_q, res) => res.writeHead(200, JSON_HEADERS).end('{"ok":true}'));
+    server.on('connection', (socket) => {
+      open++;
+      socket.on('close', () => {
+        open--;
+        ended();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const target = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/stats`);
+    const http = new Http({ timeoutMs: 5_000, retries: 0, userAgent: 'scout-test/0' });
+    try {
+      expect((await http.get(target)).body).toBe('{"ok":true}');
+      await http.close({ exiting: true });
+      // Closed to new work, and the connection untouched: the server still holds it.
+      await expect(http.get(target)).rejects.toBeInstanceOf(InterruptedError);
+      // A destroyed connection reaches the server within a few milliseconds; this one stays open.
+      const seen = await Promise.race([closedByClient.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), 200))]);
+      expect(seen).toBe('open');
+      expect(open).toBe(1);
+      await http.close();
+      await closedByClient;
+      expect(open).toBe(0);
+    } finally {
+      await http.close();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it('when the process ends with the run (exiting), a request still in flight is abandoned all the same', async () => {
+    const { http, inFlight, dispatched } = slowRequest();
+    await dispatched;
+    await http.close({ exiting: true });
+    expect(await failure(inFlight)).toBeInstanceOf(InterruptedError);
+    expect(waits).toEqual([]);
   });
 });
 
