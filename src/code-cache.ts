@@ -7,7 +7,8 @@
  *
  * The cache is a file per Node version, build and kind of command line
  * (`<dir>/<node version>-<arch>/<build id>.<topic>.<output>.bin`), its topic the first word and its
- * output `data` when it asks for --json, --ndjson, --csv or --jq, else `table`. V8 deserialises a
+ * output `data` when it asks for --json, --ndjson, --csv or --jq, else `table`; a command line that
+ * asks for --cache has one of its own (`….<output>.hit.bin`, see `runProgram`). V8 deserialises a
  * whole cache before the program starts, so a cache holds what that kind of command line runs, not
  * what every other did: one for every topic was about 15% more work for a lookup, and a `--json`
  * lookup's cache that tables had grown as well cost a `--cache` hit 8M more instructions (Node 20;
@@ -52,6 +53,8 @@ interface Header {
   key: string;
   /** The byte length of V8's data after the header. */
   bytes: number;
+  /** A cache checked by scout rather than V8 (`late` flags, see `runProgram`): the checksum of V8's data (`sumOf`). */
+  sum?: string;
   /** The modules the runs that compiled it evaluated. */
   modules: string[];
 }
@@ -64,8 +67,35 @@ interface Kept {
 
 const nodeId = (): string => `${process.version}-${process.arch}`;
 
-/** The kept cache if it is whole and for this Node and build; otherwise undefined. */
-function readKept(file: string, build: string, key: string): Kept | undefined {
+/** What `sumOf` takes of WebAssembly. */
+interface Wasm {
+  Memory: new (d: { initial: number }) => { buffer: ArrayBuffer };
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+
+/**
+ * A checksum of `data` (64-bit FNV-1a over 8-byte words, hex), for a cache V8 does not check itself:
+ * any single word changed changes it (each step, an xor with the word and a multiplication by an
+ * odd number, is a bijection), and V8 would crash on changed bytes. Computed by a WebAssembly
+ * function of 101 bytes: 0.2-0.3 ms for a 600 KB cache, where the same loop in JavaScript took 3-4
+ * ms and loading node:v8 to have V8 check it (`--verify-snapshot-checksum`) 1.4-2.0 ms.
+ */
+export function sumOf(data: Uint8Array): string {
+  // (module (import "m" "m" (memory 0)) (func (export "h") (param $n i32) (result i64) (local $i i32) (local $h i64)
+  //   h = 0xcbf29ce484222325; while (i < n) { h = (h ^ i64.load(i)) * 0x100000001b3; i += 8 } return h))
+  const wasm = 'AGFzbQEAAAABBgFgAX8BfgIIAQFtAW0CAAADAgEABwUBAWgAAAo+ATwCAX8BfkKlxoihyJyn+UshAgJAA0AgASAATw0BIAIgASkDAIVCs4OAgIAgfiECIAFBCGohAQwACwsgAgs=';
+  // The global as far as this needs it (the project's type libraries declare WebAssembly's types only).
+  const wa = (globalThis as unknown as { WebAssembly: Wasm }).WebAssembly;
+  const memory = new wa.Memory({ initial: Math.ceil((data.length + 8) / 65536) });
+  // The words past the end are the memory's zeros.
+  new Uint8Array(memory.buffer).set(data);
+  const { h } = new wa.Instance(new wa.Module(Buffer.from(wasm, 'base64')), { m: { m: memory } }).exports as { h: (n: number) => bigint };
+  return BigInt.asUintN(64, h(data.length)).toString(16).padStart(16, '0');
+}
+
+/** The kept cache if it is whole and for this Node and build (and, `own`, its checksum `sum` holds); otherwise undefined. */
+function readKept(file: string, build: string, key: string, own: boolean): Kept | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -83,6 +113,7 @@ function readKept(file: string, build: string, key: string): Kept | undefined {
   const data = bytes.subarray(end + 1);
   if (header.magic !== MAGIC || header.node !== nodeId() || header.build !== build || header.key !== key || header.bytes !== data.length) return undefined;
   if (!Array.isArray(header.modules) || !header.modules.every((m) => typeof m === 'string')) return undefined;
+  if (own && header.sum !== sumOf(data)) return undefined;
   return { data, modules: new Set(header.modules) };
 }
 
@@ -91,8 +122,8 @@ function readKept(file: string, build: string, key: string): Kept | undefined {
  * part of one; removes the caches of other builds for this Node. Best effort: any failure leaves the
  * cache unwritten and the run as it was.
  */
-function keep(file: string, build: string, key: string, data: Buffer, modules: Iterable<string>): void {
-  const header: Header = { magic: MAGIC, node: nodeId(), build, key, bytes: data.length, modules: [...modules].sort() };
+function keep(file: string, build: string, key: string, data: Buffer, modules: Iterable<string>, own: boolean): void {
+  const header: Header = { magic: MAGIC, node: nodeId(), build, key, bytes: data.length, ...(own ? { sum: sumOf(data) } : {}), modules: [...modules].sort() };
   const dir = dirname(file);
   const temp = `${file}.${process.pid}.tmp`;
   try {
@@ -153,25 +184,32 @@ export function topicOf(args: readonly string[]): string {
  * `dir` when there is a usable one; a new one is kept at exit when this run had none or went further
  * than the kept one. `dir` undefined: no cache.
  */
-function compileCached(file: string, build: string, dir: string | undefined, key: string, req: NodeJS.Require): { run: (...a: unknown[]) => void; seen: Set<string> } {
+function compileCached(
+  file: string,
+  build: string,
+  dir: string | undefined,
+  key: string,
+  req: NodeJS.Require,
+  checks: { own: boolean; writable: () => boolean },
+): { run: (...a: unknown[]) => void; seen: Set<string> } {
   // The file is ASCII and holds the function itself (scripts/build.mjs).
   const source = readFileSync(file, 'latin1');
   const where = dir === undefined ? undefined : cacheFile(dir, build, key);
-  const kept = where === undefined ? undefined : readKept(where, build, key);
+  const kept = where === undefined ? undefined : readKept(where, build, key, checks.own);
   const { Script: VmScript } = req('node:vm') as typeof import('node:vm');
   const script: Script = new VmScript(source, { filename: file, cachedData: kept?.data });
   const accepted = kept !== undefined && script.cachedDataRejected === false;
   const seen = new Set<string>();
   if (where !== undefined) {
     process.once('exit', () => {
-      if (accepted && [...seen].every((m) => kept.modules.has(m))) return;
+      if (!checks.writable() || (accepted && [...seen].every((m) => kept.modules.has(m)))) return;
       let data: Buffer;
       try {
         data = script.createCachedData();
       } catch {
         return;
       }
-      keep(where, build, key, data, accepted ? new Set([...kept.modules, ...seen]) : seen);
+      keep(where, build, key, data, accepted ? new Set([...kept.modules, ...seen]) : seen, checks.own);
     });
   }
   return { run: script.runInThisContext() as (...a: unknown[]) => void, seen };
@@ -180,26 +218,46 @@ function compileCached(file: string, build: string, dir: string | undefined, key
 /**
  * Compiles and runs the program in `file` as CommonJS (with the entry's `require`), each from its
  * code cache (`compileCached`), and the parts it asks for from the files beside it. `dir` undefined:
- * no cache. `flags`: V8 flags the program runs with, set first (a cache holds the flags it was made
- * with, and is used only with the same), right after `beforeFlags`, which loads what must load
- * before them (launch.ts).
+ * no cache. `flags`: V8 flags the program runs with, set right after `beforeFlags`, which loads what
+ * must load before them (launch.ts); a code cache holds the flags it was made with, and is used
+ * only with the same.
  *
  * V8 takes a cache whose header matches its version, flags and the source's length, and reads the
  * rest as it is: bytes changed on disk crash the process. `--verify-snapshot-checksum` makes V8
  * put a checksum in the caches it writes and check it before reading one, rejecting a changed one
  * as it does a stale one, at nearly no cost beside --liftoff-only (launch.ts), which the program
- * sets anyway. Computing a checksum here instead would cost about 12% of a lookup in JavaScript,
- * and loading node:zlib for its crc32 about 6%.
+ * sets anyway.
+ *
+ * `late`: the flags wait for the first part (undici, with the first request), for a command line
+ * that is most often answered without one (--cache: a hit). Setting a flag takes node:v8, which
+ * loads Node's streams: 1.4-2.0 ms of a hit that never needed them. The program is then compiled
+ * under no flag at all, from a cache of its own kind (`<topic>.<output>.hit`) that scout checks
+ * itself (`sumOf`); a run that did set them (a miss) cannot make such a cache, and leaves the kept
+ * one as it is. Parts are always compiled under the flags, from the caches every run shares.
  */
-export function runProgram(file: string, build: string, dir: string | undefined, req: NodeJS.Require, flags: readonly string[], beforeFlags: () => void): void {
+export function runProgram(
+  file: string,
+  build: string,
+  dir: string | undefined,
+  req: NodeJS.Require,
+  flags: readonly string[],
+  beforeFlags: () => void,
+  late: boolean,
+): void {
   const v8Flags = dir === undefined ? flags : [...flags, '--verify-snapshot-checksum'];
-  beforeFlags();
-  if (v8Flags.length > 0) (req('node:v8') as typeof import('node:v8')).setFlagsFromString(v8Flags.join(' '));
+  let flagged = false;
+  const setFlags = () => {
+    if (flagged) return;
+    flagged = true;
+    beforeFlags();
+    if (v8Flags.length > 0) (req('node:v8') as typeof import('node:v8')).setFlagsFromString(v8Flags.join(' '));
+  };
+  if (!late) setFlags();
   const kind = kindOf(process.argv.slice(2));
   const parts = new Map<string, unknown>();
   /** Runs `path` of the build as a module, reporting its modules into `seen` (and to a trace). */
-  const evaluate = (path: string, key: string): unknown => {
-    const { run, seen } = compileCached(path, build, dir, key, req);
+  const evaluate = (path: string, key: string, checks: { own: boolean; writable: () => boolean }): unknown => {
+    const { run, seen } = compileCached(path, build, dir, key, req, checks);
     const report = (m: string) => {
       seen.add(m);
       globalThis.__scoutModule?.(m);
@@ -209,8 +267,12 @@ export function runProgram(file: string, build: string, dir: string | undefined,
     return module.exports;
   };
   const part = (name: string): unknown => {
-    if (!parts.has(name)) parts.set(name, evaluate(join(dirname(file), `${name}.cjs`), name));
+    if (!parts.has(name)) {
+      setFlags();
+      parts.set(name, evaluate(join(dirname(file), `${name}.cjs`), name, { own: false, writable: () => true }));
+    }
     return parts.get(name);
   };
-  evaluate(file, `${kind.topic}.${kind.output}`);
+  const key = `${kind.topic}.${kind.output}${late ? '.hit' : ''}`;
+  evaluate(file, key, late ? { own: true, writable: () => !flagged } : { own: false, writable: () => true });
 }

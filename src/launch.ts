@@ -138,29 +138,27 @@ function cacheRoot(): string | undefined {
 }
 
 /**
- * The Node built-ins every run of the program loads, and the process streams of its standard
- * descriptors that are terminals (node-io.ts writes through those, and straight to a pipe or a
- * file): loaded before the V8 flags are set. Node compiles a built-in from the code cache it ships
- * only while the flags are those the cache was made with; one loaded after a flag is set compiles
- * from source, and so do its functions as they first run. Loaded first, these cost what they
- * would anyway: a `--cache` hit went from 226M to 211M instructions (Node 20). node:net too, which
- * undici needs (loaded after the flags it cost a lookup 10-13M instructions), unless the command
- * line turns --cache on (`cacheAsked`): then a hit, which sends nothing, is the likely run. What only
- * some runs load (node:crypto, node:fs/promises) is left to them.
- * test/project/code-cache.test.ts holds that a hit loads no built-in after the flags.
+ * The Node built-ins every run of the program loads, node:net (undici's), and the process streams
+ * of its standard descriptors that are terminals (node-io.ts writes through those, and straight to
+ * a pipe or a file): loaded just before the V8 flags are set (code-cache.ts). Node compiles a
+ * built-in from the code cache it ships only while the flags are those the cache was made with;
+ * one loaded after a flag is set compiles from source, and so do its functions as they first run.
+ * Loaded first, these cost what they would anyway: a `--cache` hit went from 226M to 211M
+ * instructions (Node 20), and node:net loaded after the flags cost a lookup 10-13M. What only some
+ * runs load (node:crypto, node:fs/promises) is left to them. test/project/code-cache.test.ts holds
+ * that a lookup loads no built-in after the flags but undici's own, and a hit sets no flag.
  */
-function loadEveryRunsBuiltins(): void {
-  for (const name of ['node:vm', 'node:events', 'node:url', 'node:string_decoder', 'node:os', 'node:process']) require(name);
-  if (!cacheAsked(args)) require('node:net');
+function loadBuiltinsBeforeFlags(): void {
+  for (const name of ['node:vm', 'node:events', 'node:url', 'node:string_decoder', 'node:os', 'node:process', 'node:net']) require(name);
   if (terminal(1)) void process.stdout;
   if (terminal(2)) void process.stderr;
 }
 
 /**
  * Whether the command line or the environment turns --cache on (the config file is the program's to
- * read): such a run is most often answered from the disk cache and sends nothing, so node:net is
- * left to its first request (`loadEveryRunsBuiltins`). A hit is 4-7M instructions lighter; a miss
- * pays 10-13M more for its request.
+ * read): such a run is most often answered from the disk cache and sends nothing, so the V8 flags,
+ * and the built-ins loaded before them, wait for its first request (code-cache.ts, `late`): a hit
+ * neither loads node:v8 and Node's streams with it nor node:net.
  */
 function cacheAsked(args: readonly string[]): boolean {
   return (process.env.SCOUT_CACHE ?? '') !== '' || args.some((a) => a === '--cache' || a.startsWith('--cache='));
@@ -173,8 +171,9 @@ function cacheAsked(args: readonly string[]): boolean {
  *   waits for at exit: on Node 20 140-220 ms after the last byte of any lookup; on Node 24 once the
  *   parser is busy, 70 ms after a lookup of two requests (`tx show` of a deposit) and after any
  *   longer run. Set before the program compiles (the code cache holds the flags it was made with)
- *   and before undici loads, as flags must be. It costs about 3% of a one-request lookup on Node 24,
- *   where every Node built-in loaded after a flag is set compiles from source.
+ *   and before undici loads, as flags must be; for a --cache command line, only when undici loads
+ *   (`cacheAsked`). It costs about 3% of a one-request lookup on Node 24, where every Node built-in
+ *   loaded after a flag is set compiles from source.
  * - the program (dist/cli/program.cjs) runs from scout's own V8 code cache (code-cache.ts, which
  *   sets the flags), under the cache directory; the single-file build carries the program inside
  *   and uses Node's compile cache (Node 22.1 and later) instead. Best effort both: a cache directory
@@ -187,9 +186,9 @@ function startProgram(): void {
   const root = cacheRoot();
   const dir = root && join(root, 'compile-cache');
   if (!__SCOUT_SINGLE__) {
-    runProgram(join(__dirname, 'program.cjs'), __SCOUT_PROGRAM_ID__, dir, require, flags, loadEveryRunsBuiltins);
+    runProgram(join(__dirname, 'program.cjs'), __SCOUT_PROGRAM_ID__, dir, require, flags, loadBuiltinsBeforeFlags, cacheAsked(args));
   } else {
-    loadEveryRunsBuiltins();
+    loadBuiltinsBeforeFlags();
     (require('node:v8') as typeof import('node:v8')).setFlagsFromString(flags.join(' '));
     const enable = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
     if (enable && dir) {

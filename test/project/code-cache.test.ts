@@ -31,9 +31,9 @@ function cacheOf(dir: string, kind: string): string {
   return join(dir, files[0]!);
 }
 
-const header = (file: string): { build: string; node: string; key: string; modules: string[] } => {
+const header = (file: string): { build: string; node: string; key: string; sum?: string; modules: string[] } => {
   const bytes = readFileSync(file);
-  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10))) as { build: string; node: string; key: string; modules: string[] };
+  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10))) as { build: string; node: string; key: string; sum?: string; modules: string[] };
 };
 
 let reference: Traced;
@@ -128,25 +128,44 @@ describe('the code cache', () => {
     }
   });
 
-  it('a --cache hit loads every Node built-in it needs before the V8 flags, so none compiles from source', async () => {
+  it('a --cache command line sets no V8 flag until a request goes out: a hit sets none, from a cache of its own that scout checks', async () => {
     const srv: FakeServer = await startServer();
     try {
-      const { home } = freshHome();
+      const { home, dir } = freshHome();
       const args = ['tx', 'show', TX.ok, '--json', '--cache', '1h', '--base-url', srv.url];
-      expect((await run(args, home)).status).toBe(0);
+      // The miss: the flags come with the request, node:net loaded before them, and undici after.
+      const miss = await run(args, home);
+      expect(miss).toMatchObject({ status: 0, stderr: '' });
+      const flagAt = miss.lines.findIndex((l) => l.startsWith('flag:'));
+      expect(flagAt).toBeGreaterThan(miss.lines.indexOf('code-cache:none'));
+      expect(flagAt).toBeLessThan(miss.lines.findIndex((l) => l.startsWith('module:node_modules/undici/')));
+      expect(miss.lines.filter((l) => l.startsWith('after-flags:net'))).toEqual([]);
+      // The program ran under no flag and then under the flags: no cache of it can be made.
+      expect(readdirSync(dir).filter((f) => f.includes('.tx.'))).toEqual([]);
+      // Hits: no flag, neither node:net nor undici; the first keeps the cache, the next takes it.
       // Output to pipes (stdout a socket: node:net and the streams) and to files.
-      for (const noPipes of [false, true]) {
+      const verdicts: (string | undefined)[] = [];
+      for (const noPipes of [false, true, true]) {
         const hit = await traceRun(args, { XDG_CACHE_HOME: home }, { noPipes });
-        expect(hit).toMatchObject({ status: 0, stderr: '' });
-        expect(JSON.parse(hit.stdout)).toHaveProperty('hash');
-        expect(hit.lines.some((l) => l.startsWith('flag:'))).toBe(true);
-        expect(hit.lines.filter((l) => l.startsWith('after-flags:'))).toEqual([]);
-        // undici is neither loaded nor its cache read.
+        expect(hit).toMatchObject({ status: 0, stderr: '', stdout: miss.stdout });
+        expect(hit.lines.filter((l) => l.startsWith('flag:'))).toEqual([]);
         expect(hit.lines.filter((l) => l.startsWith('part-cache:') || l.includes('undici'))).toEqual([]);
-        // --cache on the command line: node:net is left to a request, which a hit never sends.
         if (noPipes) expect(hit.lines).not.toContain('builtin:net');
+        verdicts.push(verdict(hit));
       }
+      expect(verdicts).toEqual(['none', 'accepted', 'accepted']);
+      const file = cacheOf(dir, 'tx.data.hit');
+      expect(header(file)).toMatchObject({ key: 'tx.data.hit', sum: expect.stringMatching(/^[0-9a-f]{16}$/) });
       expect(srv.requests.filter((r) => r.path.includes('/transactions/'))).toHaveLength(1);
+      // V8 does not check this one (no flag): scout does, and refuses a changed byte before V8 sees it.
+      const bytes = readFileSync(file);
+      const start = bytes.indexOf(10) + 1;
+      const at = start + Math.floor((bytes.length - start) / 2);
+      bytes[at] = bytes[at]! ^ 0x01;
+      writeFileSync(file, bytes);
+      const damaged = await run(args, home);
+      expect([damaged.status, damaged.stdout, damaged.stderr, verdict(damaged)]).toEqual([0, miss.stdout, '', 'none']);
+      expect(verdict(await run(args, home))).toBe('accepted');
     } finally {
       await srv.close();
     }
