@@ -5,9 +5,10 @@
 //   stays unevaluated in it (esbuild keeps each import() target behind a function that runs it
 //   first time), and each module reports itself to the entry (`__scoutReport`) as it is evaluated:
 //   the code cache records which modules a run went through, and the start-up test what loaded.
-//   Beside it, a part of it: dist/cli/undici.cjs (src/api/undici.ts and undici), which the program
-//   asks the entry for (`__scoutPart`) with its first request, so that it has a code cache of its
-//   own that a run sending nothing never reads;
+//   Beside it, its parts (PARTS): dist/cli/undici.cjs (src/api/undici.ts and undici), which the
+//   program asks the entry for (`__scoutPart`) with its first request, and the libraries only some
+//   commands load (ox, hyparquet-writer, ens-normalize, ora), each with a code cache of its own that
+//   a run not needing it never reads;
 // - dist/cli/launch.cjs: the process entry bin/scout.js requires (src/launch.ts), CommonJS because
 //   that starts fastest; it answers --version and piped --help from dist/cli/help.json, the help of
 //   every command rendered here by the program itself, and runs the program for anything else;
@@ -65,15 +66,45 @@ const common = {
 };
 
 /**
- * In the program, src/api/transport.ts's `import('./undici.js')` becomes the part dist/cli/undici.cjs,
- * which the entry compiles with a code cache of its own when the program first asks for it
- * (src/code-cache.ts, `__scoutPart`).
+ * The parts of the program: what only some runs load, each a file of its own beside the program
+ * (dist/cli/<name>.cjs) that the entry compiles with a code cache of its own when the program first
+ * asks for it (src/code-cache.ts, `__scoutPart`). In the program, each import named here becomes
+ * `module.exports = __scoutPart(<name>)` (or one export of it). Kept out of the program, a part adds
+ * nothing to the program's source, which every run reads, nor to its top level, which every run's
+ * code cache holds: the libraries below were a quarter of the program's source.
+ * - undici, with the first request (src/api/transport.ts);
+ * - ox, the ABI codec (src/abi/);
+ * - hyparquet-writer, `export --format parquet`;
+ * - @adraffy/ens-normalize, an ENS name that is not plain ASCII (src/run/names.ts);
+ * - ora and its spinners, progress on a terminal (src/run/progress.ts): ora's default export is
+ *   the part's `ora`, as an import() of a CommonJS module would otherwise make the whole part its default.
  */
-const undiciPart = {
-  name: 'undici-part',
+const PARTS = {
+  undici: { entry: 'src/api/undici.ts', imports: { './undici.js': { importer: 'src/api/transport.ts' } } },
+  ox: { source: "export * as AbiItem from 'ox/AbiItem'; export * as AbiParameters from 'ox/AbiParameters';", imports: { 'ox/AbiItem': { pick: 'AbiItem' }, 'ox/AbiParameters': { pick: 'AbiParameters' } } },
+  parquet: { source: "export { ParquetWriter, fileWriter } from 'hyparquet-writer';", imports: { 'hyparquet-writer': {} } },
+  ens: { source: "export { ens_normalize } from '@adraffy/ens-normalize';", imports: { '@adraffy/ens-normalize': {} } },
+  ora: { source: "export { default as ora, spinners } from 'ora';", imports: { ora: { esm: 'export default __part.ora; export const spinners = __part.spinners;' } } },
+};
+
+/** In the program, each import of a part (PARTS) is the part, asked of the entry. */
+const partImports = {
+  name: 'scout-parts',
   setup(b) {
-    b.onResolve({ filter: /^\.\/undici\.js$/ }, (args) => (relative(root, args.importer).split(sep).join('/') === 'src/api/transport.ts' ? { path: 'undici', namespace: 'scout-part' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'scout-part' }, (args) => ({ contents: `module.exports = __scoutPart(${JSON.stringify(args.path)});`, loader: 'js' }));
+    for (const [name, part] of Object.entries(PARTS)) {
+      for (const [spec, how] of Object.entries(part.imports)) {
+        const filter = new RegExp(`^${spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+        b.onResolve({ filter }, (args) => {
+          if (how.importer && relative(root, args.importer).split(sep).join('/') !== how.importer) return undefined;
+          return { path: `${name}:${spec}`, namespace: 'scout-part', pluginData: { name, how } };
+        });
+      }
+    }
+    b.onLoad({ filter: /.*/, namespace: 'scout-part' }, ({ pluginData: { name, how } }) => {
+      const asked = `__scoutPart(${JSON.stringify(name)})`;
+      if (how.esm) return { contents: `const __part = ${asked};\n${how.esm}`, loader: 'js' };
+      return { contents: `module.exports = ${asked}${how.pick ? `.${how.pick}` : ''};`, loader: 'js' };
+    });
   },
 };
 
@@ -87,7 +118,8 @@ async function programFile(entry, name, plugins) {
   const outfile = join(outdir, `${name}.cjs`);
   const result = await build({
     ...common,
-    entryPoints: [entry],
+    // A file, or the source of one (a part that only re-exports a library).
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.source, resolveDir: root, sourcefile: `src/${name}.part.js`, loader: 'js' } }),
     outfile,
     format: 'cjs',
     legalComments: 'linked',
@@ -116,10 +148,13 @@ async function programFile(entry, name, plugins) {
 
 const outdir = join(root, 'dist', 'cli');
 rmSync(outdir, { recursive: true, force: true });
-const program = await programFile('src/main.ts', 'program', [undiciPart]);
-const undici = await programFile('src/api/undici.ts', 'undici', []);
+const program = await programFile('src/main.ts', 'program', [partImports]);
+const parts = [];
+for (const [name, part] of Object.entries(PARTS)) parts.push(await programFile(part.entry ?? part, name, []));
 // The build of the program and its parts: which code caches are theirs.
-const programId = createHash('sha256').update(readFileSync(join(outdir, 'program.cjs'))).update(readFileSync(join(outdir, 'undici.cjs'))).digest('hex').slice(0, 16);
+const programHash = createHash('sha256').update(readFileSync(join(outdir, 'program.cjs')));
+for (const name of Object.keys(PARTS)) programHash.update(readFileSync(join(outdir, `${name}.cjs`)));
+const programId = programHash.digest('hex').slice(0, 16);
 
 const help = await renderHelp();
 writeFileSync(join(outdir, 'help.json'), JSON.stringify(help));
@@ -136,7 +171,7 @@ const launcher = await build({
   format: 'cjs',
   define: { __SCOUT_VERSION__: JSON.stringify(version), __SCOUT_HELP__: 'undefined', __SCOUT_SINGLE__: 'false', __SCOUT_HELP_ID__: JSON.stringify(helpId), __SCOUT_PROGRAM_ID__: JSON.stringify(programId) },
 });
-writeFileSync(join(outdir, 'meta.json'), JSON.stringify(mergeMeta(program.metafile, undici.metafile, launcher.metafile)));
+writeFileSync(join(outdir, 'meta.json'), JSON.stringify(mergeMeta(program.metafile, ...parts.map((p) => p.metafile), launcher.metafile)));
 
 // The single file: the entry with the program, the help texts and jq inside it.
 const single = join(root, 'dist', 'scout.cjs');

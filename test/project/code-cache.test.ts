@@ -128,6 +128,20 @@ describe('the code cache', () => {
     }
   });
 
+  it('a library only some commands load is a part of its own too: ox, for decoding, with its cache', async () => {
+    const { home, dir } = freshHome();
+    const args = ['decode', 'calldata', `0xa9059cbb${'0'.repeat(24)}d8da6bf26964af9d7eed9e03e53415d37aa96045${'0'.repeat(48)}0de0b6b3a7640000`, '--sig', 'transfer(address,uint256)', '--json'];
+    const first = await run(args, home);
+    const second = await run(args, home);
+    expect(first).toMatchObject({ status: 0, stderr: '' });
+    expect(JSON.parse(first.stdout)).toMatchObject({ name: 'transfer', args: ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '1000000000000000000'] });
+    expect(second.stdout).toBe(first.stdout);
+    const part = (r: Traced) => r.lines.filter((l) => l.startsWith('part-cache:'));
+    expect([part(first), part(second)]).toEqual([['part-cache:ox:none'], ['part-cache:ox:accepted']]);
+    expect(header(cacheOf(dir, 'ox')).modules.some((m) => m.startsWith('node_modules/ox/'))).toBe(true);
+    expect(header(cacheOf(dir, 'decode.data')).modules.filter((m) => m.startsWith('node_modules/ox/'))).toEqual([]);
+  });
+
   it('a --cache command line sets no V8 flag until a request goes out: a hit sets none, from a cache of its own that scout checks', async () => {
     const srv: FakeServer = await startServer();
     try {

@@ -33,7 +33,7 @@ function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
   return r;
 }
 
-const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/(scout\.js|package\.json)|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/(launch\.cjs|help\.json|program\.cjs|undici\.cjs|(program|undici)\.cjs\.LEGAL\.txt))$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE|bin\/(scout\.js|package\.json)|completions\/(scout\.bash|_scout|scout\.fish)|dist\/.+\.(js|d\.ts)|dist\/cli\/(launch\.cjs|help\.json|(program|undici|ox|parquet|ens|ora)\.cjs|(program|undici|ox|parquet|ens|ora)\.cjs\.LEGAL\.txt))$/;
 
 let work: string;
 let tarball: string;
@@ -74,9 +74,10 @@ describe('npm pack', () => {
       .map((f) => f.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js'))
       .sort();
     // The library (tsc, one file per module) beside the bundled command (dist/cli/, built by esbuild:
-    // the entry, the program in one file, and the help texts).
+    // the entry, the program in one file and its parts, and the help texts).
     expect(packed.filter((p) => p.endsWith('.js') && p.startsWith('dist/') && !p.startsWith('dist/cli/'))).toEqual(sources);
-    expect(packed.filter((p) => p.startsWith('dist/cli/') && !p.endsWith('.LEGAL.txt')).sort()).toEqual(['dist/cli/help.json', 'dist/cli/launch.cjs', 'dist/cli/program.cjs', 'dist/cli/undici.cjs']);
+    const parts = ['ens', 'ora', 'ox', 'parquet', 'undici'].map((n) => `dist/cli/${n}.cjs`);
+    expect(packed.filter((p) => p.startsWith('dist/cli/') && !p.endsWith('.LEGAL.txt')).sort()).toEqual(['dist/cli/help.json', 'dist/cli/launch.cjs', ...parts, 'dist/cli/program.cjs'].sort());
   });
 });
 
