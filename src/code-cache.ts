@@ -55,6 +55,8 @@ interface Header {
   bytes: number;
   /** A cache checked by scout rather than V8 (`late` flags, see `runProgram`): the checksum of V8's data (`sumOf`). */
   sum?: string;
+  /** Made before a run's V8 flags changed (`hold`): it lacks what ran after, and the next run that can makes it whole. */
+  partial?: boolean;
   /** The modules the runs that compiled it evaluated. */
   modules: string[];
 }
@@ -63,6 +65,7 @@ interface Header {
 interface Kept {
   data: Buffer;
   modules: ReadonlySet<string>;
+  partial: boolean;
 }
 
 const nodeId = (): string => `${process.version}-${process.arch}`;
@@ -114,7 +117,7 @@ function readKept(file: string, build: string, key: string, own: boolean): Kept 
   if (header.magic !== MAGIC || header.node !== nodeId() || header.build !== build || header.key !== key || header.bytes !== data.length) return undefined;
   if (!Array.isArray(header.modules) || !header.modules.every((m) => typeof m === 'string')) return undefined;
   if (own && header.sum !== sumOf(data)) return undefined;
-  return { data, modules: new Set(header.modules) };
+  return { data, modules: new Set(header.modules), partial: header.partial === true };
 }
 
 /**
@@ -122,8 +125,8 @@ function readKept(file: string, build: string, key: string, own: boolean): Kept 
  * part of one; removes the caches of other builds for this Node. Best effort: any failure leaves the
  * cache unwritten and the run as it was.
  */
-function keep(file: string, build: string, key: string, data: Buffer, modules: Iterable<string>, own: boolean): void {
-  const header: Header = { magic: MAGIC, node: nodeId(), build, key, bytes: data.length, ...(own ? { sum: sumOf(data) } : {}), modules: [...modules].sort() };
+function keep(file: string, build: string, key: string, data: Buffer, modules: Iterable<string>, own: boolean, partial = false): void {
+  const header: Header = { magic: MAGIC, node: nodeId(), build, key, bytes: data.length, ...(own ? { sum: sumOf(data) } : {}), ...(partial ? { partial } : {}), modules: [...modules].sort() };
   const dir = dirname(file);
   const temp = `${file}.${process.pid}.tmp`;
   try {
@@ -190,29 +193,50 @@ function compileCached(
   dir: string | undefined,
   key: string,
   req: NodeJS.Require,
-  checks: { own: boolean; writable: () => boolean },
-): { run: (...a: unknown[]) => void; seen: Set<string> } {
+  own: boolean,
+): { run: (...a: unknown[]) => void; seen: Set<string>; hold: () => void } {
   // The file is ASCII and holds the function itself (scripts/build.mjs).
   const source = readFileSync(file, 'latin1');
   const where = dir === undefined ? undefined : cacheFile(dir, build, key);
-  const kept = where === undefined ? undefined : readKept(where, build, key, checks.own);
+  const kept = where === undefined ? undefined : readKept(where, build, key, own);
   const { Script: VmScript } = req('node:vm') as typeof import('node:vm');
   const script: Script = new VmScript(source, { filename: file, cachedData: kept?.data });
   const accepted = kept !== undefined && script.cachedDataRejected === false;
   const seen = new Set<string>();
+  /** Whether this run went where the kept cache had not (or there was none, or it was partial): a new one is kept. */
+  const further = () => !accepted || kept.partial || ![...seen].every((m) => kept.modules.has(m));
+  const modules = () => (accepted ? new Set([...kept.modules, ...seen]) : new Set(seen));
+  /** The cache as made by `hold`: kept at exit instead of one made then. */
+  let held: { data: Buffer; modules: Set<string> } | undefined;
+  let frozen = false;
   if (where !== undefined) {
     process.once('exit', () => {
-      if (!checks.writable() || (accepted && [...seen].every((m) => kept.modules.has(m)))) return;
+      if (held) return keep(where, build, key, held.data, held.modules, own, true);
+      if (frozen || !further()) return;
       let data: Buffer;
       try {
         data = script.createCachedData();
       } catch {
         return;
       }
-      keep(where, build, key, data, accepted ? new Set([...kept.modules, ...seen]) : seen, checks.own);
+      keep(where, build, key, data, modules(), own);
     });
   }
-  return { run: script.runInThisContext() as (...a: unknown[]) => void, seen };
+  /**
+   * Makes the cache now, if this run needs a new one, for keeping at exit; nothing made after this
+   * is kept (the V8 flags are about to change: see `runProgram`).
+   */
+  const hold = () => {
+    if (frozen || where === undefined) return;
+    frozen = true;
+    if (!further()) return;
+    try {
+      held = { data: script.createCachedData(), modules: modules() };
+    } catch {
+      // Nothing is kept.
+    }
+  };
+  return { run: script.runInThisContext() as (...a: unknown[]) => void, seen, hold };
 }
 
 /**
@@ -232,8 +256,10 @@ function compileCached(
  * that is most often answered without one (--cache: a hit). Setting a flag takes node:v8, which
  * loads Node's streams: 1.4-2.0 ms of a hit that never needed them. The program is then compiled
  * under no flag at all, from a cache of its own kind (`<topic>.<output>.hit`) that scout checks
- * itself (`sumOf`); a run that did set them (a miss) cannot make such a cache, and leaves the kept
- * one as it is. Parts are always compiled under the flags, from the caches every run shares.
+ * itself (`sumOf`). A cache holds the flags in force when it is made, so a run that sets them (a
+ * miss) makes the program's cache, when it needs a new one, just before it sets them: it holds
+ * what ran until the first request, and the next run that goes further (a hit, which renders)
+ * makes it whole. Parts are always compiled under the flags, from the caches every run shares.
  */
 export function runProgram(
   file: string,
@@ -246,9 +272,12 @@ export function runProgram(
 ): void {
   const v8Flags = dir === undefined ? flags : [...flags, '--verify-snapshot-checksum'];
   let flagged = false;
+  /** Set by the program's compile in late mode: makes its cache before the flags change. */
+  let beforeChange = (): void => undefined;
   const setFlags = () => {
     if (flagged) return;
     flagged = true;
+    beforeChange();
     beforeFlags();
     if (v8Flags.length > 0) (req('node:v8') as typeof import('node:v8')).setFlagsFromString(v8Flags.join(' '));
   };
@@ -256,8 +285,9 @@ export function runProgram(
   const kind = kindOf(process.argv.slice(2));
   const parts = new Map<string, unknown>();
   /** Runs `path` of the build as a module, reporting its modules into `seen` (and to a trace). */
-  const evaluate = (path: string, key: string, checks: { own: boolean; writable: () => boolean }): unknown => {
-    const { run, seen } = compileCached(path, build, dir, key, req, checks);
+  const evaluate = (path: string, key: string, own: boolean, compiled?: (hold: () => void) => void): unknown => {
+    const { run, seen, hold } = compileCached(path, build, dir, key, req, own);
+    compiled?.(hold);
     const report = (m: string) => {
       seen.add(m);
       globalThis.__scoutModule?.(m);
@@ -269,10 +299,10 @@ export function runProgram(
   const part = (name: string): unknown => {
     if (!parts.has(name)) {
       setFlags();
-      parts.set(name, evaluate(join(dirname(file), `${name}.cjs`), name, { own: false, writable: () => true }));
+      parts.set(name, evaluate(join(dirname(file), `${name}.cjs`), name, false));
     }
     return parts.get(name);
   };
   const key = `${kind.topic}.${kind.output}${late ? '.hit' : ''}`;
-  evaluate(file, key, late ? { own: true, writable: () => !flagged } : { own: false, writable: () => true });
+  evaluate(file, key, late, late ? (hold) => (beforeChange = hold) : undefined);
 }
