@@ -203,8 +203,8 @@ function compileCached(
   const script: Script = new VmScript(source, { filename: file, cachedData: kept?.data });
   const accepted = kept !== undefined && script.cachedDataRejected === false;
   const seen = new Set<string>();
-  /** Whether this run went where the kept cache had not (or there was none, or it was partial): a new one is kept. */
-  const further = () => !accepted || kept.partial || ![...seen].every((m) => kept.modules.has(m));
+  /** Whether this run went where the kept cache had not (or there was none): a new one is kept. */
+  const further = () => !accepted || ![...seen].every((m) => kept.modules.has(m));
   const modules = () => (accepted ? new Set([...kept.modules, ...seen]) : new Set(seen));
   /** The cache as made by `hold`: kept at exit instead of one made then. */
   let held: { data: Buffer; modules: Set<string> } | undefined;
@@ -212,7 +212,8 @@ function compileCached(
   if (where !== undefined) {
     process.once('exit', () => {
       if (held) return keep(where, build, key, held.data, held.modules, own, true);
-      if (frozen || !further()) return;
+      // A partial cache is made whole by the first run that keeps its flags to the end.
+      if (frozen || !(further() || kept?.partial === true)) return;
       let data: Buffer;
       try {
         data = script.createCachedData();
@@ -223,8 +224,9 @@ function compileCached(
     });
   }
   /**
-   * Makes the cache now, if this run needs a new one, for keeping at exit; nothing made after this
-   * is kept (the V8 flags are about to change: see `runProgram`).
+   * Makes the cache now, if this run went further than the kept one, for keeping at exit; nothing
+   * made after this is kept (the V8 flags are about to change: see `runProgram`). A kept partial
+   * cache is not made again for that alone: every miss would pay for it before its request.
    */
   const hold = () => {
     if (frozen || where === undefined) return;
@@ -257,9 +259,10 @@ function compileCached(
  * loads Node's streams: 1.4-2.0 ms of a hit that never needed them. The program is then compiled
  * under no flag at all, from a cache of its own kind (`<topic>.<output>.hit`) that scout checks
  * itself (`sumOf`). A cache holds the flags in force when it is made, so a run that sets them (a
- * miss) makes the program's cache, when it needs a new one, just before it sets them: it holds
- * what ran until the first request, and the next run that goes further (a hit, which renders)
- * makes it whole. Parts are always compiled under the flags, from the caches every run shares.
+ * miss) makes the program's cache, when it needs a new one, just before it sets them, and keeps it
+ * marked partial: it holds what ran until the first request. The next run that sets no flag (a
+ * hit, which renders) makes it whole. Parts are always compiled under the flags, from the caches
+ * every run shares.
  */
 export function runProgram(
   file: string,

@@ -169,6 +169,10 @@ describe('the code cache', () => {
       const held = header(file);
       expect(held).toMatchObject({ partial: true });
       expect(held.modules).toContain('src/api/transport.ts');
+      // Another miss takes it as it is and does not make it again: that would cost every miss before its request.
+      const heldAt = statSync(file).mtimeMs;
+      const other = await run(['tx', 'show', TX.failed, '--json', '--cache', '1h', '--base-url', srv.url], home);
+      expect([other.status, verdict(other), statSync(file).mtimeMs]).toEqual([0, 'accepted', heldAt]);
       // Hits: no flag, neither node:net nor undici. The first takes the partial cache and keeps it
       // whole; the next takes that one as it is, and keeps nothing.
       // Output to pipes (stdout a socket: node:net and the streams) and to files.
@@ -189,7 +193,7 @@ describe('the code cache', () => {
       expect(verdict(await run(args, home))).toBe('accepted');
       expect(statSync(file).mtimeMs).toBe(whole);
       expect(header(file)).toMatchObject({ key: 'tx.data.hit', sum: expect.stringMatching(/^[0-9a-f]{16}$/) });
-      expect(srv.requests.filter((r) => r.path.includes('/transactions/'))).toHaveLength(1);
+      expect(srv.requests.filter((r) => r.path.includes(`/transactions/${TX.ok}`))).toHaveLength(1);
       // V8 does not check this one (no flag): scout does, and refuses a changed byte before V8 sees it.
       const bytes = readFileSync(file);
       const start = bytes.indexOf(10) + 1;
